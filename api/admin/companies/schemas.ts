@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { COMPANY_TYPES } from "../../../db/schema/companies.ts";
+
+export { COMPANY_TYPES };
+export const COMPANY_TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
+  customer_company: "Customer",
+  inspection_company: "Owner",
+  operator_company: "Operator",
+};
+
+/** Settings arrive as an object or as the JSON text of the form's editor; either must be an object. */
+export const SettingsInput = z.union([z.string(), z.record(z.string(), z.unknown())]).transform((v, ctx) => {
+  if (typeof v !== "string") return v;
+  try {
+    const parsed = JSON.parse(v);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
+      return parsed as Record<string, unknown>;
+    }
+  } catch { /* reported below */ }
+  ctx.addIssue({ code: "custom", message: "Settings must be valid JSON (an object)" });
+  return z.NEVER;
+});
+
+const line = z.string().trim().max(200).optional();
+
+export const CompanyInput = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  name: z.string({ error: "Required" }).trim().min(1, "Required").max(200),
+  company_type: z.enum(COMPANY_TYPES, { error: "Required" }),
+  tax_id: z.coerce.number().int().positive().nullable().optional(),
+  custom: z.object({ address_line_1: line, address_line_2: line, address_line_3: line }).loose().default({}),
+  settings: SettingsInput.optional(),
+});
+export type CompanyInput = z.infer<typeof CompanyInput>;
+
+export const COMPANY_PAGE_SIZES = [10, 25, 50, -1] as const;

@@ -1,0 +1,3 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../lib/context.ts";
+export const usersRoutes = new Hono<AppEnv>();

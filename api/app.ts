@@ -1,0 +1,114 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { serveStatic } from "hono/deno";
+import type { Config } from "./config.ts";
+import type { AppEnv, Services } from "./lib/context.ts";
+import { AppError } from "./lib/errors.ts";
+import { tenantMiddleware } from "./middleware/tenant.ts";
+import { sessionMiddleware } from "./middleware/session.ts";
+import { csrfMiddleware } from "./middleware/csrf.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { companiesRoutes } from "./admin/companies/routes.ts";
+import { usersRoutes } from "./admin/users/routes.ts";
+import { pageRoutes } from "../ui/routes.tsx";
+import { errorPage } from "../ui/render.tsx";
+import { Catalog } from "../db/catalog.ts";
+import { TenantCache } from "../db/tenants.ts";
+import { SessionSigner } from "./auth/token.ts";
+import { LoginThrottle } from "./auth/throttle.ts";
+import { Assets } from "../ui/assets.ts";
+import { z } from "zod";
+import { HTTPException } from "hono/http-exception";
+import { zodToAppError } from "./lib/validate.ts";
+
+export async function createServices(config: Config): Promise<Services> {
+  const catalog = await Catalog.open(config.DATA_DIR);
+  return {
+    config,
+    catalog,
+    tenants: new TenantCache(config.DATA_DIR, config.TENANT_CACHE_SIZE),
+    signer: new SessionSigner(await catalog.sessionSecret(config.SESSION_SECRET), config.SESSION_HOURS),
+    throttle: new LoginThrottle(),
+    assets: new Assets(),
+  };
+}
+
+export async function closeServices(s: Services) {
+  await s.tenants.closeAll();
+  s.catalog.close();
+}
+
+export function createApp(services: Services) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const id = c.req.header("x-request-id") ?? crypto.randomUUID();
+    c.set("requestId", id);
+    c.set("services", services);
+    const start = performance.now();
+    await next();
+    c.header("x-request-id", id);
+    if (services.config.LOG_REQUESTS) {
+      console.log(JSON.stringify({
+        t: new Date().toISOString(),
+        id,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - start),
+      }));
+    }
+  });
+  app.use(compress());
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.use(
+    "/assets/*",
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    },
+    serveStatic({ root: services.assets.dir.replace(Deno.cwd() + "/", "./") }),
+  );
+  app.get("/assets/*", () => {
+    throw new AppError("not_found", "No such asset.");
+  });
+
+  app.use(tenantMiddleware, sessionMiddleware, csrfMiddleware);
+
+  const api = new Hono<AppEnv>()
+    .route("/", authRoutes)
+    .route("/", companiesRoutes)
+    .route("/", usersRoutes);
+  api.all("*", () => {
+    throw new AppError("not_found", "No such API route.");
+  });
+  app.route("/api", api);
+  app.route("/", pageRoutes);
+
+  app.onError((err, c) => {
+    const e = err instanceof AppError
+      ? err
+      : err instanceof z.ZodError
+      ? zodToAppError(err)
+      : err instanceof HTTPException && err.status < 500
+      ? new AppError(err.status === 413 ? "too_large" : "bad_request", err.message || "Malformed request")
+      : undefined;
+    const isApi = c.req.path.startsWith("/api/") || c.req.path.startsWith("/assets/");
+    if (!e) {
+      console.error(
+        JSON.stringify({ id: c.get("requestId"), error: String(err), stack: (err as Error)?.stack }),
+      );
+    }
+    const status = e?.status ?? 500;
+    const detail = e?.message ?? "Oops something went wrong!";
+    if (!isApi) return errorPage(c, status, detail);
+    return c.json({ detail, ...(e?.errors ? { errors: e.errors } : {}) }, status, e?.headers);
+  });
+  app.notFound((c) => {
+    if (c.req.path.startsWith("/api/")) return c.json({ detail: "Not found" }, 404);
+    return errorPage(c, 404, "Error - page not found");
+  });
+
+  return app;
+}

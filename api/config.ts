@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** Everything the server reads from the environment, parsed once at start. */
+export const Config = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** HS256 signing secret for sessions; generated once and kept in the catalog when absent. */
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  SESSION_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  /** scrypt cost (N). OWASP's 2^17 by default; tests lower it. */
+  SCRYPT_N: z.coerce.number().int().min(1024).default(131072),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(20),
+  /** Seed a demo tenant on an empty DATA_DIR (npm start). */
+  DEMO_TENANT: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  LOG_REQUESTS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** Open tenant databases kept at once (least recently used closed first). */
+  TENANT_CACHE_SIZE: z.coerce.number().int().min(1).default(200),
+});
+export type Config = z.infer<typeof Config>;
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = Config.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")),
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Bad configuration: ${issue.path.join(".")}: ${issue.message}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,68 @@
+import type { Config } from "../config.ts";
+import type { Catalog } from "../../db/catalog.ts";
+import type { TenantCache, TenantDb } from "../../db/tenants.ts";
+import type { TenantDatabase } from "../../db/client.ts";
+import type { SessionSigner } from "../auth/token.ts";
+import type { LoginThrottle } from "../auth/throttle.ts";
+import type { Assets } from "../../ui/assets.ts";
+import type { Company } from "../../db/schema/mod.ts";
+import { AppError } from "./errors.ts";
+
+/** Long-lived things the app is built from; made once in createApp, never from Deno.env. */
+export interface Services {
+  config: Config;
+  catalog: Catalog;
+  tenants: TenantCache;
+  signer: SessionSigner;
+  throttle: LoginThrottle;
+  assets: Assets;
+}
+
+/** The signed-in user as the browser sees it (`GET /api/admin/users/me`). */
+export interface CurrentUser {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  active: boolean;
+  isSalesRep: boolean;
+  account_type: string;
+  company_id: number;
+  company: Pick<Company, "id" | "name" | "company_type" | "isOwner" | "settings" | "tax_id" | "custom">;
+  roles: string[];
+  permissions: string[];
+  categories: number[];
+  categories_bu: number[];
+  jobs: number[];
+  passwordReset: boolean;
+}
+
+/** What a service function receives: the tenant's database and who is asking. */
+export interface Ctx {
+  tdb: TenantDb;
+  db: TenantDatabase;
+  user: CurrentUser;
+  config: Config;
+}
+
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    services: Services;
+    tenant: TenantDb;
+    user: CurrentUser | undefined;
+    /** true when the session came from the cookie (CSRF applies), false for Bearer. */
+    cookieAuth: boolean;
+  };
+};
+
+// deno-lint-ignore no-explicit-any
+type AnyContext = { get: (k: any) => any };
+
+/** The service context of a request that must be signed in; 401 otherwise. */
+export function ctxOf(c: AnyContext): Ctx {
+  const user = c.get("user") as CurrentUser | undefined;
+  if (!user) throw new AppError("unauthorized", "Not authenticated");
+  const tdb = c.get("tenant") as TenantDb;
+  return { tdb, db: tdb.db, user, config: (c.get("services") as Services).config };
+}

@@ -1,0 +1,45 @@
+export type ErrorCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "too_large"
+  | "invalid"
+  | "throttled";
+
+export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  invalid: 422,
+  throttled: 429,
+};
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** The one error type of the app: mapped to a status and `{detail, errors?}` in app.onError. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+  get status() {
+    return STATUS[this.code];
+  }
+}
+
+/** A 422 naming one field, with the spec's message. */
+export function invalid(path: string, message: string): AppError {
+  return new AppError("invalid", message, [{ path, message }]);
+}

@@ -1,0 +1,55 @@
+import { createMiddleware } from "hono/factory";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { Context } from "hono";
+import type { AppEnv } from "../lib/context.ts";
+import { loadSessionUser } from "../auth/service.ts";
+
+export const SESSION_COOKIE = "session";
+
+function isHttps(c: Context) {
+  return c.req.header("x-forwarded-proto") === "https" || new URL(c.req.url).protocol === "https:";
+}
+
+export function setSessionCookie(c: Context<AppEnv>, token: string) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: isHttps(c),
+    path: "/",
+    maxAge: c.get("services").signer.hours * 3600,
+  });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>) {
+  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+}
+
+/**
+ * Cookie or Bearer -> verified token -> user of this tenant. A token of another tenant, an older
+ * session version (password changed) or an inactive user leaves the request signed out.
+ */
+export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+  const { signer } = c.get("services");
+  const tenant = c.get("tenant");
+  const auth = c.req.header("authorization");
+  const bearer = auth?.toLowerCase().startsWith("bearer ") ? auth.slice(7).trim() : undefined;
+  const cookie = getCookie(c, SESSION_COOKIE);
+  const token = bearer || cookie;
+  c.set("user", undefined);
+  c.set("cookieAuth", !bearer && !!cookie);
+  if (token) {
+    const claims = await signer.verify(token);
+    if (claims && claims.tid === tenant.tenant.id) {
+      const loaded = await loadSessionUser(tenant.db, claims.sub);
+      if (loaded && loaded.sessionVersion === claims.ver) {
+        c.set("user", loaded.user);
+        // Sliding session: a cookie past half its life is renewed.
+        const age = Date.now() / 1000 - claims.iat;
+        if (!bearer && age > (signer.hours * 3600) / 2) {
+          setSessionCookie(c, await signer.sign({ sub: claims.sub, tid: claims.tid, ver: claims.ver }));
+        }
+      }
+    }
+  }
+  await next();
+});

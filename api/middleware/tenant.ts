@@ -1,0 +1,17 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../lib/context.ts";
+import { AppError } from "../lib/errors.ts";
+
+/**
+ * Host -> catalog -> open tenant database. The catalog is read on every request (a local indexed
+ * read), so the CLI's create, disable, enable and delete take effect without a restart.
+ */
+export const tenantMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+  const s = c.get("services");
+  const host = c.req.header("host") ?? new URL(c.req.url).host;
+  const tenant = await s.catalog.resolveHost(host);
+  if (!tenant) throw new AppError("not_found", "No business is served at this address.");
+  if (tenant.status === "disabled") throw new AppError("forbidden", "This business account is suspended.");
+  c.set("tenant", await s.tenants.get(tenant));
+  await next();
+});

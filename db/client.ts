@@ -1,0 +1,53 @@
+import { type Client, createClient } from "@libsql/client";
+import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import { isAbsolute, join } from "node:path";
+import { fileURLToPath as fromFileUrl } from "node:url";
+import * as schema from "./schema/mod.ts";
+import * as catalogSchema from "./catalog/schema.ts";
+
+export type TenantDatabase = LibSQLDatabase<typeof schema>;
+export type CatalogDatabase = LibSQLDatabase<typeof catalogSchema>;
+export type Tx = Parameters<Parameters<TenantDatabase["transaction"]>[0]>[0];
+
+const here = (p: string) => fromFileUrl(new URL(p, import.meta.url));
+export const TENANT_MIGRATIONS = here("./migrations");
+export const CATALOG_MIGRATIONS = here("./catalog/migrations");
+
+/** `file:tenants/x.db` is relative to DATA_DIR; remote URLs pass through. */
+export function resolveDbUrl(dataDir: string, url: string): string {
+  if (!url.startsWith("file:")) return url;
+  const path = url.slice("file:".length);
+  return "file:" + (isAbsolute(path) ? path : join(dataDir, path));
+}
+
+export function isFileUrl(url: string) {
+  return url.startsWith("file:");
+}
+
+/** A libSQL client with the durability settings every database here uses. */
+export async function openClient(url: string, authToken?: string | null): Promise<Client> {
+  // The busy timeout only covers other processes (the CLI's backup): in-process writes are queued.
+  const client = createClient({ url, authToken: authToken ?? undefined, timeout: 5000 } as never);
+  if (isFileUrl(url)) {
+    // WAL is persistent in the file; foreign_keys=ON and synchronous=FULL are the client's defaults.
+    await client.execute("PRAGMA journal_mode=WAL");
+  }
+  return client;
+}
+
+export async function migrateTenant(db: TenantDatabase) {
+  await migrate(db, { migrationsFolder: TENANT_MIGRATIONS });
+}
+
+export async function migrateCatalog(db: CatalogDatabase) {
+  await migrate(db, { migrationsFolder: CATALOG_MIGRATIONS });
+}
+
+export function tenantDrizzle(client: Client): TenantDatabase {
+  return drizzle(client, { schema });
+}
+
+export function catalogDrizzle(client: Client): CatalogDatabase {
+  return drizzle(client, { schema: catalogSchema });
+}

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "./companies.ts";
+
+export const ACCOUNT_TYPES = ["Company-Admin", "Job-Admin", "Data-Entry", "General", "Admin"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull().default(""),
+  password_hash: text("password_hash").notNull(),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  isSalesRep: integer("is_sales_rep", { mode: "boolean" }).notNull().default(false),
+  account_type: text("account_type", { enum: ACCOUNT_TYPES }).notNull(),
+  company_id: integer("company_id").notNull().references(() => companies.id, { onDelete: "restrict" }),
+  /** Role names and permission names, one merged list (the spec's user form field `permissions`). */
+  permissions: text("permissions", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  categories: text("categories", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+  categories_bu: text("categories_bu", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+  jobs: text("jobs", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
+  passwordReset: integer("password_reset", { mode: "boolean" }).notNull().default(false),
+  /** Bumped by a password change or deactivation: every session carrying an older value ends. */
+  session_version: integer("session_version").notNull().default(1),
+  created_at: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
+  updated_at: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
+}, (t) => [
+  uniqueIndex("users_email_unique").on(sql`${t.email} collate nocase`),
+  index("users_company_idx").on(t.company_id),
+  index("users_name_idx").on(sql`${t.name} collate nocase`),
+]);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

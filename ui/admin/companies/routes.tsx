@@ -1,0 +1,3 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../api/lib/context.ts";
+export const companiesPages = new Hono<AppEnv>();

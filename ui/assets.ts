@@ -1,0 +1,56 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath as fromFileUrl } from "node:url";
+
+interface ManifestEntry {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** Hashed asset URLs from Vite's manifest (`npm run build`, run by `npm start` and `npm test`). */
+export class Assets {
+  readonly dir: string;
+  private manifest: Record<string, ManifestEntry>;
+
+  constructor(distDir = fromFileUrl(new URL("../dist", import.meta.url))) {
+    this.dir = distDir;
+    try {
+      this.manifest = JSON.parse(readFileSync(`${distDir}/.vite/manifest.json`, "utf8"));
+    } catch {
+      throw new Error(`No built assets in ${distDir}: run \`npm run build\` first.`);
+    }
+  }
+
+  private entry(src: string): ManifestEntry {
+    const e = this.manifest[src];
+    if (!e) throw new Error(`${src} is not in the asset manifest: run \`npm run build\` again.`);
+    return e;
+  }
+
+  url(src: string): string {
+    return "/" + this.entry(src).file;
+  }
+
+  /** Chunks an entry imports, to preload alongside it. */
+  imports(src: string): string[] {
+    const seen = new Set<string>();
+    const walk = (key: string) => {
+      for (const i of this.manifest[key]?.imports ?? []) {
+        if (!seen.has(i)) {
+          seen.add(i);
+          walk(i);
+        }
+      }
+    };
+    walk(src);
+    return [...seen].map((k) => "/" + this.manifest[k].file);
+  }
+
+  get client() {
+    return this.url("ui/client.ts");
+  }
+
+  get stylesheet() {
+    return this.url("ui/styles.css");
+  }
+}

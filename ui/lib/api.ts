@@ -1,0 +1,90 @@
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly detail: string, readonly errors: FieldError[] = []) {
+    super(detail);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined && v !== null && v !== "") qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/**
+ * JSON calls to /api with the session cookie. A 401 sends the user to sign in, remembering the page;
+ * any other failure throws ApiError carrying the server's `detail` and field errors.
+ */
+export async function api<T = unknown>(
+  path: string,
+  opts: {
+    method?: string;
+    json?: unknown;
+    query?: Query;
+    form?: Record<string, string>;
+    signal?: AbortSignal;
+  } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  let body: BodyInit | undefined;
+  if (opts.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) body = new URLSearchParams(opts.form);
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, opts.query), {
+      method: opts.method ?? "GET",
+      headers,
+      body,
+      credentials: "same-origin",
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === "AbortError") throw e;
+    throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
+  }
+  if (res.status === 401 && !path.includes("/login/")) {
+    location.assign(`/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
+    throw new ApiError(401, "Please sign in again.");
+  }
+  if (res.status === 204) return undefined as T;
+  const data = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    throw new ApiError(res.status, data?.detail ?? "Oops something went wrong!", data?.errors ?? []);
+  }
+  return data as T;
+}
+
+/** Field errors by path, for showing the server's 422 messages next to their fields. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (err instanceof ApiError) { for (const e of err.errors) out[e.path] ??= e.message; }
+  return out;
+}
+
+/** Saves a download answered by `path` (xlsx, pdf) under the server's file name. */
+export async function download(path: string, query?: Query) {
+  const res = await fetch(withQuery(path, query), { credentials: "same-origin" });
+  if (!res.ok) {
+    const data = await res.json().catch(() => undefined);
+    throw new ApiError(res.status, data?.detail ?? "Download failed");
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "download";
+  const url = URL.createObjectURL(await res.blob());
+  const a = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

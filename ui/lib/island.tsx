@@ -1,0 +1,20 @@
+import { createContext, type FunctionComponent, useContext } from "react";
+import type { Assets } from "../assets.ts";
+
+export const AssetsContext = createContext<Assets | null>(null);
+
+/**
+ * Server side of an island: renders the component into HTML and marks it for ui/client.ts, which
+ * loads `src` (its own chunk) and hydrates it with the same props. Props must be JSON.
+ */
+export function Island<P extends object>(
+  { src, component: Component, props }: { src: string; component: FunctionComponent<P>; props: P },
+) {
+  const assets = useContext(AssetsContext);
+  if (!assets) throw new Error("Island rendered outside a Document");
+  return (
+    <div className="island" data-island={src} data-src={assets.url(src)} data-props={JSON.stringify(props)}>
+      <Component {...props} />
+    </div>
+  );
+}

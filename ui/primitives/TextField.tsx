@@ -1,0 +1,55 @@
+import { FieldError, Input, Label, TextArea, TextField as AriaTextField } from "react-aria-components";
+
+/** A labelled text input with its error message (the spec's validation texts) under it. */
+export function TextField(
+  {
+    label,
+    value,
+    onChange,
+    error,
+    type = "text",
+    isDisabled,
+    isReadOnly,
+    isRequired,
+    autoComplete,
+    multiline,
+    name,
+    autoFocus,
+    rows,
+  }: {
+    label: string;
+    value: string;
+    onChange: (v: string) => void;
+    error?: string;
+    type?: "text" | "email" | "password" | "tel" | "date" | "number" | "search";
+    isDisabled?: boolean;
+    isReadOnly?: boolean;
+    isRequired?: boolean;
+    autoComplete?: string;
+    multiline?: boolean;
+    name?: string;
+    autoFocus?: boolean;
+    rows?: number;
+  },
+) {
+  return (
+    <AriaTextField
+      className="field"
+      value={value}
+      onChange={onChange}
+      isInvalid={!!error}
+      isDisabled={isDisabled}
+      isReadOnly={isReadOnly}
+      isRequired={isRequired}
+      validationBehavior="aria"
+      type={type}
+      name={name}
+      autoComplete={autoComplete}
+      autoFocus={autoFocus}
+    >
+      <Label>{label}</Label>
+      {multiline ? <TextArea rows={rows ?? 4} /> : <Input />}
+      <FieldError className="field-error">{error}</FieldError>
+    </AriaTextField>
+  );
+}

@@ -1,0 +1,72 @@
+import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../api/lib/context.ts";
+import { AppError } from "../api/lib/errors.ts";
+import { clientAddress } from "../api/auth/routes.ts";
+import { login } from "../api/auth/service.ts";
+import { clearSessionCookie, setSessionCookie } from "../api/middleware/session.ts";
+import { renderPage, renderShellPage } from "./render.tsx";
+import { SignIn } from "./pages/SignIn.tsx";
+import { Welcome } from "./pages/Welcome.tsx";
+import { appOfPath } from "./shell/menus.ts";
+import { companiesPages } from "./admin/companies/routes.tsx";
+import { usersPages } from "./admin/users/routes.tsx";
+
+/** Only same-site paths: `next=//evil.example` must not send anyone away. */
+export function safeNext(next: string | undefined): string {
+  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
+}
+
+/** Every page but /signin needs a session: signed-out visits go to sign in, remembering the path. */
+const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.path === "/signin" || c.req.path === "/signout") return next();
+  if (!c.get("user")) {
+    const url = new URL(c.req.url);
+    return c.redirect(`/signin?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+  }
+  // The last active app is remembered in the browser (a cookie, so menus render on the server).
+  const app = appOfPath(c.req.path);
+  if (app && getCookie(c, "app") !== app) {
+    setCookie(c, "app", app, { path: "/", sameSite: "Lax", maxAge: 31536000 });
+  }
+  await next();
+});
+
+export const pageRoutes = new Hono<AppEnv>()
+  .use(requireSession)
+  .get("/signin", (c) => {
+    const next = safeNext(c.req.query("next"));
+    if (c.get("user")) return c.redirect(next, 302);
+    return renderPage(c, "Sign In", <SignIn next={next} />);
+  })
+  .post("/signin", async (c) => {
+    const form = await c.req.parseBody();
+    const email = String(form.email ?? "");
+    const next = safeNext(String(form.next ?? "/"));
+    try {
+      const { token } = await login(c.get("services"), c.get("tenant"), {
+        email,
+        password: String(form.password ?? ""),
+        address: clientAddress(c),
+      });
+      setSessionCookie(c, token);
+      return c.redirect(next, 303);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return renderPage(
+        c,
+        "Sign In",
+        <SignIn next={next} email={email} error={e.message} />,
+        e.status as 401,
+      );
+    }
+  })
+  .post("/signout", (c) => {
+    clearSessionCookie(c);
+    return c.redirect("/signin", 303);
+  })
+  .get("/", (c) => renderShellPage(c, "Welcome", <Welcome user={c.get("user")!} />))
+  .get("/app", (c) => renderShellPage(c, "Welcome", <Welcome user={c.get("user")!} />))
+  .route("/", companiesPages)
+  .route("/", usersPages);

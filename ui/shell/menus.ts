@@ -1,0 +1,40 @@
+import type { CurrentUser } from "../../api/lib/context.ts";
+import type { IconName } from "../components/icons.tsx";
+
+export type AppName = "pt" | "sales";
+
+export interface MenuEntry {
+  href: string;
+  label: string;
+  icon: IconName;
+  show: (u: CurrentUser) => boolean;
+}
+
+const hasRole = (r: string) => (u: CurrentUser) => u.roles.includes(r);
+const ownerCompany = (u: CurrentUser) => u.company.isOwner;
+
+/**
+ * The side drawer's menus, per app. An entry appears only once its page exists; later features add
+ * theirs here.
+ */
+export const MENUS: Record<AppName, MenuEntry[]> = {
+  pt: [
+    { href: "/admin/companies", label: "Companies", icon: "business", show: ownerCompany },
+    { href: "/admin/accounts", label: "Accounts", icon: "people", show: hasRole("user-admin") },
+    { href: "/", label: "Apps", icon: "apps", show: () => true },
+  ],
+  sales: [
+    { href: "/admin/companies", label: "Customers", icon: "business", show: ownerCompany },
+    { href: "/admin/accounts", label: "Accounts", icon: "people", show: hasRole("user-admin") },
+    { href: "/", label: "Apps", icon: "apps", show: () => true },
+  ],
+};
+
+export const APP_TITLES: Record<AppName, string> = { pt: "Pressure Testing", sales: "Sales & Inventory" };
+
+/** The app a path belongs to, if any: /pt/... and /sales/... set the remembered app. */
+export function appOfPath(path: string): AppName | undefined {
+  if (path.startsWith("/pt/") || path === "/pt") return "pt";
+  if (path.startsWith("/sales/") || path === "/sales") return "sales";
+  return undefined;
+}
