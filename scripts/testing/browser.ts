@@ -1,0 +1,86 @@
+import { type Browser, chromium, type Page } from "playwright-core";
+import { existsSync } from "node:fs";
+import { ADMIN, type TestEnv, testEnv } from "./harness.ts";
+
+const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
+
+let shared: Promise<Browser> | undefined;
+
+/** One Chromium for the whole test run; each test gets its own context (cookies, storage). */
+function browser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  shared ??= chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+      // Tenants are told apart by host name: *.test all reach the test server on loopback.
+      "--host-resolver-rules=MAP *.test 127.0.0.1",
+    ],
+  });
+  return shared;
+}
+
+globalThis.addEventListener("unload", () => {
+  shared?.then((b) => b.close()).catch(() => undefined);
+});
+
+export interface BrowserEnv {
+  env: TestEnv;
+  page: Page;
+  /** http://acme.test:<port> */
+  base: string;
+  /** Signs in through the form and waits for the target page to hydrate. */
+  signIn(email?: string, password?: string, path?: string): Promise<void>;
+  /** Waits until every island on the page has hydrated. */
+  hydrated(): Promise<void>;
+}
+
+/** A real server on a free port, a real Chromium page, a fresh tenant; all torn down after. */
+export async function withBrowser(fn: (b: BrowserEnv) => Promise<void>, opts: { width?: number } = {}) {
+  const env = await testEnv();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, env.app.fetch);
+  const base = `http://acme.test:${server.addr.port}`;
+  const context = await (await browser()).newContext({
+    viewport: { width: opts.width ?? 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const hydrated = () =>
+    page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 15000 }).then(() => {});
+  try {
+    await fn({
+      env,
+      page,
+      base,
+      hydrated,
+      async signIn(email = ADMIN.email, password = ADMIN.password, path = "/") {
+        await page.goto(`${base}${path}`);
+        await page.getByLabel("Email").fill(email);
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Sign In" }).click();
+        await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
+        await hydrated();
+      },
+    });
+  } catch (e) {
+    const shot = `test-results/failure-${Date.now()}.png`;
+    await Deno.mkdir("test-results", { recursive: true });
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    (e as Error).message += `\n(screenshot: ${shot}, url: ${page.url()})`;
+    throw e;
+  } finally {
+    await context.close();
+    await server.shutdown();
+    await env.close();
+  }
+}
+
+/** Browser tests hold sockets and timers across the shared browser: skip Deno's leak sanitizers. */
+export const browserTest = (name: string, fn: () => Promise<void>) =>
+  Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
