@@ -6,7 +6,7 @@ export function Welcome({ user }: { user: CurrentUser }) {
   const sales = Array.isArray(apps) && apps.includes("sales");
   return (
     <section className="welcome">
-      <h1>Welcome {user.name}!</h1>
+      <h1>{`Welcome ${user.name}!`}</h1>
       <p>Choose an app:</p>
       <div className="app-choices">
         {sales

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { ADMIN, withEnv } from "../../scripts/testing/harness.ts";
+import { safeNext } from "../routes.tsx";
+
+Deno.test("pages - a signed-out visit redirects to /signin remembering the path and query", () =>
+  withEnv(async (env) => {
+    const res = await env.request("/admin/accounts?page=2");
+    assert.equal(res.status, 302);
+    assert.equal(res.headers.get("location"), "/signin?next=%2Fadmin%2Faccounts%3Fpage%3D2");
+  }));
+
+Deno.test("pages - the sign-in form posts credentials and goes to the remembered path with a session cookie", () =>
+  withEnv(async (env) => {
+    const form = await env.request("/signin?next=%2Fadmin%2Faccounts");
+    const html = await form.text();
+    assert.equal(form.status, 200);
+    assert.match(html, /<h1>Sign In<\/h1>/);
+    assert.match(html, /name="next" value="\/admin\/accounts"/);
+    const res = await env.request("/signin", {
+      method: "POST",
+      form: { email: ADMIN.email, password: ADMIN.password, next: "/admin/accounts" },
+      headers: { origin: `http://${env.host}` },
+    });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get("location"), "/admin/accounts");
+    assert.match(res.headers.get("set-cookie") ?? "", /session=.+HttpOnly/);
+  }));
+
+Deno.test("pages - a failed sign-in re-renders the form with the message and the email kept", () =>
+  withEnv(async (env) => {
+    const res = await env.request("/signin", {
+      method: "POST",
+      form: { email: ADMIN.email, password: "nope", next: "/" },
+    });
+    assert.equal(res.status, 401);
+    const html = await res.text();
+    assert.match(html, /Incorrect email or password/);
+    assert.match(html, new RegExp(`value="${ADMIN.email}"`));
+  }));
+
+Deno.test("pages - next never leaves the site", () => {
+  assert.equal(safeNext("//evil.example/x"), "/");
+  assert.equal(safeNext("https://evil.example"), "/");
+  assert.equal(safeNext("/\\evil.example"), "/");
+  assert.equal(safeNext("/admin/accounts?x=1"), "/admin/accounts?x=1");
+  assert.equal(safeNext(undefined), "/");
+});
+
+Deno.test("pages - signed in: the welcome page, and 404 'Error - page not found' for unknown paths", () =>
+  withEnv(async (env) => {
+    const cookie = `session=${await env.login()}`;
+    const home = await env.request("/", { cookie });
+    assert.equal(home.status, 200);
+    const html = await home.text();
+    assert.match(html, /Welcome Administrator!/);
+    assert.match(html, /Choose an app:/);
+    assert.match(html, /href="\/sales\/tickets"/);
+    assert.match(html, /aria-label="Log out"/);
+    const missing = await env.request("/no/such/page", { cookie });
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /Error - page not found/);
+  }));
+
+Deno.test("pages - an unknown host gets a 404 page, not a sign-in form", () =>
+  withEnv(async (env) => {
+    const res = await env.request("/signin", { host: "nobody.test" });
+    assert.equal(res.status, 404);
+    assert.match(await res.text(), /Error - page not found/);
+  }));
+
+Deno.test("pages - the shell remembers the last active app in a cookie", () =>
+  withEnv(async (env) => {
+    const cookie = `session=${await env.login()}`;
+    const res = await env.request("/sales/tickets", { cookie });
+    assert.match(res.headers.get("set-cookie") ?? "", /app=sales/);
+    const home = await env.request("/", { cookie: `${cookie}; app=sales` });
+    assert.match(await home.text(), /Sales &amp; Inventory menu/);
+  }));
