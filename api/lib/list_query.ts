@@ -33,3 +33,7 @@ export function likeContains(text: string): string {
 
 export const optionalText = z.string().trim().max(200).optional().transform((v) => v || undefined);
 export const queryBool = bool;
+
+/** An optional enum for query strings, where "" means no filter. */
+export const queryEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.enum(values).optional());

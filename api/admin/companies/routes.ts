@@ -1,3 +1,32 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/context.ts";
-export const companiesRoutes = new Hono<AppEnv>();
+import { z } from "zod";
+import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { valid } from "../../lib/validate.ts";
+import { CompanyInput, CompanyUpdateInput } from "./schemas.ts";
+import {
+  CompanyListQuery,
+  CompanySearchQuery,
+  deleteCompany,
+  listCompanies,
+  saveCompany,
+  searchCompanies,
+} from "./service.ts";
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const companiesRoutes = new Hono<AppEnv>()
+  .get("/admin/companies", valid("query", CompanyListQuery), async (c) => {
+    return c.json(await listCompanies(ctxOf(c), c.req.valid("query")));
+  })
+  .get("/companies", valid("query", CompanySearchQuery), async (c) => {
+    return c.json(await searchCompanies(ctxOf(c), c.req.valid("query")));
+  })
+  .post("/companies", valid("json", CompanyInput), async (c) => {
+    return c.json(await saveCompany(ctxOf(c), c.req.valid("json")));
+  })
+  .patch("/companies", valid("json", CompanyUpdateInput), async (c) => {
+    return c.json(await saveCompany(ctxOf(c), c.req.valid("json")));
+  })
+  .delete("/companies/:id", valid("param", IdParam), async (c) => {
+    return c.json(await deleteCompany(ctxOf(c), c.req.valid("param").id));
+  });

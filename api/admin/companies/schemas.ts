@@ -2,6 +2,8 @@ import { z } from "zod";
 import { COMPANY_TYPES } from "../../../db/schema/companies.ts";
 
 export { COMPANY_TYPES };
+
+/** An optional enum in a query string, where an empty value (a form's blank option) means no filter. */
 export const COMPANY_TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
   customer_company: "Customer",
   inspection_company: "Owner",
@@ -28,9 +30,17 @@ export const CompanyInput = z.object({
   name: z.string({ error: "Required" }).trim().min(1, "Required").max(200),
   company_type: z.enum(COMPANY_TYPES, { error: "Required" }),
   tax_id: z.coerce.number().int().positive().nullable().optional(),
-  custom: z.object({ address_line_1: line, address_line_2: line, address_line_3: line }).loose().default({}),
+  /** Absent on an update: left as stored. */
+  custom: z.object({ address_line_1: line, address_line_2: line, address_line_3: line }).loose().optional(),
+  /** Absent on an update: left as stored. Only a superuser may change it. */
   settings: SettingsInput.optional(),
 });
 export type CompanyInput = z.infer<typeof CompanyInput>;
+
+/** PATCH /api/companies: the same fields, the id required. */
+export const CompanyUpdateInput = CompanyInput.extend({
+  id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
+});
+export type CompanyUpdateInput = z.infer<typeof CompanyUpdateInput>;
 
 export const COMPANY_PAGE_SIZES = [10, 25, 50, -1] as const;

@@ -1,3 +1,51 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../lib/context.ts";
-export const usersRoutes = new Hono<AppEnv>();
+import { z } from "zod";
+import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { valid } from "../../lib/validate.ts";
+import { setSessionCookie } from "../../middleware/session.ts";
+import {
+  deleteUser,
+  downloadUsers,
+  listCompanyUsers,
+  listUsers,
+  saveUser,
+  searchUsers,
+  UserListQuery,
+  UserSearchQuery,
+} from "./service.ts";
+
+// The save's body is checked inside saveUser: which schema applies depends on who is saving whom.
+const AnyObject = z.record(z.string(), z.unknown(), { error: "Expected a JSON object" });
+const DeleteBody = z.object({
+  id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
+});
+
+export const usersRoutes = new Hono<AppEnv>()
+  .get("/admin/users", valid("query", UserListQuery), async (c) => {
+    return c.json(await listUsers(ctxOf(c), c.req.valid("query")));
+  })
+  .get("/admin/users/download", valid("query", UserListQuery), (c) => {
+    return downloadUsers(ctxOf(c), c.req.valid("query"));
+  })
+  .post("/admin/users", valid("json", AnyObject), async (c) => {
+    const ctx = ctxOf(c);
+    const { user, sessionVersion } = await saveUser(ctx, c.req.valid("json"));
+    if (sessionVersion === undefined) return c.json(user);
+    // Callers who changed their own password stay signed in here, and only here.
+    const token = await c.get("services").signer.sign({
+      sub: ctx.user.id,
+      tid: c.get("tenant").tenant.id,
+      ver: sessionVersion,
+    });
+    setSessionCookie(c, token);
+    return c.json({ ...user, access_token: token, token_type: "bearer" });
+  })
+  .delete("/admin/users", valid("json", DeleteBody), async (c) => {
+    return c.json(await deleteUser(ctxOf(c), c.req.valid("json").id));
+  })
+  .get("/companyusers", valid("query", UserListQuery), async (c) => {
+    return c.json(await listCompanyUsers(ctxOf(c), c.req.valid("query")));
+  })
+  .get("/users", valid("query", UserSearchQuery), async (c) => {
+    return c.json(await searchUsers(ctxOf(c), c.req.valid("query")));
+  });

@@ -1,0 +1,139 @@
+import { eq, sql } from "drizzle-orm";
+import { companies, type User, users } from "../../../../db/schema/mod.ts";
+import type { Tx } from "../../../../db/client.ts";
+import type { Ctx, CurrentUser } from "../../../lib/context.ts";
+import { AppError, invalid } from "../../../lib/errors.ts";
+import { hashPassword } from "../../../lib/password.ts";
+import { can, requireGrant } from "../../../lib/permissions.ts";
+import { parse } from "../../../lib/validate.ts";
+import { nowStamp } from "../../../lib/db_helpers.ts";
+import { presentUser } from "../present.ts";
+import { PASSWORD_MESSAGE, SelfUpdateInput, UserInput } from "../schemas.ts";
+import { inScope, requireSuperuserFor, SUPERUSER } from "./scope.ts";
+
+export interface SavedUser {
+  /** The answer: the saved user as `presentUser` shapes it, and the snackbar message. */
+  user: CurrentUser & { message: string };
+  /**
+   * Set when callers changed their own password: the session version their sessions must now carry
+   * (the route signs a fresh session with it so the caller stays signed in).
+   */
+  sessionVersion?: number;
+}
+
+/**
+ * POST /api/admin/users. Without an id creates, with one updates (user-admin). Users saving themselves
+ * without user-admin, or with the forced password reset's short form (no account_type), may change
+ * only their name, phone and password, which clears passwordReset.
+ */
+export function saveUser(ctx: Ctx, body: unknown): Promise<SavedUser> {
+  const raw = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const self = raw.id !== undefined && Number(raw.id) === ctx.user.id;
+  if (self && (!can(ctx.user, "users.edit") || !("account_type" in raw))) {
+    return updateSelf(ctx, parse(SelfUpdateInput, raw));
+  }
+  requireGrant(ctx.user, "users.edit");
+  const input = parse(UserInput, raw);
+  return input.id === undefined ? createUser(ctx, input) : updateUser(ctx, input, input.id);
+}
+
+async function updateSelf(ctx: Ctx, input: SelfUpdateInput): Promise<SavedUser> {
+  const password_hash = await hashPassword(input.password, ctx.config.SCRYPT_N);
+  return await ctx.tdb.write(async (tx) => {
+    const current = await tx.select().from(users).where(eq(users.id, ctx.user.id)).get();
+    if (!current) throw new AppError("not_found", "User not found.");
+    const [row] = await tx.update(users).set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      phone: input.phone,
+      password_hash,
+      passwordReset: false,
+      session_version: current.session_version + 1,
+      updated_at: nowStamp(),
+    }).where(eq(users.id, current.id)).returning();
+    return {
+      user: { ...presentUser(row, await companyOf(tx, row.company_id)), message: "User updated" },
+      sessionVersion: row.session_version,
+    };
+  });
+}
+
+/** The rules every admin save checks before touching the database. */
+function checkCaller(ctx: Ctx, input: UserInput, before: User | undefined) {
+  const caller = ctx.user;
+  if (!caller.company.isOwner && input.company_id !== caller.company_id) {
+    throw new AppError("forbidden", "You can only manage users of your own company.");
+  }
+  if (before?.permissions.includes(SUPERUSER)) {
+    requireSuperuserFor(caller, "Only a superuser can edit a superuser's account.");
+  }
+  if (input.permissions.includes(SUPERUSER) !== (before?.permissions.includes(SUPERUSER) ?? false)) {
+    requireSuperuserFor(caller, "Only a superuser can grant or remove the superuser role.");
+  }
+  if (input.passwordReset && !before?.passwordReset && !can(caller, "users.forceReset")) {
+    throw new AppError("forbidden", "You do not have permission to force a password reset.");
+  }
+}
+
+async function companyOf(tx: Tx, id: number) {
+  const company = await tx.select().from(companies).where(eq(companies.id, id)).get();
+  if (!company) throw invalid("company_id", "Company is required");
+  return company;
+}
+
+function fields(input: UserInput) {
+  return {
+    name: input.name,
+    phone: input.phone,
+    account_type: input.account_type,
+    company_id: input.company_id,
+    permissions: [...new Set(input.permissions)],
+    categories: input.categories,
+    categories_bu: input.categories_bu,
+    jobs: input.jobs,
+    active: input.active,
+    isSalesRep: input.isSalesRep,
+    passwordReset: input.passwordReset,
+  };
+}
+
+async function createUser(ctx: Ctx, input: UserInput): Promise<SavedUser> {
+  if (!input.password) throw invalid("password", PASSWORD_MESSAGE);
+  checkCaller(ctx, input, undefined);
+  const password_hash = await hashPassword(input.password, ctx.config.SCRYPT_N);
+  return await ctx.tdb.write(async (tx) => {
+    const company = await companyOf(tx, input.company_id);
+    const taken = await tx.select({ id: users.id }).from(users)
+      .where(sql`${users.email} = ${input.email} collate nocase`).get();
+    if (taken) throw new AppError("conflict", "A user with this email already exists.");
+    const [row] = await tx.insert(users).values({ ...fields(input), email: input.email, password_hash })
+      .returning();
+    return { user: { ...presentUser(row, company), message: "User created" } };
+  });
+}
+
+async function updateUser(ctx: Ctx, input: UserInput, id: number): Promise<SavedUser> {
+  // Hashing is slow: done before the write queue is held.
+  const password_hash = input.password ? await hashPassword(input.password, ctx.config.SCRYPT_N) : undefined;
+  return await ctx.tdb.write(async (tx) => {
+    const before = await tx.select().from(users).where(eq(users.id, id)).get();
+    if (!before || !inScope(ctx.user, before)) throw new AppError("not_found", "User not found.");
+    if (before.email.toLowerCase() !== input.email.toLowerCase()) {
+      throw invalid("email", "Email cannot be changed");
+    }
+    checkCaller(ctx, input, before);
+    const self = before.id === ctx.user.id;
+    if (self && !input.active) throw new AppError("conflict", "You cannot deactivate your own account.");
+    const company = await companyOf(tx, input.company_id);
+    const endSessions = password_hash !== undefined || (before.active && !input.active);
+    const [row] = await tx.update(users).set({
+      ...fields(input),
+      ...(password_hash ? { password_hash } : {}),
+      session_version: before.session_version + (endSessions ? 1 : 0),
+      updated_at: nowStamp(),
+    }).where(eq(users.id, id)).returning();
+    return {
+      user: { ...presentUser(row, company), message: "User updated" },
+      ...(self && password_hash ? { sessionVersion: row.session_version } : {}),
+    };
+  });
+}
