@@ -12,10 +12,13 @@ export const Slug = z.string().regex(
   /^[a-z0-9][a-z0-9-]{0,39}$/,
   "slug must be 1-40 lower-case letters, digits or dashes",
 );
-const Host = z.string().regex(
-  /^(\[[0-9a-f:]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)$/i,
-  "is not a valid host name",
-);
+const HOST_RE = /^(\[[0-9a-f:]+\]|[a-z0-9]([a-z0-9.-]*[a-z0-9])?)$/;
+/** Host names as the server compares them (lower case, no port), each checked and named when bad. */
+const Host = z.string().transform((h, ctx) => {
+  const host = normalizeHost(h);
+  if (!HOST_RE.test(host)) ctx.addIssue({ code: "custom", message: `host "${h}" is not a valid host name` });
+  return host;
+});
 
 export const CreateTenantInput = z.object({
   slug: Slug,
@@ -44,7 +47,7 @@ export async function createTenant(catalog: Catalog, raw: CreateTenantInput) {
   const parsed = CreateTenantInput.safeParse(raw);
   if (!parsed.success) throw new ProvisionError(parsed.error.issues[0].message);
   const input = parsed.data;
-  const hosts = [...new Set(input.hosts.map(normalizeHost))];
+  const hosts = [...new Set(input.hosts)];
   if (await catalog.bySlug(input.slug)) throw new ProvisionError(`tenant "${input.slug}" already exists`);
   const taken = await catalog.hostsTaken(hosts);
   if (taken.length) throw new ProvisionError(`host ${taken.join(", ")} already belongs to another tenant`);

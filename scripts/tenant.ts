@@ -1,0 +1,451 @@
+/**
+ * The tenant CLI: `deno task tenant <command>` / `npm run tenant -- <command>`, over DATA_DIR.
+ * Every command function takes the data directory, opens what it needs and closes it again, so tests
+ * call them in-process and the process exits when a command is done.
+ */
+import { closeSync, copyFileSync, existsSync, openSync, readSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import type { Client } from "@libsql/client";
+import { parseConfig } from "../api/config.ts";
+import { Catalog } from "../db/catalog.ts";
+import { type Tenant, tenant_hosts, tenants } from "../db/catalog/schema.ts";
+import { migrateTenant, openClient, resolveDbUrl, tenantDrizzle } from "../db/client.ts";
+import { createTenant, ProvisionError, removeDatabaseFiles, tenantFile } from "../db/provision.ts";
+import { companies, users } from "../db/schema/mod.ts";
+import { seedDemo } from "./demo.ts";
+
+/** Bad input: printed as one `error: ` line, exit code 1 (after `output`, lines that did succeed). */
+export class CliError extends Error {
+  constructor(message: string, readonly output: string[] = []) {
+    super(message);
+  }
+}
+
+export const USAGE = `Usage: deno task tenant <command>   (or npm run tenant -- <command>)
+
+Commands:
+  create <slug> --name <company> --host <host>[,<host>] --admin-email <email> --admin-password <password>
+         [--db-url <libsql url> --db-token <token>]
+  list
+  migrate [<slug>|--all]                 (no argument: every tenant)
+  backup <slug> --out <file>             consistent copy while the server runs
+  restore <slug> --from <file>           replace the tenant database from a backup
+  disable <slug> | enable <slug>
+  delete <slug> --yes
+  seed-demo <slug> [--size small|large]
+
+DATA_DIR (default ./data) holds catalog.db and tenants/.`;
+
+async function withCatalog<T>(dataDir: string, fn: (c: Catalog) => Promise<T>): Promise<T> {
+  const catalog = await Catalog.open(dataDir);
+  try {
+    return await fn(catalog);
+  } finally {
+    catalog.close();
+  }
+}
+
+async function mustFind(catalog: Catalog, slug: string): Promise<Tenant> {
+  const t = await catalog.bySlug(slug);
+  if (!t) throw new CliError(`no tenant "${slug}"`);
+  return t;
+}
+
+/** The tenant's database file (undefined for a remote database); a missing file is refused. */
+function localFile(dataDir: string, t: Tenant): string | undefined {
+  const file = tenantFile(dataDir, t.db_url);
+  // Opening a missing file would quietly create an empty database.
+  if (file && !existsSync(file)) throw new CliError(`database file ${file} of tenant "${t.slug}" is missing`);
+  return file;
+}
+
+/** The tenant's database file; a remote database is refused with `remoteMessage`. */
+function existingFile(dataDir: string, t: Tenant, remoteMessage: string): string {
+  const file = localFile(dataDir, t);
+  if (!file) throw new CliError(remoteMessage);
+  return file;
+}
+
+async function withClient<T>(url: string, token: string | null, fn: (c: Client) => Promise<T>) {
+  const client = await openClient(url, token);
+  try {
+    return await fn(client);
+  } finally {
+    client.close();
+  }
+}
+
+export function humanSize(bytes: number): string {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let n = bytes, i = 0;
+  while (n >= 1024 && i < units.length - 1) n /= 1024, i++;
+  return i === 0 ? `${n} B` : `${n.toFixed(1)} ${units[i]}`;
+}
+
+export interface CreateOptions {
+  name?: string;
+  hosts: string[];
+  adminEmail?: string;
+  adminPassword?: string;
+  dbUrl?: string;
+  dbToken?: string;
+  scryptN?: number;
+}
+
+export async function createCommand(dataDir: string, slug: string, o: CreateOptions): Promise<string> {
+  if (o.dbToken && !o.dbUrl) throw new CliError("--db-token needs --db-url");
+  return await withCatalog(dataDir, async (catalog) => {
+    const t = await createTenant(catalog, {
+      slug,
+      name: o.name ?? "",
+      hosts: o.hosts,
+      adminEmail: o.adminEmail ?? "",
+      adminPassword: o.adminPassword ?? "",
+      dbUrl: o.dbUrl,
+      dbToken: o.dbToken,
+      scryptN: o.scryptN,
+    });
+    const hosts = (await catalog.list()).find((r) => r.id === t.id)?.hosts ?? [];
+    return `created tenant ${t.slug} (${t.name}) on ${hosts.join(", ")}; admin ${
+      o.adminEmail!.toLowerCase()
+    }`;
+  });
+}
+
+/** One line per tenant: slug, name, hosts, database location, size, status (columns aligned). */
+export function listCommand(dataDir: string): Promise<string[]> {
+  return withCatalog(dataDir, async (catalog) => {
+    const rows = (await catalog.list()).map((t) => {
+      const file = tenantFile(dataDir, t.db_url);
+      let size = "-";
+      if (file) {
+        size = existsSync(file)
+          ? humanSize(statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0))
+          : "missing";
+      }
+      return [t.slug, t.name, t.hosts.join(","), file ?? t.db_url, size, t.status];
+    });
+    if (!rows.length) return [`no tenants in ${dataDir}`];
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+    return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd());
+  });
+}
+
+async function appliedMigrations(client: Client): Promise<number> {
+  const exists = await client.execute(
+    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'",
+  );
+  if (!exists.rows.length) return 0;
+  const r = await client.execute("SELECT count(*) AS n FROM __drizzle_migrations");
+  return Number(r.rows[0].n);
+}
+
+/** Applies pending migrations to one tenant, or to every tenant when `slug` is absent. */
+export function migrateCommand(dataDir: string, slug?: string): Promise<string[]> {
+  return withCatalog(dataDir, async (catalog) => {
+    const list: Tenant[] = slug ? [await mustFind(catalog, slug)] : await catalog.list();
+    if (!list.length) return [`no tenants in ${dataDir}`];
+    const lines: string[] = [];
+    const failed: string[] = [];
+    for (const t of list) {
+      try {
+        localFile(dataDir, t);
+        const applied = await withClient(resolveDbUrl(dataDir, t.db_url), t.db_token, async (client) => {
+          const before = await appliedMigrations(client);
+          await migrateTenant(tenantDrizzle(client));
+          return (await appliedMigrations(client)) - before;
+        });
+        lines.push(`migrated ${t.slug}: ${applied} migration(s) applied`);
+      } catch (e) {
+        failed.push(`${t.slug}: ${(e as Error).message}`);
+      }
+    }
+    if (failed.length) throw new CliError(`migration failed for ${failed.join("; ")}`, lines);
+    return lines;
+  });
+}
+
+/**
+ * `VACUUM INTO` reads one snapshot of the database, so the copy is consistent while the server
+ * keeps writing (WAL: readers and the writer do not block each other).
+ */
+export function backupCommand(dataDir: string, slug: string, out: string): Promise<string> {
+  return withCatalog(dataDir, async (catalog) => {
+    const t = await mustFind(catalog, slug);
+    const file = existingFile(
+      dataDir,
+      t,
+      `tenant "${slug}" uses a remote database (${t.db_url}): back it up on the libSQL server`,
+    );
+    const target = resolve(out);
+    if (existsSync(target)) throw new CliError(`${out} already exists; choose another --out file`);
+    if (!existsSync(dirname(target))) throw new CliError(`directory ${dirname(target)} does not exist`);
+    try {
+      await withClient("file:" + file, null, (c) => c.execute({ sql: "VACUUM INTO ?", args: [target] }));
+    } catch (e) {
+      removeDatabaseFiles(target);
+      throw new CliError(`backup of "${slug}" failed: ${(e as Error).message}`);
+    }
+    return `backed up ${slug} to ${target} (${humanSize(statSync(target).size)})`;
+  });
+}
+
+const SQLITE_HEADER = "SQLite format 3\0";
+
+function hasSqliteHeader(file: string): boolean {
+  const buf = new Uint8Array(16);
+  const fd = openSync(file, "r");
+  try {
+    return readSync(fd, buf, 0, 16, 0) === 16 && new TextDecoder().decode(buf) === SQLITE_HEADER;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Checks a copied backup is a tenant database and brings it to the current schema. */
+async function prepareRestored(file: string, from: string) {
+  await withClient("file:" + file, null, async (client) => {
+    const check = await client.execute("PRAGMA quick_check");
+    if (String(check.rows[0]?.[0]) !== "ok") throw new CliError(`${from} is a damaged database`);
+    const tables = new Set(
+      (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) =>
+        String(r.name)
+      ),
+    );
+    const missing = ["users", "companies", "__drizzle_migrations"].filter((n) => !tables.has(n));
+    if (missing.length) {
+      throw new CliError(`${from} is not a tenant database (no ${missing.join(", ")} table)`);
+    }
+    await migrateTenant(tenantDrizzle(client));
+  });
+}
+
+function timestamp(d = new Date()): string {
+  return d.toISOString().replace(/[-:]/g, "").replace(".", "");
+}
+
+/**
+ * The backup is copied to a new file and the catalog pointed at it; a running server notices the
+ * changed db_url on its next request and reopens. Only then are the old files removed.
+ */
+export function restoreCommand(dataDir: string, slug: string, from: string): Promise<string> {
+  return withCatalog(dataDir, async (catalog) => {
+    const t = await mustFind(catalog, slug);
+    const oldFile = existingFile(
+      dataDir,
+      t,
+      `tenant "${slug}" uses a remote database (${t.db_url}): restore it on the libSQL server`,
+    );
+    if (!existsSync(from) || !statSync(from).isFile()) throw new CliError(`${from} does not exist`);
+    if (!hasSqliteHeader(from)) throw new CliError(`${from} is not a SQLite database`);
+    const dbUrl = `file:tenants/${slug}-${timestamp()}.db`;
+    const newFile = tenantFile(dataDir, dbUrl)!;
+    if (existsSync(newFile)) throw new CliError(`${newFile} already exists; try again`);
+    copyFileSync(from, newFile);
+    // A copy of a live WAL database holds recent commits in its -wal file.
+    if (existsSync(`${from}-wal`)) copyFileSync(`${from}-wal`, `${newFile}-wal`);
+    try {
+      await prepareRestored(newFile, from);
+      const r = await catalog.db.update(tenants).set({ db_url: dbUrl })
+        .where(and(eq(tenants.id, t.id), eq(tenants.db_url, t.db_url)));
+      if (r.rowsAffected !== 1) throw new CliError(`tenant "${slug}" changed during the restore; try again`);
+    } catch (e) {
+      removeDatabaseFiles(newFile);
+      if (e instanceof CliError) throw e;
+      throw new CliError(`${from} is not a valid tenant database: ${(e as Error).message}`);
+    }
+    removeDatabaseFiles(oldFile);
+    return `restored ${slug} from ${from} into ${newFile}`;
+  });
+}
+
+export function setStatusCommand(
+  dataDir: string,
+  slug: string,
+  status: "active" | "disabled",
+): Promise<string> {
+  return withCatalog(dataDir, async (catalog) => {
+    const t = await mustFind(catalog, slug);
+    if (t.status === status) return `${slug} is already ${status}`;
+    await catalog.db.update(tenants).set({ status }).where(eq(tenants.id, t.id));
+    return status === "disabled"
+      ? `disabled ${slug}: every request to it now answers 403`
+      : `enabled ${slug}`;
+  });
+}
+
+export function deleteCommand(dataDir: string, slug: string, yes: boolean): Promise<string> {
+  return withCatalog(dataDir, async (catalog) => {
+    const t = await mustFind(catalog, slug);
+    if (!yes) throw new CliError(`delete removes tenant "${slug}" and its data for good; add --yes`);
+    // Catalog first: the server stops serving the tenant before its files disappear.
+    await catalog.db.transaction(async (tx) => {
+      await tx.delete(tenant_hosts).where(eq(tenant_hosts.tenant_id, t.id));
+      await tx.delete(tenants).where(eq(tenants.id, t.id));
+    });
+    const file = tenantFile(dataDir, t.db_url);
+    if (!file) return `deleted ${slug} from the catalog; its remote database ${t.db_url} is left as it is`;
+    removeDatabaseFiles(file);
+    return `deleted ${slug} and ${file}`;
+  });
+}
+
+export function seedDemoCommand(dataDir: string, slug: string, size: "small" | "large"): Promise<string> {
+  return withCatalog(dataDir, async (catalog) => {
+    const t = await mustFind(catalog, slug);
+    localFile(dataDir, t);
+    return await withClient(resolveDbUrl(dataDir, t.db_url), t.db_token, async (client) => {
+      const db = tenantDrizzle(client);
+      await migrateTenant(db);
+      await seedDemo(db, size);
+      const [c] = await db.select({ n: sql<number>`count(*)` }).from(companies);
+      const [u] = await db.select({ n: sql<number>`count(*)` }).from(users);
+      return `seeded ${slug} (${size}): ${c.n} companies, ${u.n} users`;
+    });
+  });
+}
+
+// ---- argument parsing ----
+
+interface Parsed {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+/** `--flag value`, `--flag=value` and boolean flags; anything not in `valued`/`bool` is refused. */
+export function parseArgs(args: string[], valued: string[], bool: string[] = []): Parsed {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith("--")) {
+      positional.push(a);
+      continue;
+    }
+    const eqAt = a.indexOf("=");
+    const name = eqAt < 0 ? a.slice(2) : a.slice(2, eqAt);
+    if (flags.has(name)) throw new CliError(`--${name} given twice`);
+    if (bool.includes(name)) {
+      if (eqAt >= 0) throw new CliError(`--${name} takes no value`);
+      flags.set(name, true);
+    } else if (valued.includes(name)) {
+      const value = eqAt >= 0 ? a.slice(eqAt + 1) : args[++i];
+      if (value === undefined || (eqAt < 0 && value.startsWith("--"))) {
+        throw new CliError(`--${name} needs a value`);
+      }
+      flags.set(name, value);
+    } else {
+      throw new CliError(`unknown flag --${name}`);
+    }
+  }
+  return { positional, flags };
+}
+
+function positionals(p: Parsed, names: string[], optional = 0): string[] {
+  const required = names.length - optional;
+  if (p.positional.length < required) throw new CliError(`missing <${names[p.positional.length]}>`);
+  if (p.positional.length > names.length) {
+    throw new CliError(`unexpected argument "${p.positional[names.length]}"`);
+  }
+  return p.positional;
+}
+
+function required(p: Parsed, name: string): string {
+  const v = p.flags.get(name);
+  if (typeof v !== "string" || !v) throw new CliError(`--${name} is required`);
+  return v;
+}
+
+const str = (p: Parsed, name: string) => p.flags.get(name) as string | undefined;
+
+export interface RunOptions {
+  dataDir: string;
+  scryptN?: number;
+}
+
+/** Runs one command line; returns the success lines. Throws CliError/ProvisionError on bad input. */
+export async function run(argv: string[], o: RunOptions): Promise<string[]> {
+  const [command, ...args] = argv;
+  const { dataDir } = o;
+  switch (command) {
+    case "create": {
+      const p = parseArgs(args, ["name", "host", "admin-email", "admin-password", "db-url", "db-token"]);
+      const [slug] = positionals(p, ["slug"]);
+      const name = required(p, "name");
+      const hosts = required(p, "host").split(",").map((h) => h.trim()).filter(Boolean);
+      return [
+        await createCommand(dataDir, slug, {
+          name,
+          hosts,
+          adminEmail: required(p, "admin-email"),
+          adminPassword: required(p, "admin-password"),
+          dbUrl: str(p, "db-url"),
+          dbToken: str(p, "db-token"),
+          scryptN: o.scryptN,
+        }),
+      ];
+    }
+    case "list":
+      positionals(parseArgs(args, []), []);
+      return listCommand(dataDir);
+    case "migrate": {
+      const p = parseArgs(args, [], ["all"]);
+      const [slug] = positionals(p, ["slug"], 1);
+      if (slug && p.flags.has("all")) throw new CliError("give either <slug> or --all, not both");
+      return migrateCommand(dataDir, slug);
+    }
+    case "backup": {
+      const p = parseArgs(args, ["out"]);
+      const [slug] = positionals(p, ["slug"]);
+      return [await backupCommand(dataDir, slug, required(p, "out"))];
+    }
+    case "restore": {
+      const p = parseArgs(args, ["from"]);
+      const [slug] = positionals(p, ["slug"]);
+      return [await restoreCommand(dataDir, slug, required(p, "from"))];
+    }
+    case "disable":
+    case "enable": {
+      const [slug] = positionals(parseArgs(args, []), ["slug"]);
+      return [await setStatusCommand(dataDir, slug, command === "disable" ? "disabled" : "active")];
+    }
+    case "delete": {
+      const p = parseArgs(args, [], ["yes"]);
+      const [slug] = positionals(p, ["slug"]);
+      return [await deleteCommand(dataDir, slug, p.flags.has("yes"))];
+    }
+    case "seed-demo": {
+      const p = parseArgs(args, ["size"]);
+      const [slug] = positionals(p, ["slug"]);
+      const size = str(p, "size") ?? "small";
+      if (size !== "small" && size !== "large") throw new CliError("--size must be small or large");
+      return [await seedDemoCommand(dataDir, slug, size)];
+    }
+    default:
+      throw new CliError(`unknown command "${command}" (see --help)`);
+  }
+}
+
+async function main(): Promise<number> {
+  const argv = Deno.args;
+  if (!argv.length || argv.includes("--help") || argv.includes("-h") || argv[0] === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  try {
+    const config = parseConfig(Deno.env.toObject());
+    const lines = await run(argv, { dataDir: config.DATA_DIR, scryptN: config.SCRYPT_N });
+    for (const line of lines) console.log(line);
+    return 0;
+  } catch (e) {
+    if (e instanceof CliError) { for (const line of e.output) console.log(line); }
+    const known = e instanceof CliError || e instanceof ProvisionError;
+    const message = (e as Error)?.message ?? String(e);
+    console.error(`error: ${message.split("\n")[0]}`);
+    if (!known && Deno.env.get("DEBUG")) console.error(e);
+    return 1;
+  }
+}
+
+if (import.meta.main) Deno.exit(await main());
