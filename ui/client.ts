@@ -2,7 +2,7 @@ import { createElement, type FunctionComponent, type ReactNode, useEffect } from
 import { hydrateRoot } from "react-dom/client";
 
 /** Renders its island and reports once React has hydrated it (effects run after hydration). */
-function Hydrated({ done, children }: { done: () => void; children: ReactNode }) {
+function Hydrated({ done, children }: { done: () => void; children?: ReactNode }) {
   useEffect(done, []);
   return children;
 }

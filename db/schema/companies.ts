@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-export const COMPANY_TYPES = ["customer_company", "inspection_company", "operator_company"] as const;
-export type CompanyType = (typeof COMPANY_TYPES)[number];
+import { COMPANY_TYPES } from "./enums.ts";
+export { COMPANY_TYPES, type CompanyType } from "./enums.ts";
 
 export const companies = sqliteTable("companies", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "./companies.ts";
 
-export const ACCOUNT_TYPES = ["Company-Admin", "Job-Admin", "Data-Entry", "General", "Admin"] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+import { ACCOUNT_TYPES } from "./enums.ts";
+export { ACCOUNT_TYPES, type AccountType } from "./enums.ts";
 
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),

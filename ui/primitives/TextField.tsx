@@ -16,6 +16,7 @@ export function TextField(
     name,
     autoFocus,
     rows,
+    onBlur,
   }: {
     label: string;
     value: string;
@@ -30,6 +31,8 @@ export function TextField(
     name?: string;
     autoFocus?: boolean;
     rows?: number;
+    /** Marks the field touched, so its message shows only once the user has been there. */
+    onBlur?: () => void;
   },
 ) {
   return (
@@ -46,6 +49,7 @@ export function TextField(
       name={name}
       autoComplete={autoComplete}
       autoFocus={autoFocus}
+      onBlur={onBlur}
     >
       <Label>{label}</Label>
       {multiline ? <TextArea rows={rows ?? 4} /> : <Input />}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPANY_TYPES } from "../../../db/schema/companies.ts";
+import { COMPANY_TYPES } from "../../../db/schema/enums.ts";
 
 export { COMPANY_TYPES };
 

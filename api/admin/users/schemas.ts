@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCOUNT_TYPES } from "../../../db/schema/users.ts";
+import { ACCOUNT_TYPES } from "../../../db/schema/enums.ts";
 import { ALL_GRANTS } from "../../lib/permissions.ts";
 
 export const MIN_PASSWORD = 8;

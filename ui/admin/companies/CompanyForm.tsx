@@ -1,0 +1,144 @@
+import { useState } from "react";
+import { Button, Form } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { Select } from "../../primitives/Select.tsx";
+import { api, fieldErrors } from "../../lib/api.ts";
+import { showError } from "../../lib/events.ts";
+import {
+  COMPANY_TYPE_LABELS,
+  COMPANY_TYPES,
+  CompanyInput,
+  SettingsInput,
+} from "../../../api/admin/companies/schemas.ts";
+import type { CompanyRow } from "./types.ts";
+
+const TYPE_OPTIONS = COMPANY_TYPES.map((t) => ({ id: t, label: COMPANY_TYPE_LABELS[t] }));
+const LINES = ["address_line_1", "address_line_2", "address_line_3"] as const;
+
+/**
+ * The company form (new or edit): name, type, address lines, and for a superuser the settings JSON,
+ * parsed on submit. Save stays disabled while a required field is empty.
+ */
+export function CompanyForm({ company, canSettings, onClose, onSaved }: {
+  company: CompanyRow | null;
+  canSettings: boolean;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const [name, setName] = useState(company?.name ?? "");
+  const [type, setType] = useState<string | null>(company?.company_type ?? null);
+  const [lines, setLines] = useState(() =>
+    Object.fromEntries(LINES.map((k) => [k, String(company?.custom?.[k] ?? "")])) as Record<string, string>
+  );
+  const [settings, setSettings] = useState(JSON.stringify(company?.settings ?? {}, null, 2));
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const check = CompanyInput.safeParse({ name, company_type: type ?? undefined });
+  const issues = check.success
+    ? {}
+    : Object.fromEntries(check.error.issues.map((i) => [String(i.path[0]), i.message]));
+  const shown = (k: string) => errors[k] || (touched[k] ? issues[k] : undefined);
+  const touch = (k: string) => setTouched((t) => ({ ...t, [k]: true }));
+
+  const submit = async () => {
+    let parsedSettings: Record<string, unknown> | undefined;
+    if (canSettings) {
+      const s = SettingsInput.safeParse(settings);
+      if (!s.success) {
+        setErrors((e) => ({ ...e, settings: s.error.issues[0].message }));
+        return;
+      }
+      parsedSettings = s.data;
+    }
+    if (!check.success) return;
+    setBusy(true);
+    try {
+      const body = {
+        ...(company ? { id: company.id } : {}),
+        name,
+        company_type: type,
+        custom: { ...company?.custom, ...lines },
+        ...(parsedSettings ? { settings: parsedSettings } : {}),
+      };
+      const saved = await api<{ message?: string }>("/api/companies", {
+        method: company ? "PATCH" : "POST",
+        json: body,
+      });
+      onSaved(saved.message ?? "Success");
+    } catch (e) {
+      setErrors(fieldErrors(e));
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={company ? "Edit Company" : "New Company"} isOpen onClose={onClose} width={750}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="form-grid">
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(v) => {
+              setName(v);
+              touch("name");
+              setErrors((e) => ({ ...e, name: "" }));
+            }}
+            onBlur={() => touch("name")}
+            error={shown("name")}
+            isRequired
+            autoFocus
+          />
+          <Select
+            label="Company Type"
+            options={TYPE_OPTIONS}
+            value={type}
+            onChange={(v) => {
+              setType(v);
+              touch("company_type");
+              setErrors((e) => ({ ...e, company_type: "" }));
+            }}
+            onBlur={() => touch("company_type")}
+            error={shown("company_type")}
+            isRequired
+          />
+        </div>
+        {LINES.map((k, i) => (
+          <TextField
+            key={k}
+            label={`Address line ${i + 1}`}
+            value={lines[k]}
+            onChange={(v) => setLines((l) => ({ ...l, [k]: v }))}
+            error={errors[`custom.${k}`]}
+          />
+        ))}
+        {canSettings && (
+          <TextField
+            label="Settings"
+            multiline
+            rows={10}
+            value={settings}
+            onChange={(v) => {
+              setSettings(v);
+              setErrors((e) => ({ ...e, settings: "" }));
+            }}
+            error={errors.settings}
+          />
+        )}
+        <div className="dialog-actions">
+          <Button className="btn" onPress={onClose}>Cancel</Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

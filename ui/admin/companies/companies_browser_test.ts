@@ -1,0 +1,168 @@
+import assert from "node:assert/strict";
+import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
+import { makeCompany, makeUser } from "../../../db/factories.ts";
+import type { CompanyOut } from "../../../api/admin/companies/service.ts";
+
+browserTest(
+  "companies - an admin creates, searches, edits and deletes a company through the dialogs",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      await makeCompany(env.tenant.db, { name: "Other Oilfield Co" });
+      const token = await env.login();
+      const find = async (name: string) =>
+        (await env.json<{ results: CompanyOut[] }>(
+          `/api/admin/companies?search_name=${encodeURIComponent(name)}`,
+          { token },
+        )).results;
+      await signIn(undefined, undefined, "/admin/companies");
+      await page.getByRole("heading", { name: "Companies" }).waitFor();
+      const table = page.getByRole("table", { name: "Companies" });
+
+      // Create.
+      await page.getByRole("button", { name: "New Company" }).click();
+      let dialog = page.getByRole("dialog", { name: "New Company" });
+      await dialog.getByRole("textbox", { name: "Name" }).fill("Wildcat Drilling");
+      await dialog.getByRole("button", { name: /Company Type/ }).click();
+      await page.getByRole("option", { name: "Operator" }).click();
+      await dialog.getByRole("textbox", { name: "Address line 1" }).fill("12 Derrick Road");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").getByText("Company created").waitFor();
+      await dialog.waitFor({ state: "detached" });
+      await table.getByRole("row", { name: /Wildcat Drilling/ }).waitFor();
+      const [created] = await find("Wildcat");
+      assert.equal(created.company_type, "operator_company");
+      assert.equal(created.custom.address_line_1, "12 Derrick Road");
+
+      // Search: Enter applies it, the URL keeps it, the other company is gone.
+      const search = page.getByRole("searchbox", { name: "Search company name" });
+      await search.fill("wildcat");
+      await search.press("Enter");
+      await table.getByRole("row", { name: /Other Oilfield Co/ }).waitFor({ state: "detached" });
+      assert.match(page.url(), /search_name=wildcat/);
+      assert.equal(await table.getByRole("row").count(), 2); // header + Wildcat
+
+      // Edit: name and settings.
+      const row = table.getByRole("row", { name: /Wildcat Drilling/ });
+      await row.getByRole("button", { name: "Expand row" }).click();
+      await table.getByRole("button", { name: "Edit" }).click();
+      dialog = page.getByRole("dialog", { name: "Edit Company" });
+      assert.equal(await dialog.getByRole("textbox", { name: "Name" }).inputValue(), "Wildcat Drilling");
+      await dialog.getByRole("textbox", { name: "Name" }).fill("Wildcat Energy");
+      await dialog.getByRole("textbox", { name: "Settings" }).fill('{"apps": ["sales"]}');
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").getByText("Company updated").waitFor();
+      await table.getByRole("row", { name: /Wildcat Energy/ }).waitFor();
+      const [edited] = await find("Wildcat");
+      assert.equal(edited.name, "Wildcat Energy");
+      assert.deepEqual(edited.settings, { apps: ["sales"] });
+      assert.equal(edited.custom.address_line_1, "12 Derrick Road");
+
+      // Delete, through the confirmation.
+      const expand = table.getByRole("button", { name: "Expand row" });
+      if (await expand.count()) await expand.click();
+      await table.getByRole("button", { name: "Delete" }).click();
+      const confirm = page.getByRole("dialog", { name: "Please confirm" });
+      await confirm.getByText("Are you sure you want to delete this company?").waitFor();
+      await confirm.getByText("WARNING: This cannot be undone.").waitFor();
+      await confirm.getByRole("button", { name: "Yes" }).click();
+      await page.getByRole("status").getByText("Company deleted").waitFor();
+      await table.getByText("No Companys Found").waitFor();
+      assert.deepEqual(await find("Wildcat"), []);
+    }),
+);
+
+browserTest(
+  "companies - invalid settings JSON shows a message and saves nothing",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const sent: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/api/companies") && r.method() !== "GET") sent.push(r.method());
+      });
+      await signIn(undefined, undefined, "/admin/companies");
+      await page.getByRole("button", { name: "New Company" }).click();
+      const dialog = page.getByRole("dialog", { name: "New Company" });
+      const save = dialog.getByRole("button", { name: "Save" });
+      // Save stays disabled until the required fields are given.
+      assert.equal(await save.isDisabled(), true);
+      await dialog.getByRole("textbox", { name: "Name" }).fill("Broken Settings Ltd");
+      await dialog.getByRole("textbox", { name: "Name" }).fill("");
+      await dialog.getByText("Required").waitFor();
+      await dialog.getByRole("textbox", { name: "Name" }).fill("Broken Settings Ltd");
+      await dialog.getByRole("button", { name: /Company Type/ }).click();
+      await page.getByRole("option", { name: "Customer" }).click();
+      assert.equal(await save.isDisabled(), false);
+      await dialog.getByRole("textbox", { name: "Settings" }).fill("{not json");
+      await save.click();
+      await dialog.getByText("Settings must be valid JSON (an object)").waitFor();
+      await dialog.getByRole("textbox", { name: "Settings" }).fill("[1, 2]");
+      await save.click();
+      await dialog.getByText("Settings must be valid JSON (an object)").waitFor();
+      await page.waitForTimeout(200);
+      assert.deepEqual(sent, []);
+      const token = await env.login();
+      const { total } = await env.json("/api/admin/companies?search_name=Broken", { token });
+      assert.equal(total, 0);
+    }),
+);
+
+browserTest(
+  "companies - paging, page size and sorting update the table and the URL without a reload",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      for (let i = 0; i < 12; i++) {
+        await makeCompany(env.tenant.db, { name: `Rig ${String(i).padStart(2, "0")}` });
+      }
+      await signIn(undefined, undefined, "/admin/companies");
+      await page.evaluate(() => Object.assign(globalThis, { samePage: true }));
+      const table = page.getByRole("table", { name: "Companies" });
+      const pager = page.getByRole("navigation", { name: "Pagination" });
+      await pager.getByText("1-10 of 13").waitFor();
+
+      await pager.getByRole("link", { name: "Next page" }).click();
+      await pager.getByText("11-13 of 13").waitFor();
+      await table.getByRole("row", { name: /Rig 11/ }).waitFor();
+      assert.match(page.url(), /page=2/);
+
+      await table.getByRole("link", { name: "Company" }).click();
+      await table.getByRole("columnheader", { name: "Company" }).and(page.locator("[aria-sort=descending]"))
+        .waitFor();
+      await pager.getByText("1-10 of 13").waitFor();
+      assert.match(await table.getByRole("row").nth(1).innerText(), /Rig 11/);
+      assert.match(page.url(), /descending=true/);
+
+      await pager.getByRole("button", { name: /Rows per page/ }).click();
+      await page.getByRole("option", { name: "All" }).click();
+      await pager.getByText("1-13 of 13").waitFor();
+      assert.match(page.url(), /rowsPerPage=-1/);
+      assert.equal(await page.evaluate(() => (globalThis as { samePage?: boolean }).samePage), true);
+
+      // The URL alone renders the same state.
+      await page.reload();
+      await pager.getByText("1-13 of 13").waitFor();
+      assert.match(await table.getByRole("row").nth(1).innerText(), /Rig 11/);
+    }),
+);
+
+browserTest(
+  "companies - a user without edit rights sees the server's refusal in the red snackbar",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      await makeCompany(env.tenant.db, { name: "Visible Customer" });
+      await makeUser(env.tenant.db, { company_id: 1, email: "viewer@acme.test", password: "viewer-pass-1" });
+      await signIn("viewer@acme.test", "viewer-pass-1", "/admin/companies");
+      const table = page.getByRole("table", { name: "Companies" });
+      await table.getByRole("row", { name: /Visible Customer/ }).getByRole("button", { name: "Expand row" })
+        .click();
+      assert.equal(await table.getByRole("button", { name: "Edit" }).count(), 0);
+      assert.equal(await table.getByRole("button", { name: "Delete" }).count(), 0);
+      await page.getByRole("button", { name: "New Company" }).click();
+      const dialog = page.getByRole("dialog", { name: "New Company" });
+      assert.equal(await dialog.getByRole("textbox", { name: "Settings" }).count(), 0);
+      await dialog.getByRole("textbox", { name: "Name" }).fill("Not Allowed Co");
+      await dialog.getByRole("button", { name: /Company Type/ }).click();
+      await page.getByRole("option", { name: "Customer" }).click();
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("alert").getByText("You do not have permission to do that.").waitFor();
+    }),
+);

@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { withEnv } from "../../../scripts/testing/harness.ts";
+import { makeCompany } from "../../../db/factories.ts";
+
+const cookie = (token: string) => ({ cookie: `session=${token}` });
+
+Deno.test("companies page - renders the first page sorted by name with the island's props", () =>
+  withEnv(async (env) => {
+    for (let i = 0; i < 12; i++) {
+      await makeCompany(env.tenant.db, { name: `Zeta ${String(i).padStart(2, "0")}` });
+    }
+    await makeCompany(env.tenant.db, { name: "Alpha Drilling" });
+    const res = await env.request("/admin/companies", cookie(await env.login()));
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    assert.match(html, /<h1>Companies<\/h1>/);
+    assert.match(html, /New Company/);
+    assert.match(html, />Company</);
+    // Ascending by name, 10 rows by default: Alpha first, Zeta 11 on the next page.
+    assert.ok(html.indexOf("Alpha Drilling") < html.indexOf("Zeta 00"));
+    assert.match(html, /Zeta 07/);
+    assert.doesNotMatch(html, /Zeta 11/);
+    assert.match(html, /1-10 of 14/);
+    assert.match(html, /aria-sort="ascending"/);
+    // The header's sort link asks for the other direction; it works before the island hydrates.
+    assert.match(
+      html,
+      /class="sort-link" href="\/admin\/companies\?page=1&amp;rowsPerPage=10&amp;sortBy=name&amp;descending=true"/,
+    );
+    assert.match(
+      html,
+      /href="\/admin\/companies\?page=2&amp;rowsPerPage=10&amp;sortBy=name&amp;descending=false"/,
+    );
+  }));
+
+Deno.test("companies page - the URL's search, size and page apply; bad values fall back to defaults", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    await makeCompany(env.tenant.db, { name: "Needle Co" });
+    await makeCompany(env.tenant.db, { name: "Haystack Ltd" });
+    let html = await (await env.request("/admin/companies?search_name=needle&rowsPerPage=25", cookie(token)))
+      .text();
+    assert.match(html, /Needle Co/);
+    assert.doesNotMatch(html, /Haystack Ltd/);
+    assert.match(html, /1-1 of 1/);
+
+    const res = await env.request(
+      "/admin/companies?page=abc&rowsPerPage=7&sortBy=nope&descending=maybe",
+      cookie(token),
+    );
+    assert.equal(res.status, 200);
+    html = await res.text();
+    assert.match(html, /Haystack Ltd/);
+    assert.match(html, /1-3 of 3/);
+  }));
+
+Deno.test("companies page - an empty search shows 'No Companys Found'", () =>
+  withEnv(async (env) => {
+    const res = await env.request(
+      "/admin/companies?search_name=nothing-like-this",
+      cookie(await env.login()),
+    );
+    assert.equal(res.status, 200);
+    assert.match(await res.text(), /No Companys Found/);
+  }));
+
+Deno.test("companies page - a user of a customer company is sent to the welcome page", () =>
+  withEnv(async (env) => {
+    const customer = await makeCompany(env.tenant.db, { name: "Customer Co" });
+    const { token } = await env.userWithToken({ company_id: customer.id, permissions: ["user-admin"] });
+    const res = await env.request("/admin/companies", cookie(token));
+    assert.equal(res.status, 302);
+    assert.equal(res.headers.get("location"), "/");
+  }));

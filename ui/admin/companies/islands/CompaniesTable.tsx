@@ -1,0 +1,137 @@
+import { useState } from "react";
+import { Button } from "react-aria-components";
+import { type DataColumn, DataTable } from "../../../components/DataTable.tsx";
+import { Pagination } from "../../../components/Pagination.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api } from "../../../lib/api.ts";
+import { showError, showSnack } from "../../../lib/events.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { COMPANY_PAGE_SIZES, COMPANY_TYPE_LABELS } from "../../../../api/admin/companies/schemas.ts";
+import { CompanyForm } from "../CompanyForm.tsx";
+import type { CompaniesProps, CompaniesQuery, CompanyRow } from "../types.ts";
+
+const COLUMNS: DataColumn<CompanyRow>[] = [{ id: "name", header: "Company", cell: (c) => c.name }];
+
+/** The companies table with its search, paging, row actions and the company and delete dialogs. */
+export default function CompaniesTable(props: CompaniesProps) {
+  const hydrated = useHydrated();
+  const list = useListState<CompaniesQuery, CompanyRow>({
+    path: "/admin/companies",
+    endpoint: "/api/admin/companies",
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  // undefined: closed; null: a new company; a row: editing it.
+  const [editing, setEditing] = useState<CompanyRow | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<CompanyRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const res = await api<{ message?: string }>(`/api/companies/${deleting.id}`, { method: "DELETE" });
+      setDeleting(null);
+      showSnack("success", res?.message ?? "Success");
+      list.refetch();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const details = (c: CompanyRow) => {
+    const address = [c.custom?.address_line_1, c.custom?.address_line_2, c.custom?.address_line_3]
+      .filter(Boolean).join(", ");
+    return (
+      <div className="row-details">
+        <dl>
+          <dt>Type</dt>
+          <dd>{COMPANY_TYPE_LABELS[c.company_type] ?? c.company_type}</dd>
+          {address && (
+            <>
+              <dt>Address</dt>
+              <dd>{address}</dd>
+            </>
+          )}
+        </dl>
+        <div className="row-actions">
+          {props.can.edit && (
+            <Button className="btn" onPress={() => setEditing(c)}>
+              <Icon name="edit" size={18} />Edit
+            </Button>
+          )}
+          {props.can.delete && (
+            <Button className="btn btn-danger-outline" onPress={() => setDeleting(c)}>
+              <Icon name="delete" size={18} />Delete
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  };
+
+  return (
+    <>
+      <div className="toolbar">
+        <SearchBox
+          label="Search company name"
+          name="search_name"
+          value={query.search_name ?? ""}
+          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
+          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
+        />
+        <span className="spacer" />
+        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
+          <Icon name="add" size={20} />New Company
+        </Button>
+      </div>
+      <DataTable
+        label="Companies"
+        data={list.data.results}
+        columns={COLUMNS}
+        rowId={(c) => String(c.id)}
+        sort={query}
+        sortHref={(s) => list.href({ ...s, page: 1 })}
+        onSort={(s) => list.update({ ...s, page: 1 })}
+        renderExpanded={details}
+        emptyText="No Companys Found"
+        loadingText="Downloading Company Data..."
+        loading={list.loading}
+        hydrated={hydrated}
+      />
+      <Pagination
+        state={query}
+        total={list.data.total}
+        sizes={COMPANY_PAGE_SIZES}
+        href={(p) => list.href(p)}
+        onChange={(p) => list.update(p)}
+        hydrated={hydrated}
+      />
+      {editing !== undefined && (
+        <CompanyForm
+          company={editing}
+          canSettings={props.can.settings}
+          onClose={() => setEditing(undefined)}
+          onSaved={(message) => {
+            setEditing(undefined);
+            showSnack("success", message);
+            list.refetch();
+          }}
+        />
+      )}
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this company?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState } from "react";
+import { Button, Form } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { Select } from "../../primitives/Select.tsx";
+import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
+import { Checkbox, CheckboxGroup } from "../../primitives/Checkbox.tsx";
+import { api, fieldErrors } from "../../lib/api.ts";
+import { showError } from "../../lib/events.ts";
+import { PASSWORD_MESSAGE, UserInput } from "../../../api/admin/users/schemas.ts";
+import { ALL_GRANTS } from "../../../api/lib/permissions.ts";
+import type { UserRow, UsersGrants } from "./types.ts";
+
+const ACCOUNT_TYPES = ["Company-Admin", "Job-Admin", "Data-Entry", "General"];
+const GRANT_OPTIONS = ALL_GRANTS.map((g) => ({ value: g, label: g }));
+
+const loadCompanies = (text: string, signal: AbortSignal) =>
+  api<{ results: ComboOption[] }>("/api/companies", { query: { forUser: true, search_name: text }, signal })
+    .then((r) => r.results.map(({ id, name }) => ({ id, name })));
+
+/** The spec's first message per field, and the create-only password rule. */
+function validate(body: Record<string, unknown>, creating: boolean): Record<string, string> {
+  const out: Record<string, string> = {};
+  const r = UserInput.safeParse(body);
+  if (!r.success) { for (const i of r.error.issues) out[String(i.path[0])] ??= i.message; }
+  if (creating && !body.password) out.password ??= PASSWORD_MESSAGE;
+  return out;
+}
+
+/** Add or edit a user (max width 800). Submit stays disabled while the form is invalid or saving. */
+export function UserForm({ user, can, onClose, onSaved }: {
+  user: UserRow | null;
+  can: UsersGrants;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const [v, setV] = useState({
+    name: user?.name ?? "",
+    email: user?.email ?? "",
+    password: "",
+    phone: user?.phone ?? "",
+    account_type: user?.account_type ?? "",
+    permissions: user?.permissions ?? [],
+    active: user?.active ?? true,
+    isSalesRep: user?.isSalesRep ?? false,
+    passwordReset: user?.passwordReset ?? false,
+  });
+  const [company, setCompany] = useState<ComboOption | null>(user ? user.company : null);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const body = {
+    ...(user ? { id: user.id } : {}),
+    ...v,
+    account_type: v.account_type || undefined,
+    company_id: company?.id,
+    // Not edited here (sales and jobs screens own them): kept as they are.
+    categories: user?.categories ?? [],
+    categories_bu: user?.categories_bu ?? [],
+    jobs: v.account_type === "Data-Entry" ? user?.jobs ?? [] : [],
+  };
+  const errors = validate(body, !user);
+  const valid = Object.keys(errors).length === 0;
+  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
+  const touch = (k: string) => setTouched((t) => ({ ...t, [k]: true }));
+  const set = <K extends keyof typeof v>(k: K, value: (typeof v)[K]) => {
+    setV((o) => ({ ...o, [k]: value }));
+    touch(k);
+    setServerErrors((e) => ({ ...e, [k]: "" }));
+  };
+  const text = (k: "name" | "email" | "password" | "phone") => ({
+    value: v[k],
+    onChange: (x: string) => set(k, x),
+    onBlur: () => touch(k),
+    error: shown(k),
+  });
+
+  const submit = async () => {
+    if (!valid) return;
+    setBusy(true);
+    try {
+      const saved = await api<{ message?: string }>("/api/admin/users", { method: "POST", json: body });
+      onSaved(saved.message ?? "Success");
+    } catch (e) {
+      setServerErrors(fieldErrors(e));
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const accountTypes = v.account_type && !ACCOUNT_TYPES.includes(v.account_type)
+    ? [...ACCOUNT_TYPES, v.account_type]
+    : ACCOUNT_TYPES;
+  return (
+    <Dialog title={user ? "Edit User" : "Add User"} isOpen onClose={onClose} width={800}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="form-grid">
+          <TextField label="Name" {...text("name")} isRequired autoFocus />
+          <TextField label="Email" type="email" {...text("email")} isRequired isDisabled={!!user} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            {...text("password")}
+            isRequired={!user}
+          />
+          <TextField label="Phone" type="tel" {...text("phone")} isRequired />
+          <Select
+            label="Account Type"
+            options={accountTypes.map((t) => ({ id: t, label: t }))}
+            value={v.account_type || null}
+            onChange={(t) => set("account_type", t)}
+            onBlur={() => touch("account_type")}
+            error={shown("account_type")}
+            isRequired
+          />
+          <ComboBox
+            label="Company"
+            selected={company}
+            onChange={(c) => {
+              setCompany(c);
+              touch("company_id");
+              setServerErrors((e) => ({ ...e, company_id: "" }));
+            }}
+            onBlur={() => touch("company_id")}
+            load={loadCompanies}
+            error={shown("company_id")}
+            isRequired
+          />
+        </div>
+        <CheckboxGroup
+          label="Roles & permissions"
+          options={GRANT_OPTIONS}
+          value={v.permissions}
+          onChange={(p) => set("permissions", p)}
+          disabledValues={can.superuser ? [] : ["superuser"]}
+          error={shown("permissions")}
+        />
+        {v.account_type === "Data-Entry" && (
+          <div className="field">
+            <span>Jobs</span>
+            <p className="field-note">No jobs yet</p>
+          </div>
+        )}
+        <div className="checkbox-row">
+          <Checkbox isSelected={v.active} onChange={(x) => set("active", x)}>Active</Checkbox>
+          <Checkbox isSelected={v.isSalesRep} onChange={(x) => set("isSalesRep", x)}>Sales Rep</Checkbox>
+          {can.forceReset && (
+            <Checkbox isSelected={v.passwordReset} onChange={(x) => set("passwordReset", x)}>
+              Force Password Reset
+            </Checkbox>
+          )}
+        </div>
+        <div className="dialog-actions">
+          <Button className="btn" onPress={onClose}>Cancel</Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={!valid || busy}>Submit</Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  Button,
+  ComboBox as AriaComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+} from "react-aria-components";
+import { Icon } from "../components/icons.tsx";
+import { useDebounced } from "../lib/hooks.ts";
+
+export interface ComboOption {
+  id: number;
+  name: string;
+}
+
+/**
+ * An async autocomplete: what the user types is looked up with `load` once it has settled for
+ * `debounceMs` (the spec's 300 ms; 100 ms for the batch part search). With nothing to offer it reads
+ * 'Type to begin searching'. A failed lookup is only logged, as the spec says.
+ */
+export function ComboBox({
+  label,
+  selected,
+  onChange,
+  load,
+  debounceMs = 300,
+  error,
+  isDisabled,
+  isRequired,
+  onBlur,
+}: {
+  label: string;
+  selected: ComboOption | null;
+  onChange: (v: ComboOption | null) => void;
+  load: (text: string, signal: AbortSignal) => Promise<ComboOption[]>;
+  debounceMs?: number;
+  error?: string;
+  isDisabled?: boolean;
+  isRequired?: boolean;
+  onBlur?: () => void;
+}) {
+  const [input, setInput] = useState(selected?.name ?? "");
+  const [items, setItems] = useState<ComboOption[]>(selected ? [selected] : []);
+  // Nothing is looked up until the user types: the initial text is the selection, not a search.
+  const [typed, setTyped] = useState(false);
+  const text = useDebounced(input, debounceMs);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+
+  useEffect(() => {
+    // Only settled text is looked up (not the stale value while the debounce catches up).
+    if (!typed || text !== input) return;
+    const ac = new AbortController();
+    loadRef.current(text, ac.signal).then((found) => {
+      if (!ac.signal.aborted) setItems(found);
+    }).catch((e) => {
+      if ((e as Error).name !== "AbortError") console.error("lookup failed", label, e);
+    });
+    return () => ac.abort();
+  }, [text, input, typed, label]);
+
+  // The selection must stay in the collection, or the input would lose its text.
+  const shown = selected && !items.some((i) => i.id === selected.id) ? [selected, ...items] : items;
+
+  return (
+    <AriaComboBox
+      className="field combobox"
+      items={shown}
+      inputValue={input}
+      onInputChange={(v) => {
+        setInput(v);
+        if (v !== (selected?.name ?? "")) setTyped(true);
+        if (v === "" && selected) onChange(null);
+      }}
+      value={selected?.id ?? null}
+      onChange={(key) => {
+        const picked = shown.find((i) => i.id === key) ?? null;
+        onChange(picked);
+        if (picked) setInput(picked.name);
+      }}
+      isInvalid={!!error}
+      isDisabled={isDisabled}
+      isRequired={isRequired}
+      validationBehavior="aria"
+      allowsEmptyCollection
+      menuTrigger="focus"
+      onBlur={onBlur}
+    >
+      <Label>{label}</Label>
+      <div className="combobox-control">
+        <Input />
+        <Button className="combobox-button" aria-label={`Show ${label} options`}>
+          <Icon name="expand" size={20} />
+        </Button>
+      </div>
+      <FieldError className="field-error">{error}</FieldError>
+      <Popover className="popover">
+        <ListBox
+          className="listbox"
+          renderEmptyState={() => <div className="listbox-empty">Type to begin searching</div>}
+        >
+          {(o: ComboOption) => (
+            <ListBoxItem className="listbox-item" id={o.id} textValue={o.name}>{o.name}</ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </AriaComboBox>
+  );
+}
