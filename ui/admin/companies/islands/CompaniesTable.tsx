@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "react-aria-components";
-import { type DataColumn, DataTable } from "../../../components/DataTable.tsx";
-import { Pagination } from "../../../components/Pagination.tsx";
+import type { DataColumn } from "../../../components/DataTable.tsx";
+import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
@@ -91,26 +91,15 @@ export default function CompaniesTable(props: CompaniesProps) {
           <Icon name="add" size={20} />New Company
         </Button>
       </div>
-      <DataTable
+      <ListTable
+        list={list}
+        sizes={COMPANY_PAGE_SIZES}
         label="Companies"
-        data={list.data.results}
         columns={COLUMNS}
         rowId={(c) => String(c.id)}
-        sort={query}
-        sortHref={(s) => list.href({ ...s, page: 1 })}
-        onSort={(s) => list.update({ ...s, page: 1 })}
         renderExpanded={details}
         emptyText="No Companys Found"
         loadingText="Downloading Company Data..."
-        loading={list.loading}
-        hydrated={hydrated}
-      />
-      <Pagination
-        state={query}
-        total={list.data.total}
-        sizes={COMPANY_PAGE_SIZES}
-        href={(p) => list.href(p)}
-        onChange={(p) => list.update(p)}
         hydrated={hydrated}
       />
       {editing !== undefined && (

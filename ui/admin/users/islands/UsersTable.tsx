@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "react-aria-components";
-import { type DataColumn, DataTable } from "../../../components/DataTable.tsx";
-import { Pagination } from "../../../components/Pagination.tsx";
+import type { DataColumn } from "../../../components/DataTable.tsx";
+import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
@@ -125,26 +125,15 @@ export default function UsersTable(props: UsersProps) {
           <Icon name="add" size={20} />Add User
         </Button>
       </div>
-      <DataTable
+      <ListTable
+        list={list}
+        sizes={USER_PAGE_SIZES}
         label="Users"
-        data={list.data.results}
         columns={COLUMNS}
         rowId={(u) => String(u.id)}
-        sort={query}
-        sortHref={(s) => list.href({ ...s, page: 1 })}
-        onSort={(s) => list.update({ ...s, page: 1 })}
         renderExpanded={details}
         emptyText="No Users Found"
         loadingText="Downloading User Data..."
-        loading={list.loading}
-        hydrated={hydrated}
-      />
-      <Pagination
-        state={query}
-        total={list.data.total}
-        sizes={USER_PAGE_SIZES}
-        href={(p) => list.href(p)}
-        onChange={(p) => list.update(p)}
         hydrated={hydrated}
       />
       {editing !== undefined && (
