@@ -1,4 +1,21 @@
-import { companies, type Company, type NewCompany, type NewUser, type User, users } from "./schema/mod.ts";
+import { eq } from "drizzle-orm";
+import {
+  companies,
+  type Company,
+  type Inspection,
+  inspections,
+  type Job,
+  jobs,
+  type NewCompany,
+  type NewInspection,
+  type NewJob,
+  type NewPart,
+  type NewUser,
+  type Part,
+  parts,
+  type User,
+  users,
+} from "./schema/mod.ts";
 import type { TenantDatabase } from "./client.ts";
 import { hashPassword } from "../api/lib/password.ts";
 
@@ -36,6 +53,66 @@ export async function makeUser(db: TenantDatabase, over: MakeUser = {}): Promise
     ...rest,
     company_id,
     password_hash: await factoryHash(password),
+  }).returning();
+  return row;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A part of the owner company (id 1 unless given). */
+export async function makePart(db: TenantDatabase, over: Partial<NewPart> = {}): Promise<Part> {
+  const [row] = await db.insert(parts).values({
+    name: `Part ${next()}`,
+    description: "2in 1502 plug valve",
+    manufacturer: "SPM",
+    inspection_company_id: 1,
+    ...over,
+  }).returning();
+  return row;
+}
+
+/** A job of the owner company for a new customer and operator unless they are given. */
+export async function makeJob(db: TenantDatabase, over: Partial<NewJob> = {}): Promise<Job> {
+  const customer_company_id = over.customer_company_id ??
+    (await makeCompany(db, { company_type: "customer_company" })).id;
+  const operator_company_id = over.operator_company_id ??
+    (await makeCompany(db, { company_type: "operator_company" })).id;
+  const [row] = await db.insert(jobs).values({
+    date: today(),
+    job_number: `J-${next()}`,
+    inspection_company_id: 1,
+    district: "Permian",
+    inspector: "Dwayne Carter",
+    uv_serial_number: "UV-1001",
+    uv_recalibration_date: today(),
+    blacklight_reading: "1200",
+    ut_serial_number: "UT-2002",
+    ut_recalibration_date: today(),
+    comments: "None",
+    ...over,
+    customer_company_id,
+    operator_company_id,
+  }).returning();
+  return row;
+}
+
+/** An inspection on a job (a new job unless given), carrying the job's companies. */
+export async function makeInspection(
+  db: TenantDatabase,
+  over: Partial<NewInspection> = {},
+): Promise<Inspection> {
+  const job = over.job_id
+    ? (await db.select().from(jobs).where(eq(jobs.id, over.job_id)))[0]
+    : await makeJob(db);
+  const [row] = await db.insert(inspections).values({
+    date: job.date,
+    serial_number: `SN-${next()}`,
+    visual_pass: true,
+    ...over,
+    job_id: job.id,
+    inspection_company_id: job.inspection_company_id,
+    customer_company_id: job.customer_company_id,
+    operator_company_id: job.operator_company_id,
   }).returning();
   return row;
 }

@@ -5,3 +5,9 @@ export type CompanyType = (typeof COMPANY_TYPES)[number];
 
 export const ACCOUNT_TYPES = ["Company-Admin", "Job-Admin", "Data-Entry", "General", "Admin"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const BAND_COLORS = ["Red", "Green", "Purple", "Yellow", "Blue"] as const;
+export type BandColor = (typeof BAND_COLORS)[number];
+
+export const MPI_RESULTS = ["Pass", "Fail", "Not Required"] as const;
+export type MpiResult = (typeof MPI_RESULTS)[number];
