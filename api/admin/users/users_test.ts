@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { ADMIN, type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
-import { makeCompany, makeUser } from "../../../db/factories.ts";
+import { makeCompany, makeJob, makeUser } from "../../../db/factories.ts";
 import { users } from "../../../db/schema/mod.ts";
 
 const OWNER_ID = 1;
@@ -34,13 +34,14 @@ async function row(env: TestEnv, id: number) {
 Deno.test("users - a user-admin creates, reads, updates and deletes a user", () =>
   withEnv(async (env) => {
     const { token } = await tokenWith(env, ["user-admin"]);
-    const body = form({ email: "New.Person@Example.test", isSalesRep: true, jobs: [3, 4] });
+    const jobIds = [(await makeJob(env.tenant.db)).id, (await makeJob(env.tenant.db)).id];
+    const body = form({ email: "New.Person@Example.test", isSalesRep: true, jobs: jobIds });
     const created = await env.json("/api/admin/users", { token, method: "POST", json: body });
     assert.equal(created.message, "User created");
     assert.equal(created.email, "new.person@example.test");
     assert.equal(created.company.isOwner, true);
     assert.deepEqual(created.roles, ["inspector"]);
-    assert.deepEqual(created.jobs, [3, 4]);
+    assert.deepEqual(created.jobs, jobIds);
     assert.equal(created.password_hash, undefined);
     assert.equal(created.session_version, undefined);
     // the new user can sign in with the password given
@@ -506,4 +507,27 @@ Deno.test("users - a session is bound to its tenant and ids of another tenant ar
       json: form({ id: created.id, email: created.email, password: "" }),
       status: 404,
     });
+  }));
+
+Deno.test("users - a Data-Entry user's jobs must be real jobs of their company", () =>
+  withEnv(async (env) => {
+    const admin = await env.login();
+    const job = await makeJob(env.tenant.db);
+    const other = await makeCompany(env.tenant.db, { company_type: "inspection_company" });
+    const foreign = await makeJob(env.tenant.db, { inspection_company_id: other.id });
+    const ok = await env.json("/api/admin/users", {
+      method: "POST",
+      token: admin,
+      json: form({ account_type: "Data-Entry", jobs: [job.id, job.id] }),
+    });
+    assert.deepEqual(ok.jobs, [job.id]);
+    for (const jobs of [[job.id + 1000], [foreign.id]]) {
+      const bad = await env.json("/api/admin/users", {
+        method: "POST",
+        token: admin,
+        json: form({ account_type: "Data-Entry", jobs }),
+        status: 422,
+      });
+      assert.deepEqual(bad.errors, [{ path: "jobs", message: "Unknown job" }]);
+    }
   }));

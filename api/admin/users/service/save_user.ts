@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { companies, type User, users } from "../../../../db/schema/mod.ts";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { companies, jobs, type User, users } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
 import { AppError, invalid } from "../../../lib/errors.ts";
@@ -74,6 +74,14 @@ function checkCaller(ctx: Ctx, input: UserInput, before: User | undefined) {
   }
 }
 
+/** A Data-Entry user's jobs must be real jobs of their own (inspection) company. */
+async function checkJobs(tx: Tx, input: UserInput) {
+  if (input.jobs.length === 0) return;
+  const found = await tx.select({ id: jobs.id }).from(jobs)
+    .where(and(inArray(jobs.id, input.jobs), eq(jobs.inspection_company_id, input.company_id)));
+  if (found.length !== new Set(input.jobs).size) throw invalid("jobs", "Unknown job");
+}
+
 async function companyOf(tx: Tx, id: number) {
   const company = await tx.select().from(companies).where(eq(companies.id, id)).get();
   if (!company) throw invalid("company_id", "Company is required");
@@ -89,7 +97,7 @@ function fields(input: UserInput) {
     permissions: [...new Set(input.permissions)],
     categories: input.categories,
     categories_bu: input.categories_bu,
-    jobs: input.jobs,
+    jobs: [...new Set(input.jobs)],
     active: input.active,
     isSalesRep: input.isSalesRep,
     passwordReset: input.passwordReset,
@@ -102,6 +110,7 @@ async function createUser(ctx: Ctx, input: UserInput): Promise<SavedUser> {
   const password_hash = await hashPassword(input.password, ctx.config.SCRYPT_N);
   return await ctx.tdb.write(async (tx) => {
     const company = await companyOf(tx, input.company_id);
+    await checkJobs(tx, input);
     const taken = await tx.select({ id: users.id }).from(users)
       .where(sql`${users.email} = ${input.email} collate nocase`).get();
     if (taken) throw new AppError("conflict", "A user with this email already exists.");
@@ -124,6 +133,7 @@ async function updateUser(ctx: Ctx, input: UserInput, id: number): Promise<Saved
     const self = before.id === ctx.user.id;
     if (self && !input.active) throw new AppError("conflict", "You cannot deactivate your own account.");
     const company = await companyOf(tx, input.company_id);
+    await checkJobs(tx, input);
     const endSessions = password_hash !== undefined || (before.active && !input.active);
     const [row] = await tx.update(users).set({
       ...fields(input),
