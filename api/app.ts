@@ -10,6 +10,10 @@ import { csrfMiddleware } from "./middleware/csrf.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { companiesRoutes } from "./admin/companies/routes.ts";
 import { usersRoutes } from "./admin/users/routes.ts";
+import { jobsRoutes } from "./pt/jobs/routes.ts";
+import { partsRoutes } from "./pt/parts/routes.ts";
+import { inspectionsRoutes } from "./pt/inspections/routes.ts";
+import { filesRoutes } from "./files/routes.ts";
 import { pageRoutes } from "../ui/routes.tsx";
 import { errorPage } from "../ui/render.tsx";
 import { Catalog } from "../db/catalog.ts";
@@ -79,7 +83,11 @@ export function createApp(services: Services) {
   const api = new Hono<AppEnv>()
     .route("/", authRoutes)
     .route("/", companiesRoutes)
-    .route("/", usersRoutes);
+    .route("/", usersRoutes)
+    .route("/", jobsRoutes)
+    .route("/", partsRoutes)
+    .route("/", inspectionsRoutes)
+    .route("/", filesRoutes);
   api.all("*", () => {
     throw new AppError("not_found", "No such API route.");
   });

@@ -1,0 +1,47 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { type AppEnv, ctxOf } from "../lib/context.ts";
+import { valid } from "../lib/validate.ts";
+import { readFile, tooLarge } from "./service.ts";
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Room for the form fields and multipart framing around the file itself. */
+const FIELDS_ALLOWANCE = 256 * 1024;
+
+/**
+ * For every upload route: signed in first (no one unauthenticated makes the server read a large body),
+ * then the whole request at most MAX_UPLOAD_MB of file as base64 (4/3) plus the form's fields.
+ */
+export const uploadLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  ctxOf(c);
+  const maxMb = c.get("services").config.MAX_UPLOAD_MB;
+  return await bodyLimit({
+    maxSize: Math.ceil(maxMb * 1024 * 1024 * 4 / 3) + FIELDS_ALLOWANCE,
+    onError: () => {
+      throw tooLarge(maxMb);
+    },
+  })(c, next);
+};
+
+/** `inline; filename="..."` with an ASCII fallback, plus the UTF-8 name when it has other characters. */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return ascii === name
+    ? `inline; filename="${ascii}"`
+    : `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const filesRoutes = new Hono<AppEnv>()
+  .get("/files/:id", valid("param", IdParam), async (c) => {
+    const file = await readFile(ctxOf(c), c.req.valid("param").id);
+    return new Response(new Uint8Array(file.data), {
+      headers: {
+        "Content-Type": file.content_type,
+        "Content-Disposition": disposition(file.name),
+        "Cache-Control": "private, max-age=3600",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  });

@@ -1,0 +1,61 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { valid } from "../../lib/validate.ts";
+import { uploadLimit } from "../../files/routes.ts";
+import {
+  deleteInspection,
+  downloadInspections,
+  InspectionListQuery,
+  listInspections,
+  saveBatch,
+  saveInspection,
+} from "./service.ts";
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+// The save's body is checked inside saveInspection: permission first, then the fields.
+const AnyObject = z.record(z.string(), z.unknown(), { error: "Expected a JSON object" });
+
+/**
+ * The batch arrives as the spec's JSON (the PDF a data URL) or as multipart form data with the same
+ * field names and a `pressure_test` file part; both become the same object for saveBatch.
+ */
+async function batchBody(c: Context<AppEnv>): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  try {
+    if (!type.toLowerCase().startsWith("multipart/form-data")) return await c.req.json();
+    const form = await c.req.parseBody({ all: true });
+    const one = (k: string) => (Array.isArray(form[k]) ? form[k][0] : form[k]);
+    return {
+      job_id: one("job_id"),
+      date: one("date"),
+      batch: one("batch"),
+      part_id: one("part_id"),
+      serial_numbers: form["serial_numbers"] ?? form["serial_numbers[]"],
+      imageFiles: { pressure_test: one("pressure_test") ?? one("imageFiles.pressure_test") },
+    };
+  } catch {
+    throw new AppError("bad_request", "Malformed request body.");
+  }
+}
+
+export const inspectionsRoutes = new Hono<AppEnv>()
+  .get("/pt/inspections", valid("query", InspectionListQuery), async (c) => {
+    return c.json(await listInspections(ctxOf(c), c.req.valid("query")));
+  })
+  .get("/pt/inspections/download", valid("query", InspectionListQuery), (c) => {
+    return downloadInspections(ctxOf(c), c.req.valid("query"));
+  })
+  .post("/pt/inspections/batch", uploadLimit, async (c) => {
+    return c.json(await saveBatch(ctxOf(c), await batchBody(c)));
+  })
+  .post("/pt/inspections", valid("json", AnyObject), async (c) => {
+    return c.json(await saveInspection(ctxOf(c), c.req.valid("json")));
+  })
+  .patch("/pt/inspections", valid("json", AnyObject), async (c) => {
+    return c.json(await saveInspection(ctxOf(c), c.req.valid("json"), { update: true }));
+  })
+  .delete("/pt/inspections/:id", valid("param", IdParam), async (c) => {
+    return c.json(await deleteInspection(ctxOf(c), c.req.valid("param").id));
+  });

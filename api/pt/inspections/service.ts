@@ -1,0 +1,10 @@
+// The inspections service, one verb per file under service/.
+export {
+  downloadInspections,
+  INSPECTION_COLUMNS,
+  InspectionListQuery,
+  listInspections,
+} from "./service/list_inspections.ts";
+export { getInspection, type InspectionOut, presentInspection } from "./service/query.ts";
+export { deleteInspection, saveInspection } from "./service/save_inspection.ts";
+export { type BatchResult, saveBatch } from "./service/save_batch.ts";

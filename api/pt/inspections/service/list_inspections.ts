@@ -1,0 +1,124 @@
+import { and, asc, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { inspections, jobs, parts } from "../../../../db/schema/mod.ts";
+import type { Ctx } from "../../../lib/context.ts";
+import {
+  likeContains,
+  ListQuery,
+  type ListResult,
+  optionalText,
+  pageWindow,
+  queryEnum,
+} from "../../../lib/list_query.ts";
+import { xlsxResponse } from "../../../lib/xlsx.ts";
+import { DATE_MESSAGE, INSPECTION_SORTS, isIsoDate } from "../schemas.ts";
+import {
+  countInspections,
+  type InspectionOut,
+  inspectionScope,
+  jobInScope,
+  joined,
+  presentInspection,
+  selectInspections,
+} from "./query.ts";
+
+const blank = (v: unknown) => (v === "" ? undefined : v);
+
+/** The inspection tables: the job being edited (`job_id`) or, on the data view, every job in scope. */
+export const InspectionListQuery = ListQuery.extend({
+  rowsPerPage: ListQuery.shape.rowsPerPage.unwrap().default(5),
+  sortBy: queryEnum(INSPECTION_SORTS),
+  job_id: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+  search_serial_number: optionalText,
+  search_batch: optionalText,
+  search_operator_name: optionalText,
+  search_job_number: optionalText,
+  search_customer_name: optionalText,
+  /** The job's date, exactly. */
+  job_date: z.preprocess(blank, z.string().trim().refine(isIsoDate, DATE_MESSAGE).optional()),
+});
+export type InspectionListQuery = z.infer<typeof InspectionListQuery>;
+
+const SORT: Record<(typeof INSPECTION_SORTS)[number], Column | SQL> = {
+  inspection_time: inspections.inspection_time,
+  date: inspections.date,
+  serial_number: sql`${inspections.serial_number} collate nocase`,
+  batch: sql`${inspections.batch} collate nocase`,
+  part_name: sql`${parts.name} collate nocase`,
+  band_color: inspections.band_color,
+  mpi_result: inspections.mpi_result,
+};
+
+const contains = (col: Column, text: string | undefined) =>
+  text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
+
+/**
+ * GET /api/pt/inspections: one page, newest entered first unless sorted otherwise. Scoped in the query;
+ * a `job_id` the caller may not see is 404.
+ */
+export async function listInspections(
+  ctx: Ctx,
+  q: InspectionListQuery,
+): Promise<ListResult<InspectionOut>> {
+  if (q.job_id !== undefined) await jobInScope(ctx.db, ctx.user, q.job_id);
+  const where = and(
+    inspectionScope(ctx.user),
+    q.job_id !== undefined ? eq(inspections.job_id, q.job_id) : undefined,
+    contains(inspections.serial_number, q.search_serial_number),
+    contains(inspections.batch, q.search_batch),
+    contains(joined.operators.name, q.search_operator_name),
+    contains(joined.customers.name, q.search_customer_name),
+    contains(jobs.job_number, q.search_job_number),
+    q.job_date ? eq(jobs.date, q.job_date) : undefined,
+  );
+  const dir = (q.descending ?? true) ? desc : asc;
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    selectInspections(ctx.db).where(where)
+      .orderBy(dir(SORT[q.sortBy ?? "inspection_time"]), dir(inspections.id)).limit(limit).offset(offset),
+    countInspections(ctx.db).where(where),
+  ]);
+  return { results: rows.map(presentInspection), total };
+}
+
+export const INSPECTION_COLUMNS = [
+  { header: "Date", key: "date", width: 12 },
+  { header: "Serial Number", key: "serial_number", width: 18 },
+  { header: "Batch", key: "batch", width: 14 },
+  { header: "Part Name", key: "part_name", width: 22 },
+  { header: "Part Desc.", key: "part_description", width: 28 },
+  { header: "Pass Visual?", key: "visual_pass", width: 12 },
+  { header: "UT 1", key: "ut_1", width: 8 },
+  { header: "UT 2", key: "ut_2", width: 8 },
+  { header: "UT 3", key: "ut_3", width: 8 },
+  { header: "Pressure", key: "pressure", width: 10 },
+  { header: "Band Color", key: "band_color", width: 11 },
+  { header: "MPI Result", key: "mpi_result", width: 12 },
+  { header: "Notes", key: "notes", width: 32 },
+  { header: "Operator", key: "operator", width: 24 },
+  { header: "Customer", key: "customer", width: 24 },
+  { header: "Job Number", key: "job_number", width: 14 },
+];
+
+/** GET /api/pt/inspections/download: the list's filters, every row, as Inspections-YYYY-MM-DD.xlsx. */
+export async function downloadInspections(
+  ctx: Ctx,
+  q: InspectionListQuery,
+  today = new Date(),
+): Promise<Response> {
+  const { results } = await listInspections(ctx, { ...q, page: 1, rowsPerPage: -1 });
+  return xlsxResponse(
+    "Inspections",
+    INSPECTION_COLUMNS,
+    results.map((r) => ({
+      ...r,
+      part_name: r.part?.name,
+      part_description: r.part?.description,
+      visual_pass: r.visual_pass === null ? "" : r.visual_pass ? "Yes" : "No",
+      operator: r.operator_company.name,
+      customer: r.customer_company.name,
+      job_number: r.job.job_number,
+    })),
+    today,
+  );
+}

@@ -1,0 +1,84 @@
+import { and, eq } from "drizzle-orm";
+import { inspections } from "../../../../db/schema/mod.ts";
+import type { Ctx } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { requireGrant } from "../../../lib/permissions.ts";
+import { parse } from "../../../lib/validate.ts";
+import { nowStamp } from "../../../lib/db_helpers.ts";
+import { requirePtWriter } from "../../scope.ts";
+import { InspectionInput, InspectionUpdateInput } from "../schemas.ts";
+import { getInspection, type InspectionOut, inspectionScope, jobInScope, requirePartOf } from "./query.ts";
+
+const hasId = (raw: Record<string, unknown>) => raw.id !== undefined && raw.id !== null && raw.id !== "";
+
+/**
+ * POST /api/pt/inspections (creates; with an id updates) and PATCH (updates). Inspectors enter
+ * inspections, job-admins edit them; the companies always come from the job. On an update an absent
+ * field is left as stored.
+ */
+export async function saveInspection(
+  ctx: Ctx,
+  body: unknown,
+  opts: { update?: boolean } = {},
+): Promise<InspectionOut & { message: string }> {
+  const raw = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const updating = opts.update || hasId(raw);
+  requirePtWriter(ctx.user);
+  requireGrant(ctx.user, updating ? "inspections.edit" : "inspections.enter");
+  const input = parse(updating ? InspectionUpdateInput : InspectionInput, raw);
+  const id = await ctx.tdb.write(async (tx) => {
+    const current = input.id
+      ? await tx.select().from(inspections)
+        .where(and(eq(inspections.id, input.id), inspectionScope(ctx.user))).get()
+      : undefined;
+    if (input.id && !current) throw new AppError("not_found", "Inspection not found.");
+    const job = await jobInScope(tx, ctx.user, input.job_id);
+    const partId = input.part_id === undefined ? current?.part_id : input.part_id;
+    if (partId) await requirePartOf(tx, job, partId);
+    const { pressure_test_pdf: _derived, ...custom } = input.custom ?? {};
+    const values = {
+      job_id: job.id,
+      inspection_company_id: job.inspection_company_id,
+      customer_company_id: job.customer_company_id,
+      operator_company_id: job.operator_company_id,
+      date: input.date,
+      serial_number: input.serial_number,
+      batch: input.batch,
+      part_id: input.part_id,
+      visual_pass: input.visual_pass,
+      ut_1: input.ut_1,
+      ut_2: input.ut_2,
+      ut_3: input.ut_3,
+      pressure: input.pressure,
+      band_color: input.band_color,
+      mpi_result: input.mpi_result,
+      notes: input.notes,
+      custom: input.custom === undefined ? undefined : custom,
+    };
+    if (!current) {
+      const [row] = await tx.insert(inspections).values(values).returning({ id: inspections.id });
+      return row.id;
+    }
+    await tx.update(inspections).set({ ...values, updated_at: nowStamp() }).where(
+      eq(inspections.id, current.id),
+    );
+    return current.id;
+  });
+  return {
+    ...(await getInspection(ctx.db, id)),
+    message: updating ? "Inspection updated" : "Inspection created",
+  };
+}
+
+/** DELETE /api/pt/inspections/{id}: job-admins of the inspection company, within their scope. */
+export async function deleteInspection(ctx: Ctx, id: number): Promise<{ message: string }> {
+  requirePtWriter(ctx.user);
+  requireGrant(ctx.user, "inspections.edit");
+  await ctx.tdb.write(async (tx) => {
+    const current = await tx.select({ id: inspections.id }).from(inspections)
+      .where(and(eq(inspections.id, id), inspectionScope(ctx.user))).get();
+    if (!current) throw new AppError("not_found", "Inspection not found.");
+    await tx.delete(inspections).where(eq(inspections.id, id));
+  });
+  return { message: "Inspection deleted" };
+}

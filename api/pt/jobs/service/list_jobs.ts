@@ -1,0 +1,59 @@
+import { and } from "drizzle-orm";
+import type { Ctx } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { type ListResult, pageWindow } from "../../../lib/list_query.ts";
+import { formatDate } from "../../../lib/pdf.ts";
+import { xlsxResponse } from "../../../lib/xlsx.ts";
+import type { JobListQuery, JobRow } from "../schemas.ts";
+import { countJobs, findJob, jobFilters, jobScope, selectJobs } from "./query.ts";
+
+/** GET /api/pt/jobs: the jobs table, newest first unless asked otherwise, within the user's scope. */
+export async function listJobs(ctx: Ctx, q: JobListQuery): Promise<ListResult<JobRow>> {
+  const where = and(jobScope(ctx.user), ...jobFilters(q));
+  const [results, total] = await Promise.all([
+    selectJobs(ctx.db, { where, sortBy: q.sortBy, descending: q.descending, ...pageWindow(q) }),
+    countJobs(ctx.db, where),
+  ]);
+  return { results, total };
+}
+
+/** GET /api/pt/jobs/{id}: 404 for a job outside the user's scope, as for one that does not exist. */
+export async function getJob(ctx: Ctx, id: number): Promise<JobRow> {
+  const job = await findJob(ctx.db, ctx.user, id);
+  if (!job) throw new AppError("not_found", "Job not found.");
+  return job;
+}
+
+export const JOB_COLUMNS = [
+  { header: "Date", key: "date", width: 12 },
+  { header: "Job Number", key: "job_number", width: 16 },
+  { header: "Customer", key: "customer", width: 28 },
+  { header: "Operator", key: "operator", width: 28 },
+  { header: "District", key: "district", width: 16 },
+  { header: "Inspector", key: "inspector", width: 20 },
+  { header: "UV Serial", key: "uv_serial_number", width: 14 },
+  { header: "UV Recal.", key: "uv_recalibration_date", width: 12 },
+  { header: "Blacklight", key: "blacklight_reading", width: 12 },
+  { header: "UT Serial", key: "ut_serial_number", width: 14 },
+  { header: "UT Recal.", key: "ut_recalibration_date", width: 12 },
+  { header: "Comments", key: "comments", width: 40 },
+];
+
+/** GET /api/pt/jobs/download: the list's filters and order, every row, as Jobs-YYYY-MM-DD.xlsx. */
+export async function downloadJobs(ctx: Ctx, q: JobListQuery, today = new Date()): Promise<Response> {
+  const { results } = await listJobs(ctx, { ...q, page: 1, rowsPerPage: -1 });
+  return xlsxResponse(
+    "Jobs",
+    JOB_COLUMNS,
+    results.map((j) => ({
+      ...j,
+      // The spec's display format for dates outside forms.
+      date: formatDate(j.date),
+      uv_recalibration_date: formatDate(j.uv_recalibration_date),
+      ut_recalibration_date: formatDate(j.ut_recalibration_date),
+      customer: j.customer_company.name,
+      operator: j.operator_company.name,
+    })),
+    today,
+  );
+}

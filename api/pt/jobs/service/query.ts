@@ -1,0 +1,88 @@
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { companies, inspections, jobs } from "../../../../db/schema/mod.ts";
+import type { TenantDatabase, Tx } from "../../../../db/client.ts";
+import type { CurrentUser } from "../../../lib/context.ts";
+import { likeContains } from "../../../lib/list_query.ts";
+import { ptScope } from "../../scope.ts";
+import type { JobListQuery, JobRow, JobSort } from "../schemas.ts";
+
+const customer = alias(companies, "customer");
+const operator = alias(companies, "operator");
+const owner = alias(companies, "owner");
+
+/** The jobs a user may see: THE scoping rule, applied inside every jobs query. */
+export function jobScope(user: CurrentUser): SQL {
+  return ptScope(user, {
+    jobId: jobs.id,
+    inspectionCompanyId: jobs.inspection_company_id,
+    customerCompanyId: jobs.customer_company_id,
+    operatorCompanyId: jobs.operator_company_id,
+  });
+}
+
+const contains = (column: SQL | typeof jobs.job_number, text: string | undefined) =>
+  text ? sql`${column} like ${likeContains(text)} escape '\\'` : undefined;
+
+/** The list's filters: contains (case-insensitive, wildcards literal) and the exact job date. */
+export function jobFilters(q: Partial<JobListQuery>): (SQL | undefined)[] {
+  return [
+    contains(sql`${customer.name}`, q.search_customer_name),
+    contains(sql`${operator.name}`, q.search_operator_name),
+    contains(jobs.job_number, q.search_job_number),
+    q.job_date ? eq(jobs.date, q.job_date) : undefined,
+  ];
+}
+
+const SORT: Record<JobSort, SQL> = {
+  date: sql`${jobs.date}`,
+  job_number: sql`${jobs.job_number} collate nocase`,
+  customer: sql`${customer.name} collate nocase`,
+  operator: sql`${operator.name} collate nocase`,
+  district: sql`${jobs.district} collate nocase`,
+  inspector: sql`${jobs.inspector} collate nocase`,
+};
+
+export interface JobSelect {
+  where: SQL | undefined;
+  sortBy?: JobSort;
+  /** Default true: newest first. */
+  descending?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
+/** Jobs in the wire shape (`JobRow`), joined to their three companies, with their inspection count. */
+export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise<JobRow[]> {
+  const dir = (s.descending ?? true) ? desc : asc;
+  const rows = await db.select({
+    job: jobs,
+    customer_company: { id: customer.id, name: customer.name },
+    operator_company: { id: operator.id, name: operator.name },
+    inspection_company: { id: owner.id, name: owner.name },
+    inspections: sql<number>`(select count(*) from ${inspections} where ${inspections.job_id} = ${jobs.id})`
+      .mapWith(Number),
+  }).from(jobs)
+    .innerJoin(customer, eq(customer.id, jobs.customer_company_id))
+    .innerJoin(operator, eq(operator.id, jobs.operator_company_id))
+    .innerJoin(owner, eq(owner.id, jobs.inspection_company_id))
+    .where(s.where)
+    .orderBy(dir(SORT[s.sortBy ?? "date"]), dir(jobs.id))
+    .limit(s.limit ?? -1).offset(s.offset ?? 0);
+  return rows.map(({ job, ...rest }) => ({ ...job, ...rest }));
+}
+
+/** How many jobs match (the same joins as selectJobs, so company-name filters apply). */
+export async function countJobs(db: TenantDatabase | Tx, where: SQL | undefined): Promise<number> {
+  const [{ total }] = await db.select({ total: count() }).from(jobs)
+    .innerJoin(customer, eq(customer.id, jobs.customer_company_id))
+    .innerJoin(operator, eq(operator.id, jobs.operator_company_id))
+    .where(where);
+  return total;
+}
+
+/** One job within the user's scope, or undefined (callers answer 404). */
+export async function findJob(db: TenantDatabase | Tx, user: CurrentUser, id: number) {
+  const [row] = await selectJobs(db, { where: and(eq(jobs.id, id), jobScope(user)), limit: 1 });
+  return row;
+}

@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { valid } from "../../lib/validate.ts";
+import { PartInput, PartUpdateInput } from "./schemas.ts";
+import {
+  deletePart,
+  downloadParts,
+  listParts,
+  PartListQuery,
+  PartSearchQuery,
+  savePart,
+  searchParts,
+} from "./service.ts";
+
+const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+export const partsRoutes = new Hono<AppEnv>()
+  .get("/pt/parts", valid("query", PartListQuery), async (c) => {
+    return c.json(await listParts(ctxOf(c), c.req.valid("query")));
+  })
+  .get("/pt/parts/download", valid("query", PartListQuery), (c) => {
+    return downloadParts(ctxOf(c), c.req.valid("query"));
+  })
+  .post("/pt/parts", valid("json", PartInput), async (c) => {
+    return c.json(await savePart(ctxOf(c), c.req.valid("json")));
+  })
+  .patch("/pt/parts", valid("json", PartUpdateInput), async (c) => {
+    return c.json(await savePart(ctxOf(c), c.req.valid("json")));
+  })
+  .delete("/pt/parts/:id", valid("param", IdParam), async (c) => {
+    return c.json(await deletePart(ctxOf(c), c.req.valid("param").id));
+  })
+  .get("/parts", valid("query", PartSearchQuery), async (c) => {
+    return c.json(await searchParts(ctxOf(c), c.req.valid("query")));
+  });

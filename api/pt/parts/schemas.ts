@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** The part form has no required fields (spec); text is trimmed and capped, null means cleared. */
+const text = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => v === null ? "" : v);
+
+export const PartInput = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  /** Absent: "" on a create, left as stored on an update (as are the other fields). */
+  name: text(200),
+  description: text(1000),
+  manufacturer: text(200),
+  custom: z.record(z.string(), z.unknown()).optional(),
+});
+export type PartInput = z.infer<typeof PartInput>;
+
+/** PATCH /api/pt/parts: the same fields, the id required. */
+export const PartUpdateInput = PartInput.extend({
+  id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
+});
+export type PartUpdateInput = z.infer<typeof PartUpdateInput>;
+
+/** A part as the API answers it. */
+export interface PartOut {
+  id: number;
+  name: string;
+  description: string;
+  manufacturer: string;
+  inspection_company_id: number;
+  user_id: number | null;
+  custom: Record<string, unknown>;
+}
+
+/** A row of the part autocomplete (inspection and batch forms). */
+export interface PartHit {
+  id: number;
+  name: string;
+  description: string;
+}
+
+export const PART_PAGE_SIZES = [10, 25, 50, -1] as const;
