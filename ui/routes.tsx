@@ -12,6 +12,7 @@ import { Welcome } from "./pages/Welcome.tsx";
 import { appOfPath } from "./shell/menus.ts";
 import { companiesPages } from "./admin/companies/routes.tsx";
 import { usersPages } from "./admin/users/routes.tsx";
+import { partsPages } from "./pt/parts/routes.tsx";
 
 /** Only same-site paths: `next=//evil.example` must not send anyone away. */
 export function safeNext(next: string | undefined): string {
@@ -69,4 +70,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .get("/", (c) => renderShellPage(c, "Welcome", <Welcome user={c.get("user")!} />))
   .get("/app", (c) => renderShellPage(c, "Welcome", <Welcome user={c.get("user")!} />))
   .route("/", companiesPages)
-  .route("/", usersPages);
+  .route("/", usersPages)
+  .route("/", partsPages);

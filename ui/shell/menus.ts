@@ -19,6 +19,12 @@ const ownerCompany = (u: CurrentUser) => u.company.isOwner;
  */
 export const MENUS: Record<AppName, MenuEntry[]> = {
   pt: [
+    {
+      href: "/pt/parts",
+      label: "Parts",
+      icon: "build",
+      show: (u) => u.company.company_type === "inspection_company",
+    },
     { href: "/admin/companies", label: "Companies", icon: "business", show: ownerCompany },
     { href: "/admin/accounts", label: "Accounts", icon: "people", show: hasRole("user-admin") },
     { href: "/", label: "Apps", icon: "apps", show: () => true },

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { Button, Form } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { api, fieldErrors } from "../../lib/api.ts";
+import { showError } from "../../lib/events.ts";
+import { PartInput } from "../../../api/pt/parts/schemas.ts";
+import type { PartRow } from "./types.ts";
+
+const FIELDS = [
+  { key: "name", label: "Part Name" },
+  { key: "description", label: "Part Desc.", multiline: true },
+  { key: "manufacturer", label: "Manufacturer" },
+] as const;
+type Key = (typeof FIELDS)[number]["key"];
+
+/** The part form (new or edit): no field is required (spec); only the length caps are checked. */
+export function PartForm({ part, onClose, onSaved }: {
+  part: PartRow | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const [values, setValues] = useState<Record<Key, string>>({
+    name: part?.name ?? "",
+    description: part?.description ?? "",
+    manufacturer: part?.manufacturer ?? "",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const check = PartInput.safeParse(values);
+  const issues: Record<string, string> = check.success
+    ? {}
+    : Object.fromEntries(check.error.issues.map((i) => [String(i.path[0]), i.message]));
+
+  const submit = async () => {
+    if (!check.success) return;
+    setBusy(true);
+    try {
+      const saved = await api<{ message?: string }>("/api/pt/parts", {
+        method: part ? "PATCH" : "POST",
+        json: { ...(part ? { id: part.id } : {}), ...values },
+      });
+      onSaved(saved.message ?? "Success");
+    } catch (e) {
+      setErrors(fieldErrors(e));
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={part ? "Edit Part" : "New Part"} isOpen onClose={onClose} width={500}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        {FIELDS.map((f, i) => (
+          <TextField
+            key={f.key}
+            label={f.label}
+            value={values[f.key]}
+            onChange={(v) => {
+              setValues((s) => ({ ...s, [f.key]: v }));
+              setErrors((e) => ({ ...e, [f.key]: "" }));
+            }}
+            error={errors[f.key] || issues[f.key]}
+            multiline={"multiline" in f}
+            rows={3}
+            autoFocus={i === 0}
+          />
+        ))}
+        <div className="dialog-actions">
+          <Button className="btn" onPress={onClose}>Cancel</Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

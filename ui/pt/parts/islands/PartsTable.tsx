@@ -1,0 +1,136 @@
+import { useState } from "react";
+import { Button } from "react-aria-components";
+import type { DataColumn } from "../../../components/DataTable.tsx";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api, download } from "../../../lib/api.ts";
+import { setLoading, showError, showSnack } from "../../../lib/events.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { PART_PAGE_SIZES } from "../../../../api/pt/parts/schemas.ts";
+import { PartForm } from "../PartForm.tsx";
+import type { PartRow, PartsProps, PartsQuery } from "../types.ts";
+
+const COLUMNS: DataColumn<PartRow>[] = [
+  { id: "name", header: "Part Name", cell: (p) => p.name },
+  { id: "description", header: "Part Desc.", cell: (p) => p.description },
+  { id: "manufacturer", header: "Manufacturer", cell: (p) => p.manufacturer },
+];
+
+/** The parts table with its search, download, paging, row actions and the part and delete dialogs. */
+export default function PartsTable(props: PartsProps) {
+  const hydrated = useHydrated();
+  const list = useListState<PartsQuery, PartRow>({
+    path: "/pt/parts",
+    endpoint: "/api/pt/parts",
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  // undefined: closed; null: a new part; a row: editing it.
+  const [editing, setEditing] = useState<PartRow | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<PartRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const res = await api<{ message?: string }>(`/api/pt/parts/${deleting.id}`, { method: "DELETE" });
+      setDeleting(null);
+      showSnack("success", res?.message ?? "Success");
+      list.refetch();
+    } catch (e) {
+      setDeleting(null);
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportRows = async () => {
+    setLoading(true);
+    try {
+      const { search_name, sortBy, descending } = query;
+      await download("/api/pt/parts/download", { search_name, sortBy, descending, page: 1, rowsPerPage: -1 });
+    } catch (e) {
+      showError(e);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  // The expanded row repeats the full text (long descriptions wrap here, not in the table).
+  const details = (p: PartRow) => (
+    <div className="row-details">
+      <dl>
+        <dt>Part Desc.</dt>
+        <dd>{p.description || "None"}</dd>
+        <dt>Manufacturer</dt>
+        <dd>{p.manufacturer || "None"}</dd>
+      </dl>
+      {props.can.edit && (
+        <div className="row-actions">
+          <Button className="btn" onPress={() => setEditing(p)}>
+            <Icon name="edit" size={18} />Edit
+          </Button>
+          <Button className="btn btn-danger-outline" onPress={() => setDeleting(p)}>
+            <Icon name="delete" size={18} />Delete
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <div className="toolbar">
+        <SearchBox
+          label="Search part name"
+          name="search_name"
+          value={query.search_name ?? ""}
+          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
+          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
+        />
+        <span className="spacer" />
+        <Button className="btn" onPress={exportRows} isDisabled={!hydrated}>
+          <Icon name="download" size={20} />Download
+        </Button>
+        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
+          <Icon name="add" size={20} />New Part
+        </Button>
+      </div>
+      <ListTable
+        list={list}
+        sizes={PART_PAGE_SIZES}
+        label="Parts"
+        columns={COLUMNS}
+        rowId={(p) => String(p.id)}
+        renderExpanded={details}
+        emptyText="No Parts Found"
+        loadingText="Downloading Part Data..."
+        hydrated={hydrated}
+      />
+      {editing !== undefined && (
+        <PartForm
+          part={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={(message) => {
+            setEditing(undefined);
+            showSnack("success", message);
+            list.refetch();
+          }}
+        />
+      )}
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this part?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}
