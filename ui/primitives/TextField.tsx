@@ -27,7 +27,8 @@ export function TextField(
     isReadOnly?: boolean;
     isRequired?: boolean;
     autoComplete?: string;
-    multiline?: boolean;
+    /** "code": a monospace text area (JSON). */
+    multiline?: boolean | "code";
     name?: string;
     autoFocus?: boolean;
     rows?: number;
@@ -52,7 +53,7 @@ export function TextField(
       onBlur={onBlur}
     >
       <Label>{label}</Label>
-      {multiline ? <TextArea rows={rows ?? 4} /> : <Input />}
+      {multiline ? <TextArea rows={rows ?? 4} className={multiline === "code" ? "code" : undefined} /> : <Input />}
       <FieldError className="field-error">{error}</FieldError>
     </AriaTextField>
   );

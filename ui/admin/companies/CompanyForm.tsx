@@ -124,7 +124,7 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
         {canSettings && (
           <TextField
             label="Settings"
-            multiline
+            multiline="code"
             rows={10}
             value={settings}
             onChange={(v) => {
