@@ -1,14 +1,15 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Services } from "../api/lib/context.ts";
 import type { TenantDatabase } from "../db/client.ts";
-import { companies } from "../db/schema/mod.ts";
+import { companies, users } from "../db/schema/mod.ts";
 import { makeCompany, makeUser } from "../db/factories.ts";
 import { createTenant } from "../db/provision.ts";
 import { openTenantDb } from "../db/tenants.ts";
 import type { Catalog } from "../db/catalog.ts";
+import { type DemoSize, newestJobs, seedPressureTesting, type SeedPtResult } from "./demo_pt.ts";
 
 export const DEMO_PASSWORD_USERS = "demo-pass-1";
 
@@ -32,8 +33,19 @@ const PEOPLE = [
   ["Tom Becker", "Data-Entry", []],
 ] as const;
 
-/** Fills a tenant with companies and users (later issues add their own records). Safe to run twice. */
-export async function seedDemo(db: TenantDatabase, size: "small" | "large" = "small") {
+/** A Data-Entry user works only on the jobs assigned to them: the demo's one gets the two newest. */
+const DATA_ENTRY_JOBS = 2;
+
+/**
+ * Fills a tenant with companies, users and Pressure Testing records (parts, jobs, inspections, a batch
+ * with a shared PDF). Safe to run twice: what exists is kept, the Pressure Testing records are only
+ * added while the owner has no jobs. `log` hears the progress of the large size.
+ */
+export async function seedDemo(
+  db: TenantDatabase,
+  size: DemoSize = "small",
+  log: (line: string) => void = () => {},
+): Promise<SeedPtResult | undefined> {
   const [owner] = await db.select().from(companies).where(eq(companies.isOwner, true));
   const existing = new Set((await db.select({ name: companies.name }).from(companies)).map((c) => c.name));
   const scale = size === "large" ? 20 : 1;
@@ -60,10 +72,13 @@ export async function seedDemo(db: TenantDatabase, size: "small" | "large" = "sm
       }
     }
   }
+  const pt = owner ? await seedPressureTesting(db, owner, size, log) : undefined;
   if (owner) {
+    const assigned = await newestJobs(db, owner.id, DATA_ENTRY_JOBS);
     const domain = owner.name.toLowerCase().replace(/[^a-z]+/g, "") || "owner";
+    const emailOf = (name: string) => `${name.split(" ")[0].toLowerCase()}@${domain}.example`;
     for (const [name, account_type, permissions] of PEOPLE) {
-      const email = `${name.split(" ")[0].toLowerCase()}@${domain}.example`;
+      const email = emailOf(name);
       try {
         await makeUser(db, {
           name,
@@ -73,10 +88,15 @@ export async function seedDemo(db: TenantDatabase, size: "small" | "large" = "sm
           company_id: owner.id,
           password: DEMO_PASSWORD_USERS,
           isSalesRep: account_type === "Company-Admin",
+          jobs: account_type === "Data-Entry" ? assigned : [],
         });
       } catch { /* already there */ }
     }
+    // A Data-Entry user made before there were jobs gets them now.
+    const clerk = emailOf(PEOPLE.find(([, type]) => type === "Data-Entry")![0]);
+    await db.update(users).set({ jobs: assigned }).where(and(eq(users.email, clerk), eq(users.jobs, [])));
   }
+  return pt;
 }
 
 /** On an empty DATA_DIR: the `demo` tenant on localhost with demo data, and its admin's credentials. */

@@ -12,7 +12,7 @@ import { Catalog } from "../db/catalog.ts";
 import { type Tenant, tenant_hosts, tenants } from "../db/catalog/schema.ts";
 import { migrateTenant, openClient, resolveDbUrl, tenantDrizzle } from "../db/client.ts";
 import { createTenant, ProvisionError, removeDatabaseFiles, tenantFile } from "../db/provision.ts";
-import { companies, users } from "../db/schema/mod.ts";
+import { companies, inspections, jobs, users } from "../db/schema/mod.ts";
 import { seedDemo } from "./demo.ts";
 
 /** Bad input: printed as one `error: ` line, exit code 1 (after `output`, lines that did succeed). */
@@ -298,10 +298,12 @@ export function seedDemoCommand(dataDir: string, slug: string, size: "small" | "
     return await withClient(resolveDbUrl(dataDir, t.db_url), t.db_token, async (client) => {
       const db = tenantDrizzle(client);
       await migrateTenant(db);
-      await seedDemo(db, size);
-      const [c] = await db.select({ n: sql<number>`count(*)` }).from(companies);
-      const [u] = await db.select({ n: sql<number>`count(*)` }).from(users);
-      return `seeded ${slug} (${size}): ${c.n} companies, ${u.n} users`;
+      // The large size takes a while: its progress goes straight to the terminal.
+      await seedDemo(db, size, size === "large" ? (line) => console.log(line) : undefined);
+      const count = async (table: typeof companies | typeof users | typeof jobs | typeof inspections) =>
+        (await db.select({ n: sql<number>`count(*)` }).from(table))[0].n;
+      return `seeded ${slug} (${size}): ${await count(companies)} companies, ${await count(users)} users, ` +
+        `${await count(jobs)} jobs, ${await count(inspections)} inspections`;
     });
   });
 }

@@ -8,6 +8,7 @@ import {
   deleteInspection,
   downloadInspections,
   InspectionListQuery,
+  inspectionReport,
   listInspections,
   saveBatch,
   saveInspection,
@@ -46,6 +47,9 @@ export const inspectionsRoutes = new Hono<AppEnv>()
   })
   .get("/pt/inspections/download", valid("query", InspectionListQuery), (c) => {
     return downloadInspections(ctxOf(c), c.req.valid("query"));
+  })
+  .get("/pt/inspections/:id/report", valid("param", IdParam), (c) => {
+    return inspectionReport(ctxOf(c), c.req.valid("param").id);
   })
   .post("/pt/inspections/batch", uploadLimit, async (c) => {
     return c.json(await saveBatch(ctxOf(c), await batchBody(c)));

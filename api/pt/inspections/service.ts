@@ -8,3 +8,4 @@ export {
 export { getInspection, type InspectionOut, presentInspection } from "./service/query.ts";
 export { deleteInspection, saveInspection } from "./service/save_inspection.ts";
 export { type BatchResult, saveBatch } from "./service/save_batch.ts";
+export { inspectionReport } from "./service/inspection_report.ts";

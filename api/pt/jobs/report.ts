@@ -56,18 +56,18 @@ const INSPECTION_COLUMNS: PdfColumn[] = [
   { header: "Notes", width: 17.5 },
 ];
 
-const num = (n: number | null) => (n === null || n === undefined ? "" : String(n));
-const yesNo = (b: boolean | null) => (b === null || b === undefined ? "" : b ? "Yes" : "No");
+export const num = (n: number | null) => (n === null || n === undefined ? "" : String(n));
+export const yesNo = (b: boolean | null) => (b === null || b === undefined ? "" : b ? "Yes" : "No");
 
 /** The name and address lines of a company, one per line. */
-function companyBlock(c: ReportCompany): string {
+export function companyBlock(c: ReportCompany): string {
   const lines = [c.custom.address_line_1, c.custom.address_line_2, c.custom.address_line_3]
     .filter((l): l is string => typeof l === "string" && l.trim() !== "");
   return [c.name, ...lines].join("\n");
 }
 
 /** The job's own `custom` entries that read as text (anything nested is not a printable field). */
-function customFields(custom: Record<string, unknown>): [string, string][] {
+export function customFields(custom: Record<string, unknown>): [string, string][] {
   return Object.entries(custom)
     .filter(([, v]) => ["string", "number", "boolean"].includes(typeof v) && String(v).trim() !== "")
     .map(([k, v]) => [

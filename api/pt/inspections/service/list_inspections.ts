@@ -1,6 +1,7 @@
-import { and, asc, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { inspections, jobs, parts } from "../../../../db/schema/mod.ts";
+import { companies, inspections, jobs, parts } from "../../../../db/schema/mod.ts";
+import type { TenantDatabase } from "../../../../db/client.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import {
   likeContains,
@@ -17,7 +18,6 @@ import {
   type InspectionOut,
   inspectionScope,
   jobInScope,
-  joined,
   presentInspection,
   selectInspections,
 } from "./query.ts";
@@ -52,6 +52,45 @@ const SORT: Record<(typeof INSPECTION_SORTS)[number], Column | SQL> = {
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
 
+/** The trigram index reads three characters at a time: shorter terms can only be found by LIKE. */
+export const FTS_MIN_CHARS = 3;
+
+/**
+ * Serial number and batch contains-searches through the FTS5 trigram index `inspections_fts`
+ * (migration 0002): each term of 3+ characters becomes a quoted phrase on its column, which with the
+ * trigram tokenizer matches any substring. The LIKE of `contains` still applies to the few rows found,
+ * so the results are exactly a LIKE's; only the scan of every row is gone.
+ */
+function indexedSearch(terms: [column: "serial_number" | "batch", text: string | undefined][]) {
+  const phrases = terms
+    .filter(([, text]) => text && [...text].length >= FTS_MIN_CHARS)
+    .map(([column, text]) => `${column} : "${text!.replaceAll('"', '""')}"`);
+  if (!phrases.length) return undefined;
+  return sql`${inspections.id} in (select rowid from inspections_fts where inspections_fts match ${
+    phrases.join(" AND ")
+  })`;
+}
+
+/**
+ * Filters on the job and its companies, as look-ups in those small tables whose ids then select
+ * inspections through their indexes: a scan of jobs or companies instead of one of every inspection.
+ */
+function relatedFilters(db: TenantDatabase, q: InspectionListQuery): (SQL | undefined)[] {
+  const companyNamed = (column: Column, name: string | undefined) =>
+    name
+      ? inArray(column, db.select({ id: companies.id }).from(companies).where(contains(companies.name, name)))
+      : undefined;
+  const job = and(
+    contains(jobs.job_number, q.search_job_number),
+    q.job_date ? eq(jobs.date, q.job_date) : undefined,
+  );
+  return [
+    companyNamed(inspections.operator_company_id, q.search_operator_name),
+    companyNamed(inspections.customer_company_id, q.search_customer_name),
+    job ? inArray(inspections.job_id, db.select({ id: jobs.id }).from(jobs).where(job)) : undefined,
+  ];
+}
+
 /**
  * GET /api/pt/inspections: one page, newest entered first unless sorted otherwise. Scoped in the query;
  * a `job_id` the caller may not see is 404.
@@ -64,12 +103,10 @@ export async function listInspections(
   const where = and(
     inspectionScope(ctx.user),
     q.job_id !== undefined ? eq(inspections.job_id, q.job_id) : undefined,
+    indexedSearch([["serial_number", q.search_serial_number], ["batch", q.search_batch]]),
     contains(inspections.serial_number, q.search_serial_number),
     contains(inspections.batch, q.search_batch),
-    contains(joined.operators.name, q.search_operator_name),
-    contains(joined.customers.name, q.search_customer_name),
-    contains(jobs.job_number, q.search_job_number),
-    q.job_date ? eq(jobs.date, q.job_date) : undefined,
+    ...relatedFilters(ctx.db, q),
   );
   const dir = (q.descending ?? true) ? desc : asc;
   const { limit, offset } = pageWindow(q);

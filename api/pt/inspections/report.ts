@@ -1,0 +1,150 @@
+import { PDFDocument } from "pdf-lib";
+import { drawFields, drawHeading, FONT, formatDate, type PdfDoc, renderPdf } from "../../lib/pdf.ts";
+import { companyBlock, customFields, num, type ReportCompany, yesNo } from "../jobs/report.ts";
+import type { Inspection, Job } from "../../../db/schema/mod.ts";
+
+export interface InspectionReportData {
+  inspection: Inspection;
+  part: { name: string; description: string; manufacturer: string } | null;
+  job: Job;
+  inspectionCompany: ReportCompany;
+  customer: ReportCompany;
+  operator: ReportCompany;
+  printedAt?: Date;
+}
+
+/** What the report says about the pressure-test PDF, and what follows its own pages. */
+export type AttachmentState =
+  | { kind: "none" }
+  | { kind: "appended"; name: string; pages: number }
+  | { kind: "unreadable"; name: string };
+
+export const ATTACHMENT_NOTICE = "The attached pressure-test PDF could not be included in this report.";
+
+function attachmentText(a: AttachmentState): string {
+  switch (a.kind) {
+    case "none":
+      return "None";
+    case "appended":
+      return `${a.name} (${a.pages} page${a.pages === 1 ? "" : "s"}, appended after this report)`;
+    case "unreadable":
+      return `${a.name} (could not be included, see the last page)`;
+  }
+}
+
+/** `custom.pressure_test_pdf` is a derived link, not a field of the inspection. */
+const withoutLink = ({ pressure_test_pdf: _link, ...rest }: Record<string, unknown>) => rest;
+
+function drawReport(doc: PdfDoc, d: InspectionReportData, attachment: AttachmentState) {
+  const { inspection: i, job, part } = d;
+  drawHeading(doc, `Inspection Report: ${i.serial_number || `#${i.id}`}`, 16);
+  doc.font(FONT).fontSize(8).fillColor("#555")
+    .text(`Printed ${formatDate((d.printedAt ?? new Date()).toISOString())}`);
+  doc.moveDown(0.6);
+  drawFields(doc, [
+    ["Inspection Company", companyBlock(d.inspectionCompany)],
+    ["Customer", companyBlock(d.customer)],
+    ["Operator", companyBlock(d.operator)],
+  ], { columns: 3 });
+  doc.moveDown(0.4);
+
+  drawHeading(doc, "Part", 12);
+  drawFields(doc, [
+    ["Part Name", part?.name ?? ""],
+    ["Part Description", part?.description ?? ""],
+    ["Manufacturer", part?.manufacturer ?? ""],
+  ], { columns: 3 });
+  doc.moveDown(0.4);
+
+  drawHeading(doc, "Inspection", 12);
+  drawFields(doc, [
+    ["Date", formatDate(i.date)],
+    ["Serial Number", i.serial_number],
+    ["Batch", i.batch],
+    ["Pass Visual?", yesNo(i.visual_pass)],
+    ["UT 1", num(i.ut_1)],
+    ["UT 2", num(i.ut_2)],
+    ["UT 3", num(i.ut_3)],
+    ["Pressure", num(i.pressure)],
+    ["Band Color", i.band_color ?? ""],
+    ["MPI Result", i.mpi_result ?? ""],
+    ...customFields(withoutLink(i.custom ?? {})),
+  ], { columns: 4 });
+  drawFields(doc, [
+    ["Notes", i.notes],
+    ["Pressure Test PDF", attachmentText(attachment)],
+  ], { columns: 1 });
+  doc.moveDown(0.4);
+
+  drawHeading(doc, `Job ${job.job_number}`, 12);
+  drawFields(doc, [
+    ["Job Number", job.job_number],
+    ["Job Date", formatDate(job.date)],
+    ["District", job.district],
+    ["Inspector", job.inspector],
+    ["UV Serial Number", job.uv_serial_number],
+    ["UV Recalibration Date", formatDate(job.uv_recalibration_date)],
+    ["Blacklight Reading", job.blacklight_reading],
+    ["UT Serial Number", job.ut_serial_number],
+    ["UT Recalibration Date", formatDate(job.ut_recalibration_date)],
+    ...customFields(job.custom ?? {}),
+  ], { columns: 4 });
+  drawFields(doc, [["Comments", job.comments]], { columns: 1 });
+
+  if (attachment.kind === "unreadable") {
+    doc.addPage();
+    drawHeading(doc, "Pressure Test PDF", 14);
+    doc.font(FONT).fontSize(11).fillColor("black").text(ATTACHMENT_NOTICE);
+    doc.moveDown(0.5);
+    doc.font(FONT).fontSize(10).fillColor("#555").text(
+      `The file "${attachment.name}" is damaged or protected. It can still be opened on its own from ` +
+        "the PT link of the inspection table.",
+    );
+  }
+}
+
+/** The Inspection Report's own pages: Letter portrait, 40 pt margins, numbered. */
+export function renderInspectionReport(
+  d: InspectionReportData,
+  attachment: AttachmentState = { kind: "none" },
+  opts: { compress?: boolean } = {},
+): Promise<Uint8Array> {
+  const title = `Inspection Report ${d.inspection.serial_number || d.inspection.id}`;
+  return renderPdf((doc) => drawReport(doc, d, attachment), { title, compress: opts.compress });
+}
+
+/** The attachment as pdf-lib reads it, or undefined when it cannot be read (corrupt, encrypted, no pages). */
+async function loadAttachment(bytes: Uint8Array): Promise<PDFDocument | undefined> {
+  try {
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    return pdf.getPageCount() > 0 ? pdf : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The report with the pressure-test PDF's pages appended: the pdfkit pages first, then a copy of
+ * every page of the attachment (pdf-lib: pdfkit cannot import pages). An attachment that cannot be
+ * read or copied never fails the report: it ends with a page saying so instead.
+ */
+export async function renderInspectionReportWithAttachment(
+  d: InspectionReportData,
+  file?: { name: string; data: Uint8Array },
+): Promise<Uint8Array> {
+  if (!file) return renderInspectionReport(d);
+  const attached = await loadAttachment(file.data);
+  if (attached) {
+    try {
+      const pages = attached.getPageCount();
+      const report = await renderInspectionReport(d, { kind: "appended", name: file.name, pages });
+      const merged = await PDFDocument.load(report, { updateMetadata: false });
+      const copies = await merged.copyPages(attached, attached.getPageIndices());
+      for (const page of copies) merged.addPage(page);
+      return await merged.save();
+    } catch {
+      // A page tree pdf-lib reads but cannot copy: fall through to the notice.
+    }
+  }
+  return renderInspectionReport(d, { kind: "unreadable", name: file.name });
+}
