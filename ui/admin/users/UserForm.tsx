@@ -5,6 +5,7 @@ import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { Checkbox, CheckboxGroup } from "../../primitives/Checkbox.tsx";
+import { JobsPicker } from "./JobsPicker.tsx";
 import { api, fieldErrors } from "../../lib/api.ts";
 import { showError } from "../../lib/events.ts";
 import { PASSWORD_MESSAGE, UserInput } from "../../../api/admin/users/schemas.ts";
@@ -44,6 +45,7 @@ export function UserForm({ user, can, onClose, onSaved }: {
     active: user?.active ?? true,
     isSalesRep: user?.isSalesRep ?? false,
     passwordReset: user?.passwordReset ?? false,
+    jobs: user?.jobs ?? [],
   });
   const [company, setCompany] = useState<ComboOption | null>(user ? user.company : null);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -55,10 +57,10 @@ export function UserForm({ user, can, onClose, onSaved }: {
     ...v,
     account_type: v.account_type || undefined,
     company_id: company?.id,
-    // Not edited here (sales and jobs screens own them): kept as they are.
+    // Not edited here (the sales screens own them): kept as they are.
     categories: user?.categories ?? [],
     categories_bu: user?.categories_bu ?? [],
-    jobs: v.account_type === "Data-Entry" ? user?.jobs ?? [] : [],
+    jobs: v.account_type === "Data-Entry" ? v.jobs : [],
   };
   const errors = validate(body, !user);
   const valid = Object.keys(errors).length === 0;
@@ -144,10 +146,12 @@ export function UserForm({ user, can, onClose, onSaved }: {
           error={shown("permissions")}
         />
         {v.account_type === "Data-Entry" && (
-          <div className="field">
-            <span>Jobs</span>
-            <p className="field-note">No jobs yet</p>
-          </div>
+          <JobsPicker
+            value={v.jobs}
+            onChange={(jobs) => set("jobs", jobs)}
+            onBlur={() => touch("jobs")}
+            error={shown("jobs")}
+          />
         )}
         <div className="checkbox-row">
           <Checkbox isSelected={v.active} onChange={(x) => set("active", x)}>Active</Checkbox>

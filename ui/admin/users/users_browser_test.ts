@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { makeCompany, makeUser } from "../../../db/factories.ts";
+import { makeCompany, makeJob, makeUser } from "../../../db/factories.ts";
 import type { CurrentUser } from "../../../api/lib/context.ts";
 
 browserTest(
@@ -52,7 +52,7 @@ browserTest(
       await page.waitForURL(/search_name=dana/);
       assert.equal(await table.getByRole("row").count(), 2);
 
-      // Edit: email is fixed; a Data-Entry user shows the (empty) jobs.
+      // Edit: email is fixed; a Data-Entry user shows the jobs picker (none chosen).
       await table.getByRole("row", { name: /Dana Driller/ }).getByRole("button", { name: "Expand row" })
         .click();
       await table.getByRole("button", { name: "Edit" }).click();
@@ -61,7 +61,7 @@ browserTest(
       await dialog.getByRole("textbox", { name: "Phone" }).fill("555-0200");
       await dialog.getByRole("button", { name: /Account Type/ }).click();
       await page.getByRole("option", { name: "Data-Entry" }).click();
-      await dialog.getByText("No jobs yet").waitFor();
+      await dialog.getByRole("combobox", { name: "Jobs" }).waitFor();
       await dialog.getByRole("button", { name: "Submit" }).click();
       await page.getByRole("status").getByText("User updated").waitFor();
       await table.getByRole("cell", { name: "555-0200" }).waitFor();
@@ -137,5 +137,78 @@ browserTest(
       await dialog.getByRole("textbox", { name: "Phone" }).fill("");
       await dialog.getByText("Phone number is Required").waitFor();
       assert.equal(await submit.isDisabled(), true);
+    }),
+);
+
+browserTest(
+  "users - a Data-Entry user gets jobs picked from real jobs",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const first = await makeJob(env.tenant.db, { job_number: "PT-100", date: "2025-03-04" });
+      const second = await makeJob(env.tenant.db, { job_number: "PT-200", date: "2025-03-09" });
+      await makeJob(env.tenant.db, { job_number: "XX-300" });
+      await makeCompany(env.tenant.db, { name: "Pumpjack Services" });
+      await makeUser(env.tenant.db, { company_id: 1, name: "Dee Entry", email: "dee@acme.test" });
+      const token = await env.login();
+      const dee = async () =>
+        (await env.json<{ results: CurrentUser[] }>("/api/admin/users?search_name=dee@acme.test", { token }))
+          .results[0];
+      await signIn(undefined, undefined, "/admin/accounts?search_name=dee");
+      const table = page.getByRole("table", { name: "Users" });
+      const openEdit = async () => {
+        const expand = table.getByRole("row", { name: /Dee Entry/ }).getByRole("button", {
+          name: "Expand row",
+        });
+        if (await expand.count()) await expand.click();
+        await table.getByRole("button", { name: "Edit" }).click();
+        return page.getByRole("dialog", { name: "Edit User" });
+      };
+
+      // Pick two jobs by job number; chosen jobs are not offered again.
+      let dialog = await openEdit();
+      assert.equal(await dialog.getByRole("combobox", { name: "Jobs" }).count(), 0);
+      await dialog.getByRole("button", { name: /Account Type/ }).click();
+      await page.getByRole("option", { name: "Data-Entry" }).click();
+      const jobs = dialog.getByRole("combobox", { name: "Jobs" });
+      await jobs.click();
+      await page.getByRole("listbox").getByText("Type to begin searching").waitFor();
+      await jobs.fill("pt-");
+      await page.getByRole("option", { name: "PT-100 · 03-04-2025" }).waitFor();
+      assert.equal(await page.getByRole("option", { name: /XX-300/ }).count(), 0);
+      await page.getByRole("option", { name: "PT-100 · 03-04-2025" }).click();
+      assert.equal(await jobs.inputValue(), "");
+      // The chip shows at once (the open list hides the rest of the dialog from assistive technology).
+      await dialog.getByText("PT-100 · 03-04-2025").waitFor();
+      await jobs.fill("pt-");
+      await page.getByRole("option", { name: "PT-200 · 03-09-2025" }).waitFor();
+      assert.equal(await page.getByRole("option", { name: /PT-100/ }).count(), 0);
+      await page.getByRole("option", { name: "PT-200 · 03-09-2025" }).click();
+      await page.keyboard.press("Escape");
+      const chips = dialog.getByRole("grid", { name: "Chosen jobs" });
+      await chips.getByRole("row", { name: /PT-200 · 03-09-2025/ }).waitFor();
+      await chips.getByRole("row", { name: /PT-100 · 03-04-2025/ }).waitFor();
+      await dialog.getByRole("button", { name: "Submit" }).click();
+      await page.getByRole("status").getByText("User updated").waitFor();
+      await dialog.waitFor({ state: "detached" });
+      assert.deepEqual((await dee()).jobs.toSorted(), [first.id, second.id].toSorted());
+
+      // Reopened, the chips name the chosen jobs; one is removed.
+      dialog = await openEdit();
+      await chips.getByRole("row", { name: /PT-100 · 03-04-2025/ }).waitFor();
+      await chips.getByRole("button", { name: /Remove PT-200/ }).click();
+      await chips.getByRole("row", { name: /PT-200/ }).waitFor({ state: "detached" });
+
+      // Jobs of another company than the user's are refused: the server's message shows under the field.
+      const company = dialog.getByRole("combobox", { name: "Company" });
+      await company.fill("Pump");
+      await page.getByRole("option", { name: "Pumpjack Services" }).click();
+      await dialog.getByRole("button", { name: "Submit" }).click();
+      await dialog.getByText("Unknown job").waitFor();
+      await company.fill("Acme");
+      await page.getByRole("option", { name: "Acme Inspections" }).click();
+      await dialog.getByRole("button", { name: "Submit" }).click();
+      await page.getByRole("status").getByText("User updated").waitFor();
+      assert.deepEqual((await dee()).jobs, [first.id]);
+      assert.equal((await dee()).company.name, "Acme Inspections");
     }),
 );

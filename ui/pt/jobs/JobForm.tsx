@@ -1,0 +1,195 @@
+import { useState } from "react";
+import { Button, Form } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
+import { api, ApiError, fieldErrors } from "../../lib/api.ts";
+import { showError } from "../../lib/events.ts";
+import { JobInput } from "../../../api/pt/jobs/schemas.ts";
+import type { JobRow } from "./types.ts";
+import { today } from "../../lib/format.ts";
+
+type Key =
+  | "date"
+  | "job_number"
+  | "district"
+  | "inspector"
+  | "uv_serial_number"
+  | "uv_recalibration_date"
+  | "blacklight_reading"
+  | "ut_serial_number"
+  | "ut_recalibration_date"
+  | "comments";
+
+/** The text fields in the order of the form, after the Customer and Operator autocompletes. */
+const BEFORE: { key: Key; label: string; type?: "date" }[] = [
+  { key: "date", label: "Date", type: "date" },
+  { key: "job_number", label: "Job Number" },
+];
+const AFTER: { key: Key; label: string; type?: "date" }[] = [
+  { key: "district", label: "District" },
+  { key: "inspector", label: "Inspector" },
+  { key: "uv_serial_number", label: "UV Serial Number" },
+  { key: "uv_recalibration_date", label: "UV Recalibration Date", type: "date" },
+  { key: "blacklight_reading", label: "Blacklight Reading" },
+  { key: "ut_serial_number", label: "UT Serial Number" },
+  { key: "ut_recalibration_date", label: "UT Recalibration Date", type: "date" },
+];
+
+const companySearch =
+  (type: "customer_company" | "operator_company") => (text: string, signal: AbortSignal) =>
+    api<{ results: ComboOption[] }>("/api/companies", { query: { type, search_name: text }, signal })
+      .then((r) => r.results.map(({ id, name }) => ({ id, name })));
+const loadCustomers = companySearch("customer_company");
+const loadOperators = companySearch("operator_company");
+
+function initial(job: JobRow | null): Record<Key, string> {
+  return {
+    date: job?.date ?? today(),
+    job_number: job?.job_number ?? "",
+    district: job?.district ?? "",
+    inspector: job?.inspector ?? "",
+    uv_serial_number: job?.uv_serial_number ?? "",
+    uv_recalibration_date: job?.uv_recalibration_date ?? "",
+    blacklight_reading: job?.blacklight_reading ?? "",
+    ut_serial_number: job?.ut_serial_number ?? "",
+    ut_recalibration_date: job?.ut_recalibration_date ?? "",
+    comments: job?.comments ?? "",
+  };
+}
+
+/**
+ * New or edit job (max width 800). The messages are JobInput's (the spec's 'Required', 'Customer is
+ * required', 'Operator is required'), shown once a field has been visited; Save stays disabled while
+ * the form is invalid. The inspection company is always the user's own, shown read-only.
+ */
+export function JobForm({ job, company, onClose, onSaved }: {
+  job: JobRow | null;
+  company: { id: number; name: string };
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const [values, setValues] = useState(() => initial(job));
+  const [customer, setCustomer] = useState<ComboOption | null>(job?.customer_company ?? null);
+  const [operator, setOperator] = useState<ComboOption | null>(job?.operator_company ?? null);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const body = {
+    ...(job ? { id: job.id } : {}),
+    ...values,
+    inspection_company_id: job?.inspection_company_id ?? company.id,
+    customer_company_id: customer?.id ?? null,
+    operator_company_id: operator?.id ?? null,
+  };
+  const check = JobInput.safeParse(body);
+  const errors: Record<string, string> = {};
+  if (!check.success) { for (const i of check.error.issues) errors[String(i.path[0])] ??= i.message; }
+  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
+  const touch = (k: string) => setTouched((t) => ({ ...t, [k]: true }));
+  const changed = (k: string) => {
+    touch(k);
+    setServerErrors((e) => ({ ...e, [k]: "" }));
+  };
+
+  const submit = async () => {
+    if (!check.success) return;
+    setBusy(true);
+    try {
+      const saved = await api<{ message?: string }>("/api/pt/jobs", {
+        method: job ? "PATCH" : "POST",
+        json: body,
+      });
+      onSaved(saved.message ?? "Success");
+    } catch (e) {
+      const byField = fieldErrors(e);
+      // A taken job number is a conflict, not a field error, but it belongs under Job Number.
+      if (e instanceof ApiError && e.status === 409) byField.job_number ??= e.detail;
+      setServerErrors(byField);
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (f: { key: Key; label: string; type?: "date" }, autoFocus = false) => (
+    <TextField
+      key={f.key}
+      label={f.label}
+      type={f.type ?? "text"}
+      value={values[f.key]}
+      onChange={(v) => {
+        setValues((s) => ({ ...s, [f.key]: v }));
+        changed(f.key);
+      }}
+      onBlur={() => touch(f.key)}
+      error={shown(f.key)}
+      isRequired
+      autoFocus={autoFocus}
+    />
+  );
+
+  return (
+    <Dialog title={job ? "Edit Job" : "New Job"} isOpen onClose={onClose} width={800}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="form-grid">
+          {BEFORE.map((f, i) => text(f, i === 0))}
+          <ComboBox
+            label="Customer"
+            selected={customer}
+            onChange={(c) => {
+              setCustomer(c);
+              changed("customer_company_id");
+            }}
+            onBlur={() => touch("customer_company_id")}
+            load={loadCustomers}
+            error={shown("customer_company_id")}
+            isRequired
+          />
+          <ComboBox
+            label="Operator"
+            selected={operator}
+            onChange={(c) => {
+              setOperator(c);
+              changed("operator_company_id");
+            }}
+            onBlur={() => touch("operator_company_id")}
+            load={loadOperators}
+            error={shown("operator_company_id")}
+            isRequired
+          />
+          {AFTER.map((f) => text(f))}
+          <TextField
+            label="Inspection Company"
+            value={job?.inspection_company.name ?? company.name}
+            onChange={() => {}}
+            isDisabled
+          />
+        </div>
+        <TextField
+          label="Comments"
+          value={values.comments}
+          onChange={(v) => {
+            setValues((s) => ({ ...s, comments: v }));
+            changed("comments");
+          }}
+          onBlur={() => touch("comments")}
+          error={shown("comments")}
+          multiline
+          rows={3}
+          isRequired
+        />
+        <div className="dialog-actions">
+          <Button className="btn" onPress={onClose}>Cancel</Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,198 @@
+import { useState } from "react";
+import { Button } from "react-aria-components";
+import type { DataColumn } from "../../../components/DataTable.tsx";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api, download } from "../../../lib/api.ts";
+import { setLoading, showError, showSnack } from "../../../lib/events.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { JOB_PAGE_SIZES } from "../../../../api/pt/jobs/schemas.ts";
+import { JobForm } from "../JobForm.tsx";
+import type { JobRow, JobsProps, JobsQuery } from "../types.ts";
+import { formatDate } from "../../../lib/format.ts";
+
+// A plain link: the PDF opens in a new tab, with or without JavaScript.
+const reportLink = (j: JobRow) => (
+  <a
+    className="btn nowrap"
+    href={`/api/pt/jobs/${j.id}/report`}
+    target="_blank"
+    rel="noopener"
+    aria-label={`Job Report PDF for job ${j.job_number}`}
+  >
+    Job Report PDF
+  </a>
+);
+
+const COLUMNS: DataColumn<JobRow>[] = [
+  { id: "date", header: "Date", cell: (j) => <span className="nowrap">{formatDate(j.date)}</span> },
+  { id: "job_number", header: "Job Number", cell: (j) => j.job_number },
+  { id: "customer", header: "Customer", cell: (j) => j.customer_company.name },
+  { id: "operator", header: "Operator", cell: (j) => j.operator_company.name },
+  { id: "district", header: "District", cell: (j) => j.district },
+  { id: "inspector", header: "Inspector", cell: (j) => j.inspector },
+  { id: "report", header: "Report", cell: reportLink, sortable: false },
+];
+
+const SEARCHES = ["search_operator_name", "search_job_number", "search_customer_name"] as const;
+
+/** The jobs table: greeting, refresh, New Job, searches, download, paging, row actions and dialogs. */
+export default function JobsTable(props: JobsProps) {
+  const hydrated = useHydrated();
+  const list = useListState<JobsQuery, JobRow>({
+    path: "/pt/jobs",
+    endpoint: "/api/pt/jobs",
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  // undefined: closed; null: a new job; a row: editing it.
+  const [editing, setEditing] = useState<JobRow | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<JobRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const res = await api<{ message?: string }>(`/api/pt/jobs/${deleting.id}`, { method: "DELETE" });
+      setDeleting(null);
+      showSnack("success", res?.message ?? "Success");
+      list.refetch();
+    } catch (e) {
+      setDeleting(null);
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const exportRows = async () => {
+    setLoading(true);
+    try {
+      const { page: _p, rowsPerPage: _r, ...filters } = query;
+      await download("/api/pt/jobs/download", { ...filters, page: 1, rowsPerPage: -1 });
+    } catch (e) {
+      showError(e);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  // Each search box's GET form carries the table's other parameters (the other searches included).
+  const keep = (own: (typeof SEARCHES)[number]) => {
+    const { page: _p, ...rest } = query;
+    return Object.fromEntries(Object.entries(rest).filter(([k]) => k !== own));
+  };
+  const search = (key: (typeof SEARCHES)[number], label: string) => (
+    <SearchBox
+      label={label}
+      name={key}
+      value={query[key] ?? ""}
+      keep={keep(key)}
+      onApply={(text) => list.update({ [key]: text || undefined, page: 1 })}
+    />
+  );
+
+  // The expanded row: its actions first (on a phone the wide table scrolls; the left edge shows),
+  // then the job's other fields.
+  const details = (j: JobRow) => (
+    <div className="row-details">
+      <div className="row-actions">
+        {props.can.edit && (
+          <Button className="btn" onPress={() => setEditing(j)}>
+            <Icon name="edit" size={18} />Edit
+          </Button>
+        )}
+        <a className="btn" href={`/pt/inspection?job_id=${j.id}`}>
+          <Icon name="assignment" size={18} />Inspection
+        </a>
+        {props.can.edit && (
+          <Button className="btn btn-danger-outline" onPress={() => setDeleting(j)}>
+            <Icon name="delete" size={18} />Delete
+          </Button>
+        )}
+      </div>
+      <dl>
+        <dt>UV Serial Number</dt>
+        <dd>{j.uv_serial_number}</dd>
+        <dt>UV Recalibration Date</dt>
+        <dd>{formatDate(j.uv_recalibration_date)}</dd>
+        <dt>Blacklight Reading</dt>
+        <dd>{j.blacklight_reading}</dd>
+        <dt>UT Serial Number</dt>
+        <dd>{j.ut_serial_number}</dd>
+        <dt>UT Recalibration Date</dt>
+        <dd>{formatDate(j.ut_recalibration_date)}</dd>
+        <dt>Comments</dt>
+        <dd>{j.comments}</dd>
+        <dt>Inspections</dt>
+        <dd>{j.inspections}</dd>
+      </dl>
+    </div>
+  );
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>Welcome, {props.name}</h1>
+        {/* One group, so on a phone the buttons wrap together under the greeting. */}
+        <div className="row-actions">
+          <Button className="icon-btn" aria-label="Refresh" onPress={list.refetch} isDisabled={!hydrated}>
+            <Icon name="refresh" />
+          </Button>
+          <Button className="btn" onPress={exportRows} isDisabled={!hydrated}>
+            <Icon name="download" size={20} />Download
+          </Button>
+          {props.can.create && (
+            <Button
+              className="btn btn-primary"
+              onPress={() => setEditing(null)}
+              isDisabled={!hydrated}
+            >
+              <Icon name="add" size={20} />New Job
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className="toolbar">
+        {search("search_operator_name", "Operator")}
+        {search("search_job_number", "Job Number")}
+        {props.can.searchCustomer && search("search_customer_name", "Customer")}
+      </div>
+      <ListTable
+        list={list}
+        sizes={JOB_PAGE_SIZES}
+        label="Jobs"
+        columns={COLUMNS}
+        rowId={(j) => String(j.id)}
+        renderExpanded={details}
+        emptyText="No Jobs Found"
+        loadingText="Downloading Job Data..."
+        hydrated={hydrated}
+      />
+      {editing !== undefined && (
+        <JobForm
+          job={editing}
+          company={props.company}
+          onClose={() => setEditing(undefined)}
+          onSaved={(message) => {
+            setEditing(undefined);
+            showSnack("success", message);
+            list.refetch();
+          }}
+        />
+      )}
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this job?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}
