@@ -11,6 +11,7 @@ export function Document(
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
+        <link rel="icon" href="data:," />
         <link rel="stylesheet" href={assets.stylesheet} />
         <script type="module" src={assets.client} />
       </head>

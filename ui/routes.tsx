@@ -13,6 +13,8 @@ import { appOfPath } from "./shell/menus.ts";
 import { companiesPages } from "./admin/companies/routes.tsx";
 import { usersPages } from "./admin/users/routes.tsx";
 import { partsPages } from "./pt/parts/routes.tsx";
+import { jobsPages } from "./pt/jobs/routes.tsx";
+import { inspectionsPages } from "./pt/inspections/routes.tsx";
 
 /** Only same-site paths: `next=//evil.example` must not send anyone away. */
 export function safeNext(next: string | undefined): string {
@@ -71,4 +73,6 @@ export const pageRoutes = new Hono<AppEnv>()
   .get("/app", (c) => renderShellPage(c, "Welcome", <Welcome user={c.get("user")!} />))
   .route("/", companiesPages)
   .route("/", usersPages)
-  .route("/", partsPages);
+  .route("/", partsPages)
+  .route("/", jobsPages)
+  .route("/", inspectionsPages);

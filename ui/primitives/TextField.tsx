@@ -53,7 +53,9 @@ export function TextField(
       onBlur={onBlur}
     >
       <Label>{label}</Label>
-      {multiline ? <TextArea rows={rows ?? 4} className={multiline === "code" ? "code" : undefined} /> : <Input />}
+      {multiline
+        ? <TextArea rows={rows ?? 4} className={multiline === "code" ? "code" : undefined} />
+        : <Input />}
       <FieldError className="field-error">{error}</FieldError>
     </AriaTextField>
   );

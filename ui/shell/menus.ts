@@ -19,6 +19,8 @@ const ownerCompany = (u: CurrentUser) => u.company.isOwner;
  */
 export const MENUS: Record<AppName, MenuEntry[]> = {
   pt: [
+    { href: "/pt/jobs", label: "Jobs", icon: "work", show: () => true },
+    { href: "/pt/data", label: "Data", icon: "table", show: () => true },
     {
       href: "/pt/parts",
       label: "Parts",

@@ -1,0 +1,157 @@
+import { useState } from "react";
+import { Button, Form } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
+import { ChipsInput } from "../../primitives/ChipsInput.tsx";
+import { type ChosenFile, FileField } from "../../primitives/FileField.tsx";
+import { api, fieldErrors } from "../../lib/api.ts";
+import { setLoading, showError } from "../../lib/events.ts";
+import {
+  DateInput,
+  hasPdfName,
+  NO_SERIALS,
+  PDF_MESSAGE,
+  SerialNumbers,
+  splitSerials,
+} from "../../../api/pt/inspections/schemas.ts";
+import { today } from "../../lib/format.ts";
+import { loadParts } from "./InspectionForm.tsx";
+
+const PDF_PATH = "imageFiles.pressure_test";
+const split = (v: string[]) => splitSerials(v) as string[];
+
+/** The batch form's own checks, with the API's messages: serials, date and a real PDF. */
+function validate(serials: string[], date: string, file: ChosenFile | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  const s = SerialNumbers.safeParse(serials);
+  if (!s.success) out.serial_numbers = s.error.issues[0]?.message ?? NO_SERIALS;
+  const d = DateInput.safeParse(date);
+  if (!d.success) out.date = d.error.issues[0].message;
+  if (file && (!hasPdfName(file.name) || file.type !== "application/pdf")) out[PDF_PATH] = PDF_MESSAGE;
+  return out;
+}
+
+/**
+ * Enter a batch (max width 750): serial numbers as chips or pasted comma-separated text, one part,
+ * batch name, date and one pressure-test PDF shared by every serial. The job's existing serials get
+ * the batch's part, batch and PDF (the server's rule). Closing the dialog discards the form.
+ */
+export function BatchForm({ jobId, onClose, onSaved }: {
+  jobId: number;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const [serials, setSerials] = useState<string[]>([]);
+  const [part, setPart] = useState<ComboOption | null>(null);
+  const [batch, setBatch] = useState("");
+  const [date, setDate] = useState(today());
+  const [file, setFile] = useState<ChosenFile | null>(null);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const errors = validate(serials, date, file);
+  const valid = Object.keys(errors).length === 0;
+  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
+  const touch = (k: string) => {
+    setTouched((t) => ({ ...t, [k]: true }));
+    setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
+  };
+
+  const submit = async () => {
+    if (!valid) return setTouched({ serial_numbers: true, date: true, [PDF_PATH]: true });
+    setBusy(true);
+    setLoading(true);
+    try {
+      const res = await api<{ message?: string }>("/api/pt/inspections/batch", {
+        method: "POST",
+        json: {
+          date,
+          serial_numbers: serials,
+          batch,
+          part_id: part?.id ?? null,
+          imageFiles: { pressure_test: file ? { name: file.name, url: file.url } : null },
+          job_id: jobId,
+        },
+      });
+      onSaved(res.message ?? "Success");
+    } catch (e) {
+      setServerErrors(fieldErrors(e));
+      showError(e);
+    } finally {
+      setLoading(false);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title="New Batch" isOpen onClose={onClose} width={750}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <ChipsInput
+          label="Serial Numbers"
+          value={serials}
+          split={split}
+          onChange={(v) => {
+            setSerials(v);
+            touch("serial_numbers");
+          }}
+          onBlur={() => setTouched((t) => ({ ...t, serial_numbers: true }))}
+          error={shown("serial_numbers")}
+        />
+        <div className="form-grid">
+          <ComboBox
+            label="Part"
+            selected={part}
+            onChange={(p) => {
+              setPart(p);
+              touch("part_id");
+            }}
+            load={loadParts}
+            debounceMs={100}
+            error={serverErrors.part_id}
+          />
+          <TextField
+            label="Batch"
+            value={batch}
+            onChange={(x) => {
+              setBatch(x);
+              touch("batch");
+            }}
+            error={serverErrors.batch}
+          />
+          <TextField
+            label="Date"
+            type="date"
+            value={date}
+            onChange={(x) => {
+              setDate(x);
+              touch("date");
+            }}
+            onBlur={() => touch("date")}
+            error={shown("date")}
+            isRequired
+          />
+        </div>
+        <FileField
+          label="Pressure Test PDF"
+          value={file}
+          onChange={(f) => {
+            setFile(f);
+            touch(PDF_PATH);
+          }}
+          error={shown(PDF_PATH)}
+        />
+        <div className="dialog-actions">
+          <Button className="btn" onPress={onClose}>Cancel</Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={busy || !valid}>Save</Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,167 @@
+import { useState } from "react";
+import { Button, Form } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { Select } from "../../primitives/Select.tsx";
+import { Checkbox } from "../../primitives/Checkbox.tsx";
+import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
+import { api, fieldErrors } from "../../lib/api.ts";
+import { showError } from "../../lib/events.ts";
+import { BAND_COLORS, InspectionInput, MPI_RESULTS } from "../../../api/pt/inspections/schemas.ts";
+import { today } from "../../lib/format.ts";
+import type { InspectionRow } from "./types.ts";
+
+const NONE = "none";
+const options = (values: readonly string[]) => [
+  { id: NONE, label: "None" },
+  ...values.map((v) => ({ id: v, label: v })),
+];
+const BAND_OPTIONS = options(BAND_COLORS);
+const MPI_OPTIONS = options(MPI_RESULTS);
+
+/** The part autocomplete: the inspection company's catalogue, by name. */
+export const loadParts = (text: string, signal: AbortSignal) =>
+  api<{ results: ComboOption[] }>("/api/parts", { query: { search_name: text }, signal })
+    .then((r) => r.results.map(({ id, name }) => ({ id, name })));
+
+const num = (v: number | null | undefined) => (v === null || v === undefined ? "" : String(v));
+
+type Text = "date" | "serial_number" | "batch" | "ut_1" | "ut_2" | "ut_3" | "pressure" | "notes";
+
+/**
+ * Enter or edit one inspection (max width 750). Only the date is required; numbers, band colour and
+ * MPI result are checked with the API's own schema, messages shown once a field has been visited.
+ */
+export function InspectionForm({ inspection, jobId, onClose, onSaved }: {
+  inspection: InspectionRow | null;
+  jobId: number;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const r = inspection;
+  const [v, setV] = useState<Record<Text, string>>({
+    date: r?.date ?? today(),
+    serial_number: r?.serial_number ?? "",
+    batch: r?.batch ?? "",
+    ut_1: num(r?.ut_1),
+    ut_2: num(r?.ut_2),
+    ut_3: num(r?.ut_3),
+    pressure: num(r?.pressure),
+    notes: r?.notes ?? "",
+  });
+  // A new inspection starts as not passed; an old one with no answer keeps none until changed.
+  const [visual, setVisual] = useState<boolean | null>(r ? r.visual_pass : false);
+  const [band, setBand] = useState<string>(r?.band_color ?? NONE);
+  const [mpi, setMpi] = useState<string>(r?.mpi_result ?? NONE);
+  const [part, setPart] = useState<ComboOption | null>(r?.part ? { id: r.part.id, name: r.part.name } : null);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const body = {
+    ...(r ? { id: r.id } : {}),
+    job_id: r?.job_id ?? jobId,
+    ...v,
+    part_id: part?.id ?? null,
+    visual_pass: visual,
+    band_color: band === NONE ? null : band,
+    mpi_result: mpi === NONE ? null : mpi,
+  };
+  const check = InspectionInput.safeParse(body);
+  const errors: Record<string, string> = {};
+  if (!check.success) { for (const i of check.error.issues) errors[String(i.path[0])] ??= i.message; }
+  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
+  const touch = (k: string) => setTouched((t) => ({ ...t, [k]: true }));
+  const clearServer = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
+  const text = (k: Text) => ({
+    value: v[k],
+    onChange: (x: string) => {
+      setV((o) => ({ ...o, [k]: x }));
+      touch(k);
+      clearServer(k);
+    },
+    onBlur: () => touch(k),
+    error: shown(k),
+  });
+
+  const submit = async () => {
+    if (!check.success) return setTouched(Object.fromEntries(Object.keys(errors).map((k) => [k, true])));
+    setBusy(true);
+    try {
+      const saved = await api<{ message?: string }>("/api/pt/inspections", {
+        method: r ? "PATCH" : "POST",
+        json: body,
+      });
+      onSaved(saved.message ?? "Success");
+    } catch (e) {
+      setServerErrors(fieldErrors(e));
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={r ? "Edit Inspection" : "New Inspection"} isOpen onClose={onClose} width={750}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="form-grid">
+          <TextField label="Date" type="date" {...text("date")} isRequired autoFocus />
+          <TextField label="Serial Number" {...text("serial_number")} />
+          <TextField label="Batch" {...text("batch")} />
+          <div className="grid-span-all">
+            <ComboBox
+              label="Part"
+              selected={part}
+              onChange={(p) => {
+                setPart(p);
+                clearServer("part_id");
+              }}
+              load={loadParts}
+              debounceMs={300}
+              error={serverErrors.part_id}
+            />
+          </div>
+        </div>
+        <div className="form-grid form-grid-narrow">
+          <TextField label="UT 1" type="number" {...text("ut_1")} />
+          <TextField label="UT 2" type="number" {...text("ut_2")} />
+          <TextField label="UT 3" type="number" {...text("ut_3")} />
+          <TextField label="Pressure" type="number" {...text("pressure")} />
+        </div>
+        <div className="form-grid">
+          <Select
+            label="Band Color"
+            options={BAND_OPTIONS}
+            value={band}
+            onChange={(x) => {
+              setBand(x);
+              clearServer("band_color");
+            }}
+            error={shown("band_color") || serverErrors.band_color}
+          />
+          <Select
+            label="MPI Result"
+            options={MPI_OPTIONS}
+            value={mpi}
+            onChange={(x) => {
+              setMpi(x);
+              clearServer("mpi_result");
+            }}
+            error={shown("mpi_result") || serverErrors.mpi_result}
+          />
+        </div>
+        <Checkbox isSelected={visual === true} onChange={setVisual}>Pass Visual?</Checkbox>
+        <TextField label="Notes" multiline rows={3} {...text("notes")} />
+        <div className="dialog-actions">
+          <Button className="btn" onPress={onClose}>Cancel</Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

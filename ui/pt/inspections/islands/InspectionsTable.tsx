@@ -1,0 +1,176 @@
+import { useState } from "react";
+import { Button } from "react-aria-components";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api, download } from "../../../lib/api.ts";
+import { setLoading, showError, showSnack } from "../../../lib/events.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { COLUMNS } from "../columns.tsx";
+import { formatDate, formatDateTime } from "../../../lib/format.ts";
+import { InspectionForm } from "../InspectionForm.tsx";
+import { BatchForm } from "../BatchForm.tsx";
+import { Searches } from "../Searches.tsx";
+import {
+  INSPECTION_TABLE_SIZES,
+  type InspectionRow,
+  type InspectionsProps,
+  type InspectionsQuery,
+} from "../types.ts";
+
+/**
+ * The inspection table of a job (/pt/inspection) or of every job in scope (/pt/data): greeting and
+ * refresh, the job header, searches, paging, expanded rows and, on the job view, the inspection,
+ * batch and delete dialogs for inspectors and job-admins.
+ */
+export default function InspectionsTable(props: InspectionsProps) {
+  const { view, job, can } = props;
+  const hydrated = useHydrated();
+  const list = useListState<InspectionsQuery, InspectionRow>({
+    path: view === "job" ? "/pt/inspection" : "/pt/data",
+    endpoint: "/api/pt/inspections",
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  const editable = view === "job" && can.edit;
+  // undefined: closed; null: a new inspection; a row: editing it.
+  const [editing, setEditing] = useState<InspectionRow | null | undefined>(undefined);
+  const [batchOpen, setBatchOpen] = useState(false);
+  const [deleting, setDeleting] = useState<InspectionRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const saved = (message: string) => {
+    setEditing(undefined);
+    setBatchOpen(false);
+    showSnack("success", message);
+    list.refetch();
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      const res = await api<{ message?: string }>(`/api/pt/inspections/${deleting.id}`, { method: "DELETE" });
+      showSnack("success", res?.message ?? "Success");
+      list.refetch();
+    } catch (e) {
+      showError(e);
+    } finally {
+      setDeleting(null);
+      setBusy(false);
+    }
+  };
+
+  const exportRows = async () => {
+    setLoading(true);
+    try {
+      const { page: _p, rowsPerPage: _r, ...filters } = query;
+      await download("/api/pt/inspections/download", { ...filters, page: 1, rowsPerPage: -1 });
+    } catch (e) {
+      showError(e);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const details = (r: InspectionRow) => (
+    <div className="row-details row-details-sticky">
+      <dl>
+        <dt>Job Number</dt>
+        <dd>{r.job.job_number} ({formatDate(r.job.date)})</dd>
+        <dt>Entered</dt>
+        <dd>{formatDateTime(r.inspection_time)}</dd>
+        <dt>Notes</dt>
+        <dd className="pre-wrap">{r.notes || "None"}</dd>
+      </dl>
+      {editable && (
+        <div className="row-actions">
+          <Button className="btn" onPress={() => setEditing(r)}>
+            <Icon name="edit" size={18} />Edit
+          </Button>
+          <Button className="btn btn-danger-outline" onPress={() => setDeleting(r)}>
+            <Icon name="delete" size={18} />Delete
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>Welcome, {props.name}</h1>
+        <Button className="icon-btn" aria-label="Refresh" isDisabled={!hydrated} onPress={list.refetch}>
+          <Icon name="refresh" />
+        </Button>
+      </div>
+      {job && (
+        <p className="job-header">
+          <span>
+            <strong>Job Number</strong> {job.job_number}
+          </span>
+          <span>
+            <strong>Date</strong> {formatDate(job.date)}
+          </span>
+          <span>
+            <strong>Customer</strong> {job.customer}
+          </span>
+          <span>
+            <strong>Operator</strong> {job.operator}
+          </span>
+        </p>
+      )}
+      {view === "job" && can.enter && (
+        <div className="toolbar">
+          <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
+            <Icon name="add" size={20} />Enter new inspection
+          </Button>
+          <Button className="btn btn-primary" onPress={() => setBatchOpen(true)} isDisabled={!hydrated}>
+            <Icon name="add" size={20} />Enter new batch
+          </Button>
+        </div>
+      )}
+      <Searches
+        view={view}
+        query={query}
+        searchCustomer={can.searchCustomer}
+        onApply={(key, value) => list.update({ [key]: value, page: 1 })}
+      >
+        {view === "data" && (
+          <Button className="btn" onPress={exportRows} isDisabled={!hydrated}>
+            <Icon name="download" size={20} />Download
+          </Button>
+        )}
+      </Searches>
+      <ListTable
+        list={list}
+        sizes={INSPECTION_TABLE_SIZES}
+        label="Inspections"
+        columns={COLUMNS}
+        rowId={(r) => String(r.id)}
+        renderExpanded={details}
+        emptyText="No Inspections Found"
+        loadingText="Downloading Inspection Data..."
+        hydrated={hydrated}
+      />
+      {job && editing !== undefined && (
+        <InspectionForm
+          inspection={editing}
+          jobId={job.id}
+          onClose={() => setEditing(undefined)}
+          onSaved={saved}
+        />
+      )}
+      {job && batchOpen && <BatchForm jobId={job.id} onClose={() => setBatchOpen(false)} onSaved={saved} />}
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this inspection?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}
