@@ -1,11 +1,8 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { z } from "zod";
 import { type AppEnv, ctxOf } from "../lib/context.ts";
-import { valid } from "../lib/validate.ts";
+import { IdParam, valid } from "../lib/validate.ts";
 import { readFile, tooLarge } from "./service.ts";
-
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Room for the form fields and multipart framing around the file itself. */
 const FIELDS_ALLOWANCE = 256 * 1024;

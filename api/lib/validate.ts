@@ -29,3 +29,12 @@ export function parse<T extends ZodType>(schema: T, input: unknown): z.infer<T> 
   if (!r.success) throw zodToAppError(r.error);
   return r.data;
 }
+
+/** `/{id}` path parameters. */
+export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * A JSON object body whose schema the service picks (it depends on who saves what, so the
+ * permission check comes before parsing).
+ */
+export const JsonObject = z.record(z.string(), z.unknown(), { error: "Expected a JSON object" });

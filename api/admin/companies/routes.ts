@@ -1,7 +1,6 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
-import { valid } from "../../lib/validate.ts";
+import { IdParam, valid } from "../../lib/validate.ts";
 import { CompanyInput, CompanyUpdateInput } from "./schemas.ts";
 import {
   CompanyListQuery,
@@ -11,8 +10,6 @@ import {
   saveCompany,
   searchCompanies,
 } from "./service.ts";
-
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export const companiesRoutes = new Hono<AppEnv>()
   .get("/admin/companies", valid("query", CompanyListQuery), async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
-import { valid } from "../../lib/validate.ts";
+import { JsonObject, valid } from "../../lib/validate.ts";
 import { setSessionCookie } from "../../middleware/session.ts";
 import {
   deleteUser,
@@ -14,8 +14,6 @@ import {
   UserSearchQuery,
 } from "./service.ts";
 
-// The save's body is checked inside saveUser: which schema applies depends on who is saving whom.
-const AnyObject = z.record(z.string(), z.unknown(), { error: "Expected a JSON object" });
 const DeleteBody = z.object({
   id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
 });
@@ -27,7 +25,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .get("/admin/users/download", valid("query", UserListQuery), (c) => {
     return downloadUsers(ctxOf(c), c.req.valid("query"));
   })
-  .post("/admin/users", valid("json", AnyObject), async (c) => {
+  .post("/admin/users", valid("json", JsonObject), async (c) => {
     const ctx = ctxOf(c);
     const { user, sessionVersion } = await saveUser(ctx, c.req.valid("json"));
     if (sessionVersion === undefined) return c.json(user);

@@ -1,8 +1,7 @@
 import { type Context, Hono } from "hono";
-import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { valid } from "../../lib/validate.ts";
+import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { uploadLimit } from "../../files/routes.ts";
 import {
   deleteInspection,
@@ -13,10 +12,6 @@ import {
   saveBatch,
   saveInspection,
 } from "./service.ts";
-
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
-// The save's body is checked inside saveInspection: permission first, then the fields.
-const AnyObject = z.record(z.string(), z.unknown(), { error: "Expected a JSON object" });
 
 /**
  * The batch arrives as the spec's JSON (the PDF a data URL) or as multipart form data with the same
@@ -54,10 +49,10 @@ export const inspectionsRoutes = new Hono<AppEnv>()
   .post("/pt/inspections/batch", uploadLimit, async (c) => {
     return c.json(await saveBatch(ctxOf(c), await batchBody(c)));
   })
-  .post("/pt/inspections", valid("json", AnyObject), async (c) => {
+  .post("/pt/inspections", valid("json", JsonObject), async (c) => {
     return c.json(await saveInspection(ctxOf(c), c.req.valid("json")));
   })
-  .patch("/pt/inspections", valid("json", AnyObject), async (c) => {
+  .patch("/pt/inspections", valid("json", JsonObject), async (c) => {
     return c.json(await saveInspection(ctxOf(c), c.req.valid("json"), { update: true }));
   })
   .delete("/pt/inspections/:id", valid("param", IdParam), async (c) => {

@@ -1,13 +1,8 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
-import { valid } from "../../lib/validate.ts";
+import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { JobListQuery } from "./schemas.ts";
 import { deleteJob, downloadJobs, getJob, jobReport, listJobs, saveJob } from "./service.ts";
-
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
-// The save's body is checked inside saveJob, after the caller's rights: who may save decides first.
-const AnyObject = z.record(z.string(), z.unknown(), { error: "Expected a JSON object" });
 
 export const jobsRoutes = new Hono<AppEnv>()
   .get("/pt/jobs", valid("query", JobListQuery), async (c) => {
@@ -22,10 +17,10 @@ export const jobsRoutes = new Hono<AppEnv>()
   .get("/pt/jobs/:id", valid("param", IdParam), async (c) => {
     return c.json(await getJob(ctxOf(c), c.req.valid("param").id));
   })
-  .post("/pt/jobs", valid("json", AnyObject), async (c) => {
+  .post("/pt/jobs", valid("json", JsonObject), async (c) => {
     return c.json(await saveJob(ctxOf(c), c.req.valid("json")));
   })
-  .patch("/pt/jobs", valid("json", AnyObject), async (c) => {
+  .patch("/pt/jobs", valid("json", JsonObject), async (c) => {
     return c.json(await saveJob(ctxOf(c), c.req.valid("json"), { update: true }));
   })
   .delete("/pt/jobs/:id", valid("param", IdParam), async (c) => {

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
-import { valid } from "../../lib/validate.ts";
+import { IdParam, valid } from "../../lib/validate.ts";
 import { PartInput, PartUpdateInput } from "./schemas.ts";
 import {
   deletePart,
@@ -12,8 +11,6 @@ import {
   savePart,
   searchParts,
 } from "./service.ts";
-
-const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export const partsRoutes = new Hono<AppEnv>()
   .get("/pt/parts", valid("query", PartListQuery), async (c) => {
