@@ -30,7 +30,14 @@ export const COLUMNS: DataColumn<InspectionRow>[] = [
   { id: "serial_number", header: "Serial Number", cell: (r) => r.serial_number },
   { id: "batch", header: "Batch", cell: (r) => r.batch },
   { id: "part_name", header: "Part Name", cell: (r) => r.part?.name ?? "" },
-  { id: "part_description", header: "Part Desc.", sortable: false, cell: (r) => r.part?.description ?? "" },
+  {
+    id: "part_description",
+    header: "Part Desc.",
+    sortable: false,
+    cell: (r) => (
+      <span className="cell-clip" title={r.part?.description ?? ""}>{r.part?.description ?? ""}</span>
+    ),
+  },
   { id: "pt", header: "PT", sortable: false, cell: (r) => <PtLink row={r} /> },
   { id: "visual_pass", header: "Pass Visual?", sortable: false, cell: (r) => yesNo(r.visual_pass) },
   { id: "ut_1", header: "UT 1", sortable: false, cell: (r) => formatNumber(r.ut_1) },
@@ -43,7 +50,7 @@ export const COLUMNS: DataColumn<InspectionRow>[] = [
     id: "notes",
     header: "Notes",
     sortable: false,
-    cell: (r) => <span className="cell-clip">{r.notes}</span>,
+    cell: (r) => <span className="cell-clip" title={r.notes}>{r.notes}</span>,
   },
   { id: "operator", header: "Operator", sortable: false, cell: (r) => r.operator_company.name },
   { id: "customer", header: "Customer", sortable: false, cell: (r) => r.customer_company.name },
