@@ -1,13 +1,12 @@
-import { useState } from "react";
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
+import { useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
 import { api } from "../../../lib/api.ts";
-import { showError, showSnack } from "../../../lib/events.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { COMPANY_PAGE_SIZES, COMPANY_TYPE_LABELS } from "../../../../api/admin/companies/schemas.ts";
 import { CompanyForm } from "../CompanyForm.tsx";
@@ -25,25 +24,10 @@ export default function CompaniesTable(props: CompaniesProps) {
     data: props.data,
   });
   const { query } = list;
-  // undefined: closed; null: a new company; a row: editing it.
-  const [editing, setEditing] = useState<CompanyRow | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<CompanyRow | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const res = await api<{ message?: string }>(`/api/companies/${deleting.id}`, { method: "DELETE" });
-      setDeleting(null);
-      showSnack("success", res?.message ?? "Success");
-      list.refetch();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<CompanyRow>(
+    list,
+    (c) => api(`/api/companies/${c.id}`, { method: "DELETE" }),
+  );
 
   const details = (c: CompanyRow) => {
     const address = [c.custom?.address_line_1, c.custom?.address_line_2, c.custom?.address_line_3]
@@ -107,11 +91,7 @@ export default function CompaniesTable(props: CompaniesProps) {
           company={editing}
           canSettings={props.can.settings}
           onClose={() => setEditing(undefined)}
-          onSaved={(message) => {
-            setEditing(undefined);
-            showSnack("success", message);
-            list.refetch();
-          }}
+          onSaved={saved}
         />
       )}
       <Confirm

@@ -1,13 +1,12 @@
-import { useState } from "react";
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
+import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api, download } from "../../../lib/api.ts";
-import { setLoading, showError, showSnack } from "../../../lib/events.ts";
+import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { USER_PAGE_SIZES } from "../../../../api/admin/users/schemas.ts";
 import { UserForm } from "../UserForm.tsx";
@@ -32,46 +31,10 @@ export default function UsersTable(props: UsersProps) {
     quiet: true,
   });
   const { query } = list;
-  // undefined: closed; null: a new user; a row: editing it.
-  const [editing, setEditing] = useState<UserRow | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<UserRow | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const res = await api<{ message?: string }>("/api/admin/users", {
-        method: "DELETE",
-        json: { id: deleting.id },
-      });
-      setDeleting(null);
-      showSnack("success", res?.message ?? "Success");
-      list.refetch();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const exportRows = async () => {
-    setLoading(true);
-    try {
-      const { search_name, sortBy, descending } = query;
-      await download("/api/admin/users/download", {
-        search_name,
-        sortBy,
-        descending,
-        page: 1,
-        rowsPerPage: -1,
-      });
-    } catch (e) {
-      showError(e);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<UserRow>(
+    list,
+    (u) => api("/api/admin/users", { method: "DELETE", json: { id: u.id } }),
+  );
 
   const details = (u: UserRow) => (
     <div className="row-details">
@@ -118,7 +81,11 @@ export default function UsersTable(props: UsersProps) {
           debounceMs={300}
         />
         <span className="spacer" />
-        <Button className="btn" onPress={exportRows} isDisabled={!hydrated}>
+        <Button
+          className="btn"
+          onPress={() => downloadList("/api/admin/users", { ...query })}
+          isDisabled={!hydrated}
+        >
           <Icon name="download" size={20} />Download
         </Button>
         <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
@@ -141,11 +108,7 @@ export default function UsersTable(props: UsersProps) {
           user={editing}
           can={props.can}
           onClose={() => setEditing(undefined)}
-          onSaved={(message) => {
-            setEditing(undefined);
-            showSnack("success", message);
-            list.refetch();
-          }}
+          onSaved={saved}
         />
       )}
       <Confirm

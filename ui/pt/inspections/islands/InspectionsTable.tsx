@@ -3,9 +3,9 @@ import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
+import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api, download } from "../../../lib/api.ts";
-import { setLoading, showError, showSnack } from "../../../lib/events.ts";
+import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { COLUMNS } from "../columns.tsx";
 import { formatDate, formatDateTime } from "../../../lib/format.ts";
@@ -35,45 +35,11 @@ export default function InspectionsTable(props: InspectionsProps) {
   });
   const { query } = list;
   const editable = view === "job" && can.edit;
-  // undefined: closed; null: a new inspection; a row: editing it.
-  const [editing, setEditing] = useState<InspectionRow | null | undefined>(undefined);
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<InspectionRow>(
+    list,
+    (r) => api(`/api/pt/inspections/${r.id}`, { method: "DELETE" }),
+  );
   const [batchOpen, setBatchOpen] = useState(false);
-  const [deleting, setDeleting] = useState<InspectionRow | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const saved = (message: string) => {
-    setEditing(undefined);
-    setBatchOpen(false);
-    showSnack("success", message);
-    list.refetch();
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const res = await api<{ message?: string }>(`/api/pt/inspections/${deleting.id}`, { method: "DELETE" });
-      showSnack("success", res?.message ?? "Success");
-      list.refetch();
-    } catch (e) {
-      showError(e);
-    } finally {
-      setDeleting(null);
-      setBusy(false);
-    }
-  };
-
-  const exportRows = async () => {
-    setLoading(true);
-    try {
-      const { page: _p, rowsPerPage: _r, ...filters } = query;
-      await download("/api/pt/inspections/download", { ...filters, page: 1, rowsPerPage: -1 });
-    } catch (e) {
-      showError(e);
-    } finally {
-      setLoading(false);
-    }
-  };
 
   const details = (r: InspectionRow) => (
     <div className="row-details row-details-sticky">
@@ -139,7 +105,11 @@ export default function InspectionsTable(props: InspectionsProps) {
         onApply={(key, value) => list.update({ [key]: value, page: 1 })}
       >
         {view === "data" && (
-          <Button className="btn" onPress={exportRows} isDisabled={!hydrated}>
+          <Button
+            className="btn"
+            onPress={() => downloadList("/api/pt/inspections", { ...query })}
+            isDisabled={!hydrated}
+          >
             <Icon name="download" size={20} />Download
           </Button>
         )}
@@ -163,7 +133,16 @@ export default function InspectionsTable(props: InspectionsProps) {
           onSaved={saved}
         />
       )}
-      {job && batchOpen && <BatchForm jobId={job.id} onClose={() => setBatchOpen(false)} onSaved={saved} />}
+      {job && batchOpen && (
+        <BatchForm
+          jobId={job.id}
+          onClose={() => setBatchOpen(false)}
+          onSaved={(message) => {
+            setBatchOpen(false);
+            saved(message);
+          }}
+        />
+      )}
       <Confirm
         isOpen={deleting !== null}
         question="Are you sure you want to delete this inspection?"

@@ -1,13 +1,12 @@
-import { useState } from "react";
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
+import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api, download } from "../../../lib/api.ts";
-import { setLoading, showError, showSnack } from "../../../lib/events.ts";
+import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { JOB_PAGE_SIZES } from "../../../../api/pt/jobs/schemas.ts";
 import { JobForm } from "../JobForm.tsx";
@@ -49,38 +48,10 @@ export default function JobsTable(props: JobsProps) {
     data: props.data,
   });
   const { query } = list;
-  // undefined: closed; null: a new job; a row: editing it.
-  const [editing, setEditing] = useState<JobRow | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<JobRow | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const res = await api<{ message?: string }>(`/api/pt/jobs/${deleting.id}`, { method: "DELETE" });
-      setDeleting(null);
-      showSnack("success", res?.message ?? "Success");
-      list.refetch();
-    } catch (e) {
-      setDeleting(null);
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const exportRows = async () => {
-    setLoading(true);
-    try {
-      const { page: _p, rowsPerPage: _r, ...filters } = query;
-      await download("/api/pt/jobs/download", { ...filters, page: 1, rowsPerPage: -1 });
-    } catch (e) {
-      showError(e);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<JobRow>(
+    list,
+    (j) => api(`/api/pt/jobs/${j.id}`, { method: "DELETE" }),
+  );
 
   // Each search box's GET form carries the table's other parameters (the other searches included).
   const keep = (own: (typeof SEARCHES)[number]) => {
@@ -144,7 +115,11 @@ export default function JobsTable(props: JobsProps) {
           <Button className="icon-btn" aria-label="Refresh" onPress={list.refetch} isDisabled={!hydrated}>
             <Icon name="refresh" />
           </Button>
-          <Button className="btn" onPress={exportRows} isDisabled={!hydrated}>
+          <Button
+            className="btn"
+            onPress={() => downloadList("/api/pt/jobs", { ...query })}
+            isDisabled={!hydrated}
+          >
             <Icon name="download" size={20} />Download
           </Button>
           {props.can.create && (
@@ -179,11 +154,7 @@ export default function JobsTable(props: JobsProps) {
           job={editing}
           company={props.company}
           onClose={() => setEditing(undefined)}
-          onSaved={(message) => {
-            setEditing(undefined);
-            showSnack("success", message);
-            list.refetch();
-          }}
+          onSaved={saved}
         />
       )}
       <Confirm

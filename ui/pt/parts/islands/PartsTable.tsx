@@ -1,13 +1,12 @@
-import { useState } from "react";
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
+import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api, download } from "../../../lib/api.ts";
-import { setLoading, showError, showSnack } from "../../../lib/events.ts";
+import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { PART_PAGE_SIZES } from "../../../../api/pt/parts/schemas.ts";
 import { PartForm } from "../PartForm.tsx";
@@ -29,38 +28,10 @@ export default function PartsTable(props: PartsProps) {
     data: props.data,
   });
   const { query } = list;
-  // undefined: closed; null: a new part; a row: editing it.
-  const [editing, setEditing] = useState<PartRow | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<PartRow | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      const res = await api<{ message?: string }>(`/api/pt/parts/${deleting.id}`, { method: "DELETE" });
-      setDeleting(null);
-      showSnack("success", res?.message ?? "Success");
-      list.refetch();
-    } catch (e) {
-      setDeleting(null);
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const exportRows = async () => {
-    setLoading(true);
-    try {
-      const { search_name, sortBy, descending } = query;
-      await download("/api/pt/parts/download", { search_name, sortBy, descending, page: 1, rowsPerPage: -1 });
-    } catch (e) {
-      showError(e);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<PartRow>(
+    list,
+    (p) => api(`/api/pt/parts/${p.id}`, { method: "DELETE" }),
+  );
 
   // The expanded row repeats the full text (long descriptions wrap here, not in the table).
   const details = (p: PartRow) => (
@@ -95,7 +66,11 @@ export default function PartsTable(props: PartsProps) {
           onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
         />
         <span className="spacer" />
-        <Button className="btn" onPress={exportRows} isDisabled={!hydrated}>
+        <Button
+          className="btn"
+          onPress={() => downloadList("/api/pt/parts", { ...query })}
+          isDisabled={!hydrated}
+        >
           <Icon name="download" size={20} />Download
         </Button>
         <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
@@ -117,11 +92,7 @@ export default function PartsTable(props: PartsProps) {
         <PartForm
           part={editing}
           onClose={() => setEditing(undefined)}
-          onSaved={(message) => {
-            setEditing(undefined);
-            showSnack("success", message);
-            list.refetch();
-          }}
+          onSaved={saved}
         />
       )}
       <Confirm
