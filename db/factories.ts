@@ -1,13 +1,22 @@
 import { eq } from "drizzle-orm";
 import {
+  categories,
+  type Category,
   companies,
   type Company,
   type Inspection,
   inspections,
+  inventory,
+  type InventoryRow,
+  type Item,
+  items,
   type Job,
   jobs,
+  type NewCategory,
   type NewCompany,
   type NewInspection,
+  type NewInventoryRow,
+  type NewItem,
   type NewJob,
   type NewPart,
   type NewUser,
@@ -113,6 +122,49 @@ export async function makeInspection(
     inspection_company_id: job.inspection_company_id,
     customer_company_id: job.customer_company_id,
     operator_company_id: job.operator_company_id,
+  }).returning();
+  return row;
+}
+
+/** A category row of a model (a business unit unless given), owned by the owner company. */
+export async function makeCategory(db: TenantDatabase, over: Partial<NewCategory> = {}): Promise<Category> {
+  const [row] = await db.insert(categories).values({
+    company_id: 1,
+    model: "Business Unit",
+    name: `Unit ${next()}`,
+    ...over,
+  }).returning();
+  return row;
+}
+
+export async function makeItem(db: TenantDatabase, over: Partial<NewItem> = {}): Promise<Item> {
+  const [row] = await db.insert(items).values({
+    company_id: 1,
+    item_number: `IT-${next()}`,
+    item_description: "3in 1502 swivel joint",
+    rate: 125,
+    units: "Per Day",
+    inventory_type: "Itemized",
+    item_type: "Rental",
+    ...over,
+  }).returning();
+  return row;
+}
+
+/** A stock row: of a new item and a new business unit unless given. */
+export async function makeInventory(
+  db: TenantDatabase,
+  over: Partial<NewInventoryRow> = {},
+): Promise<InventoryRow> {
+  const item_id = over.item_id ?? (await makeItem(db)).id;
+  const business_unit_id = over.business_unit_id ?? (await makeCategory(db)).id;
+  const [row] = await db.insert(inventory).values({
+    company_id: 1,
+    serial_number: `SN-${next()}`,
+    quantity: 10,
+    ...over,
+    item_id,
+    business_unit_id,
   }).returning();
   return row;
 }

@@ -11,3 +11,26 @@ export type BandColor = (typeof BAND_COLORS)[number];
 
 export const MPI_RESULTS = ["Pass", "Fail", "Not Required"] as const;
 export type MpiResult = (typeof MPI_RESULTS)[number];
+
+/** The kinds of rows in `categories` (the spec's `model`). */
+export const CATEGORY_MODELS = [
+  "Inventory Category",
+  "Item Category",
+  "Business Unit",
+  "Product Line",
+] as const;
+export type CategoryModel = (typeof CATEGORY_MODELS)[number];
+
+export const INVENTORY_TYPES = ["Serialized", "Itemized", "Charge Code"] as const;
+export type InventoryType = (typeof INVENTORY_TYPES)[number];
+
+export const INVENTORY_STATUSES = ["Available", "Out", "Repair"] as const;
+export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
+
+/** Defaults; company settings may offer others. */
+export const ITEM_TYPES = ["Sales", "Rental"] as const;
+export const BILLING_UNITS = ["Per Day", "Per Hour", "Per Item"] as const;
+
+/** Quantity limits of the spec: a serialized row holds at most one. */
+export const MAX_QUANTITY = 100_000_000;
+export const maxQuantity = (type: string) => (type === "Serialized" ? 1 : MAX_QUANTITY);

@@ -5,3 +5,5 @@ export * from "./files.ts";
 export * from "./parts.ts";
 export * from "./jobs.ts";
 export * from "./inspections.ts";
+export * from "./sales_reference.ts";
+export * from "./inventory.ts";
