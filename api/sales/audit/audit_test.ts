@@ -1,0 +1,165 @@
+import assert from "node:assert/strict";
+import ExcelJS from "exceljs";
+import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
+import { makeCompany } from "../../../db/factories.ts";
+import { inventory_audit } from "../../../db/schema/mod.ts";
+import { makeRow, makeUnit, send, tokenWith } from "../inventory/test_fixtures.ts";
+
+const PATH = "/api/sales/audit/inventory-rows";
+
+type Audit = typeof inventory_audit.$inferInsert;
+
+/** Audit rows as ticket work will write them (tickets are not built yet): straight into the table. */
+async function logged(env: TestEnv, rows: Partial<Audit>[]) {
+  await env.tenant.db.insert(inventory_audit).values(
+    rows.map((r, i) => ({
+      action: "Sold",
+      action_time: `2024-01-${String(10 + i).padStart(2, "0")}T08:00:00.000Z`,
+      ...r,
+    })),
+  );
+}
+
+const serials = (body: { results: { serial_number: string }[] }) => body.results.map((r) => r.serial_number);
+
+Deno.test("audit log - newest first, each filter narrowing, dates on the start date or the day", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, []);
+    await logged(env, [
+      { serial_number: "A-1", item_number: "SW-1", ticket_number: "T-100", customer_name: "Apache" },
+      { serial_number: "A-2", item_number: "SW-1", invoice_number: "INV-7", sales_rep_name: "Dana Rep" },
+      { serial_number: "B-50%", item_number: "HM-2", start_date: "2024-03-05T14:00" },
+      { serial_number: "B-3", item_number: "HM-2", customer_name: "Devon", ticket_number: "T-200" },
+    ]);
+    const list = (q = "") => env.json(`${PATH}?${q}`, { token });
+    assert.deepEqual(serials(await list()), ["B-3", "B-50%", "A-2", "A-1"]);
+    assert.deepEqual(serials(await list("sortBy=action_time&descending=false")), [
+      "A-1",
+      "A-2",
+      "B-50%",
+      "B-3",
+    ]);
+    assert.deepEqual(serials(await list("serial_number=a-")), ["A-2", "A-1"]);
+    assert.deepEqual(serials(await list("serial_number=50%25")), ["B-50%"]);
+    assert.deepEqual(serials(await list("item_number=hm")), ["B-3", "B-50%"]);
+    assert.deepEqual(serials(await list("ticket_number=T-")), ["B-3", "A-1"]);
+    assert.deepEqual(serials(await list("invoice_number=inv")), ["A-2"]);
+    assert.deepEqual(serials(await list("customer_name=apa")), ["A-1"]);
+    assert.deepEqual(serials(await list("sales_rep_name=dana")), ["A-2"]);
+    assert.deepEqual(serials(await list("start_date_begin=2024-01-11&start_date_end=2024-01-13")), [
+      "B-3",
+      "A-2",
+    ]);
+    assert.deepEqual(serials(await list("start_date_begin=2024-03-01")), ["B-50%"], "its start date counts");
+    assert.deepEqual(serials(await list("start_date_end=2024-01-10T23:59:00Z")), ["A-1"]);
+    assert.deepEqual(serials(await list("serial_number=&ticket_number=")), ["B-3", "B-50%", "A-2", "A-1"]);
+    const bad = await env.json(`${PATH}?start_date_begin=yesterday`, { token, status: 422 });
+    assert.equal(bad.errors[0].message, "Must be a date (YYYY-MM-DD)");
+  }));
+
+Deno.test("audit log - pages of 10 by default, and the row shape the page shows", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const unit = await makeUnit(env, ["Yard"], "Odessa");
+    const row = await makeRow(env, { business_unit_id: unit.id, serial_number: "AUD-1", quantity: 12 });
+    for (let i = 0; i < 11; i++) {
+      await send(env, token, "POST", "/api/sales/inventory/location-transfer", {
+        inventory_id: row.id,
+        fromLocation: i % 2 ? "Yard" : "Base",
+        toLocation: i % 2 ? "Base" : "Yard",
+        quantity: 1,
+      });
+    }
+    const page = await env.json(PATH, { token });
+    assert.equal(page.total, 11);
+    assert.equal(page.results.length, 10);
+    const last = await env.json(`${PATH}?page=2`, { token });
+    assert.equal(last.results.length, 1);
+    const first = page.results[0];
+    assert.deepEqual(Object.keys(first).sort(), [
+      "action",
+      "action_time",
+      "business_unit",
+      "calculated_inventory_status",
+      "category",
+      "customer_name",
+      "id",
+      "inventory_id",
+      "invoice_number",
+      "item",
+      "locations",
+      "quantity",
+      "quantity_change",
+      "sales_rep_name",
+      "serial_number",
+      "start_date",
+      "status",
+      "ticket_number",
+      "updated_by",
+    ]);
+    assert.equal(first.action, "Location Transfer");
+    assert.equal(first.updated_by.name, "Administrator");
+    assert.equal(first.business_unit, "Odessa");
+    assert.equal(first.locations, "Yard: 1");
+    assert.equal(first.item.item_description, "3in 1502 swivel joint");
+    assert.equal(
+      (await env.json(`${PATH}?rowsPerPage=200&inventory_id=${row.id}`, { token })).results.length,
+      11,
+    );
+  }));
+
+Deno.test("audit log - the download holds the filtered log as Inventory-Audit-<date>.xlsx", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    await logged(env, [
+      { serial_number: "X-1", item_number: "SW-1", item_description: "Swivel", updated_by_name: "Pat" },
+      { serial_number: "=cmd", item_number: "SW-1" },
+      { serial_number: "Y-1", item_number: "HM-2" },
+    ]);
+    const res = await env.request(`${PATH}/download?item_number=SW-1&page=3&rowsPerPage=10`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(res.status, 200);
+    assert.match(
+      res.headers.get("content-disposition")!,
+      /^attachment; filename="Inventory-Audit-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const ws = wb.worksheets[0];
+    assert.equal(ws.rowCount, 3);
+    assert.deepEqual((ws.getRow(1).values as unknown[]).slice(1, 7), [
+      "Action Time",
+      "Action",
+      "Updated By",
+      "Serial Number",
+      "Item Number",
+      "Item",
+    ]);
+    assert.deepEqual((ws.getRow(2).values as unknown[]).slice(2, 7), ["Sold", "", "'=cmd", "SW-1", ""]);
+    assert.deepEqual((ws.getRow(3).values as unknown[]).slice(2, 7), [
+      "Sold",
+      "Pat",
+      "X-1",
+      "SW-1",
+      "Swivel",
+    ]);
+  }));
+
+Deno.test("audit log - the company's staff read it; customer users and strangers do not", () =>
+  withEnv(async (env) => {
+    await logged(env, [{ serial_number: "S" }]);
+    const general = await tokenWith(env, []);
+    const customer = await tokenWith(env, [], (await makeCompany(env.tenant.db)).id);
+    assert.equal((await env.json(PATH, { token: general })).total, 1);
+    await env.json(PATH, { token: customer, status: 403 });
+    await env.json(`${PATH}/download`, { token: customer, status: 403 });
+    await env.json(PATH, { status: 401 });
+    const other = await env.addTenant("globex", "globex.test");
+    const theirs = await env.json(PATH, {
+      token: await env.login(undefined, undefined, "globex.test"),
+      host: "globex.test",
+    });
+    assert.equal(theirs.total, 0);
+    assert.ok(other);
+  }));

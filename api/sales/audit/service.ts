@@ -1,0 +1,115 @@
+import { and, asc, type Column, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
+import type { Ctx } from "../../lib/context.ts";
+import { likeContains, type ListResult, pageWindow } from "../../lib/list_query.ts";
+import { xlsxResponse } from "../../lib/xlsx.ts";
+import { requireSalesReader } from "../access.ts";
+import type { AuditListQuery, AuditOut } from "./schemas.ts";
+
+const contains = (col: Column, text: string | undefined) =>
+  text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
+
+/** The day a row counts for: its start date (ticket lines) when set, else the day of the action. */
+const day =
+  sql`coalesce(substr(${inventory_audit.start_date}, 1, 10), substr(${inventory_audit.action_time}, 1, 10))`;
+
+function auditFilters(q: AuditListQuery): SQL | undefined {
+  const a = inventory_audit;
+  return and(
+    q.inventory_id ? eq(a.inventory_id, q.inventory_id) : undefined,
+    contains(a.serial_number, q.serial_number),
+    contains(a.item_number, q.item_number),
+    contains(a.ticket_number, q.ticket_number),
+    contains(a.invoice_number, q.invoice_number),
+    contains(a.customer_name, q.customer_name),
+    contains(a.sales_rep_name, q.sales_rep_name),
+    q.start_date_begin ? sql`${day} >= ${q.start_date_begin}` : undefined,
+    q.start_date_end ? sql`${day} <= ${q.start_date_end}` : undefined,
+  );
+}
+
+const nocase = (col: Column) => sql`${col} collate nocase`;
+const SORT = {
+  action_time: sql`${inventory_audit.action_time}`,
+  action: nocase(inventory_audit.action),
+  updated_by: nocase(inventory_audit.updated_by_name),
+  serial_number: nocase(inventory_audit.serial_number),
+  item_number: nocase(inventory_audit.item_number),
+  status: sql`${inventory_audit.status}`,
+  quantity: sql`${inventory_audit.quantity}`,
+  business_unit: nocase(inventory_audit.business_unit),
+};
+
+export function presentAudit(r: AuditRow): AuditOut {
+  return {
+    id: r.id,
+    action_time: r.action_time,
+    action: r.action,
+    updated_by: { id: r.updated_by_id, name: r.updated_by_name },
+    inventory_id: r.inventory_id,
+    serial_number: r.serial_number,
+    item: { item_number: r.item_number, item_description: r.item_description },
+    status: r.status,
+    quantity: r.quantity,
+    quantity_change: r.quantity_change,
+    category: r.category,
+    business_unit: r.business_unit,
+    locations: r.locations,
+    calculated_inventory_status: r.calculated_inventory_status,
+    ticket_number: r.ticket_number,
+    invoice_number: r.invoice_number,
+    customer_name: r.customer_name,
+    sales_rep_name: r.sales_rep_name,
+    start_date: r.start_date,
+  };
+}
+
+/** GET /api/sales/audit/inventory-rows: the inventory audit log, newest first unless sorted otherwise. */
+export async function listInventoryAudit(ctx: Ctx, q: AuditListQuery): Promise<ListResult<AuditOut>> {
+  requireSalesReader(ctx.user);
+  const where = auditFilters(q);
+  const dir = (q.descending ?? (q.sortBy === undefined || q.sortBy === "action_time")) ? desc : asc;
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db.select().from(inventory_audit).where(where)
+      .orderBy(dir(SORT[q.sortBy ?? "action_time"]), dir(inventory_audit.id)).limit(limit).offset(offset),
+    ctx.db.select({ total: count() }).from(inventory_audit).where(where),
+  ]);
+  return { results: rows.map(presentAudit), total };
+}
+
+export const AUDIT_COLUMNS = [
+  { header: "Action Time", key: "action_time", width: 22 },
+  { header: "Action", key: "action", width: 26 },
+  { header: "Updated By", key: "updated_by", width: 20 },
+  { header: "Serial Number", key: "serial_number", width: 18 },
+  { header: "Item Number", key: "item_number", width: 16 },
+  { header: "Item", key: "item_description", width: 30 },
+  { header: "Status", key: "status", width: 10 },
+  { header: "Quantity", key: "quantity", width: 10 },
+  { header: "Quantity Change", key: "quantity_change", width: 10 },
+  { header: "Category", key: "category", width: 18 },
+  { header: "Business Unit", key: "business_unit", width: 20 },
+  { header: "Locations", key: "locations", width: 28 },
+  { header: "Calculated Inventory Status", key: "calculated_inventory_status", width: 20 },
+  { header: "Ticket Number", key: "ticket_number", width: 14 },
+  { header: "Invoice Number", key: "invoice_number", width: 14 },
+  { header: "Customer", key: "customer_name", width: 22 },
+  { header: "Sales Rep", key: "sales_rep_name", width: 20 },
+];
+
+/** GET /api/sales/audit/inventory-rows/download: the filtered log as Inventory-Audit-YYYY-MM-DD.xlsx. */
+export async function downloadInventoryAudit(ctx: Ctx, q: AuditListQuery, today = new Date()) {
+  const { results } = await listInventoryAudit(ctx, { ...q, page: 1, rowsPerPage: -1 });
+  return xlsxResponse(
+    "Inventory-Audit",
+    AUDIT_COLUMNS,
+    results.map((r) => ({
+      ...r,
+      updated_by: r.updated_by.name,
+      item_number: r.item.item_number,
+      item_description: r.item.item_description,
+    })),
+    today,
+  );
+}

@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import {
+  deleteInventory,
+  downloadInventory,
+  downloadInventoryLocations,
+  InventoryListQuery,
+  listInventory,
+  listInventoryLocations,
+  LocationListQuery,
+  saveInventory,
+  saveInventoryBatch,
+  transferBusinessUnit,
+  transferLocation,
+  updateQuantities,
+} from "./service.ts";
+
+/** Lists and objects alike: the service parses after its permission check. */
+const JsonBody = z.unknown();
+
+export const inventoryRoutes = new Hono<AppEnv>()
+  .get("/sales/inventory", valid("query", InventoryListQuery), async (c) => {
+    return c.json(await listInventory(ctxOf(c), c.req.valid("query")));
+  })
+  .get("/sales/inventory/download", valid("query", InventoryListQuery), (c) => {
+    return downloadInventory(ctxOf(c), c.req.valid("query"));
+  })
+  .get("/sales/inventory-locations", valid("query", LocationListQuery), async (c) => {
+    return c.json(await listInventoryLocations(ctxOf(c), c.req.valid("query")));
+  })
+  .get("/sales/inventory-locations/download", valid("query", LocationListQuery), (c) => {
+    return downloadInventoryLocations(ctxOf(c), c.req.valid("query"));
+  })
+  .post("/sales/inventory/batch", valid("json", JsonBody), async (c) => {
+    return c.json(await saveInventoryBatch(ctxOf(c), c.req.valid("json")));
+  })
+  .patch("/sales/inventory/quantity", valid("json", JsonBody), async (c) => {
+    return c.json(await updateQuantities(ctxOf(c), c.req.valid("json")));
+  })
+  .post("/sales/inventory/business-unit-transfer", valid("json", JsonObject), async (c) => {
+    return c.json(await transferBusinessUnit(ctxOf(c), c.req.valid("json")));
+  })
+  .post("/sales/inventory/location-transfer", valid("json", JsonObject), async (c) => {
+    return c.json(await transferLocation(ctxOf(c), c.req.valid("json")));
+  })
+  .post("/sales/inventory", valid("json", JsonObject), async (c) => {
+    return c.json(await saveInventory(ctxOf(c), c.req.valid("json")));
+  })
+  .put("/sales/inventory", valid("json", JsonObject), async (c) => {
+    return c.json(await saveInventory(ctxOf(c), c.req.valid("json"), { update: true }));
+  })
+  .delete("/sales/inventory/:id", valid("param", IdParam), async (c) => {
+    return c.json(await deleteInventory(ctxOf(c), c.req.valid("param").id));
+  });

@@ -1,0 +1,327 @@
+import { z } from "zod";
+import { INVENTORY_STATUSES, INVENTORY_TYPES, MAX_QUANTITY, maxQuantity } from "../../../db/schema/enums.ts";
+import { ListQuery, optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
+import { isIsoDate } from "../../pt/inspections/schemas.ts";
+
+export { INVENTORY_STATUSES, INVENTORY_TYPES, MAX_QUANTITY, maxQuantity };
+
+export const INVENTORY_PAGE_SIZES = [20, 40, 60, -1] as const;
+export const INVENTORY_SORTS = [
+  "serial_number",
+  "item_number",
+  "item_description",
+  "business_unit",
+  "quantity",
+  "quantity_available",
+  "updated_at",
+] as const;
+export const LOCATION_SORTS = [
+  "serial_number",
+  "item_number",
+  "item_description",
+  "business_unit",
+  "location",
+  "quantity",
+] as const;
+/** The spec's batch columns, in the order of the upload grid. */
+export const INVENTORY_BATCH_COLUMNS = [
+  "serial_number",
+  "item_number",
+  "status",
+  "quantity",
+  "category",
+  "location",
+  "purchase_date",
+  "purchase_price",
+  "manufacturer",
+] as const;
+export type InventoryBatchColumn = (typeof INVENTORY_BATCH_COLUMNS)[number];
+export const MAX_BATCH_ROWS = 5000;
+/** The quantity of a row not at any named location of its business unit. */
+export const BASE = "Base";
+
+export const REQUIRED = "Required";
+export const BUSINESS_UNIT_REQUIRED = "Business Unit is required";
+export const POSITIVE_MESSAGE = "Must be a positive number";
+export const WHOLE_MESSAGE = "Must be a whole number";
+export const NUMBER_MESSAGE = "Must be a number";
+export const MIN_MESSAGE = "Must be at least 0";
+export const DATE_MESSAGE = "Must be a date (YYYY-MM-DD)";
+export const UNKNOWN_ITEM = "Unknown item";
+export const UNKNOWN_BUSINESS_UNIT = "Unknown business unit";
+export const UNKNOWN_CATEGORY = "Unknown inventory category";
+export const UNKNOWN_LOCATION = "Unknown location";
+export const STATUS_MESSAGE = `Must be one of ${INVENTORY_STATUSES.join(", ")}`;
+export const maxMessage = (max: number) => `Must be at most ${max}`;
+export const exceedsMessage = (available: number) => `Cannot exceed current quantity: ${available}`;
+export const belowOutMessage = (out: number) => `Quantity cannot go below what is out: ${out}`;
+
+/** The quantity rule of the inventory form for an item type: the message, or undefined when fine. */
+export function quantityProblem(quantity: number, inventoryType: string): string | undefined {
+  if (!Number.isInteger(quantity)) return WHOLE_MESSAGE;
+  if (quantity < 0) return MIN_MESSAGE;
+  const max = maxQuantity(inventoryType);
+  return quantity > max ? maxMessage(max) : undefined;
+}
+
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** A form or spreadsheet value: strings trimmed, blank strings null. */
+const cell = (v: unknown) => {
+  if (typeof v !== "string") return v;
+  const t = v.trim();
+  return t === "" ? null : t;
+};
+/** Numbers as forms and pasted sheets send them: numeric strings (thousands commas, a $) become numbers. */
+const numberish = (v: unknown) => {
+  const t = cell(v);
+  if (typeof t !== "string") return t;
+  const plain = t.replace(/^\$/, "").replace(/,(?=\d{3}(\D|$))/g, "");
+  return NUMERIC.test(plain) ? Number(plain) : t;
+};
+const numberError = (message: string) => (iss: { input?: unknown }) =>
+  iss.input === undefined || iss.input === null ? message : NUMBER_MESSAGE;
+
+const requiredId = (message: string) =>
+  z.preprocess(numberish, z.number({ error: message }).int(message).positive(message));
+const nullableId = (message: string) =>
+  z.preprocess(numberish, z.number({ error: message }).int(message).positive(message).nullable()).optional();
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (v === null ? "" : typeof v === "number" ? String(v) : cell(v) ?? ""),
+    z.string().max(max, `At most ${max} characters`),
+  )
+    .optional();
+const money = z.preprocess(numberish, z.number({ error: NUMBER_MESSAGE }).nullable()).optional();
+const date = z.preprocess(cell, z.string({ error: DATE_MESSAGE }).refine(isIsoDate, DATE_MESSAGE).nullable())
+  .optional();
+const bool = z.preprocess(
+  (v) => (v === "true" ? true : v === "false" ? false : v),
+  z.boolean({ error: "Must be true or false" }),
+);
+/** A stock quantity within the widest limit; the item type's limit is checked where the item is known. */
+const stockQuantity = z.preprocess(
+  numberish,
+  z.number({ error: numberError(REQUIRED) }).int(WHOLE_MESSAGE).min(0, MIN_MESSAGE)
+    .max(MAX_QUANTITY, maxMessage(MAX_QUANTITY)),
+);
+/** A quantity to move: required, whole and above zero. */
+const moveQuantity = z.preprocess(
+  numberish,
+  z.number({ error: numberError(REQUIRED) }).int(WHOLE_MESSAGE).positive(POSITIVE_MESSAGE),
+);
+/** A status in any case; blank is null. */
+const statusValue = (v: unknown) => {
+  const t = cell(v);
+  if (typeof t !== "string") return t ?? null;
+  return INVENTORY_STATUSES.find((s) => s.toLowerCase() === t.toLowerCase()) ?? t;
+};
+const status = z.preprocess(statusValue, z.enum(INVENTORY_STATUSES, { error: STATUS_MESSAGE }));
+
+/** `Itemized Inventory` is the older spelling of Itemized (the template picker still sends it). */
+export const InventoryTypeParam = z.preprocess(
+  (v) => (v === "" ? undefined : v === "Itemized Inventory" ? "Itemized" : v),
+  z.enum(INVENTORY_TYPES, { error: `Must be one of ${INVENTORY_TYPES.join(", ")}` }).optional(),
+);
+
+const listFilters = {
+  rowsPerPage: ListQuery.shape.rowsPerPage.unwrap().default(20),
+  inventory_type: InventoryTypeParam,
+  include_hidden: queryBool.default(false),
+  status: queryEnum(INVENTORY_STATUSES),
+  business_unit_id: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  ),
+  search_serial_number: optionalText,
+  /** the item's description or the row's own description */
+  search_item_description: optionalText,
+  search_item_number: optionalText,
+  search_inventory_description: optionalText,
+};
+
+/** GET /api/sales/inventory (and its download): the inventory pages' URL. */
+export const InventoryListQuery = ListQuery.extend({ ...listFilters, sortBy: queryEnum(INVENTORY_SORTS) });
+export type InventoryListQuery = z.infer<typeof InventoryListQuery>;
+
+/** GET /api/sales/inventory-locations: the same filters, one row per row and location. */
+export const LocationListQuery = ListQuery.extend({ ...listFilters, sortBy: queryEnum(LOCATION_SORTS) });
+export type LocationListQuery = z.infer<typeof LocationListQuery>;
+
+/** POST /api/sales/inventory: the inventory form. */
+export const InventoryInput = z.object({
+  id: nullableId("Unknown inventory"),
+  item_id: requiredId(REQUIRED),
+  business_unit_id: requiredId(BUSINESS_UNIT_REQUIRED),
+  serial_number: text(200),
+  inventory_description: text(1000),
+  category_id: nullableId(UNKNOWN_CATEGORY),
+  status: status.optional(),
+  quantity: stockQuantity.optional(),
+  hidden: bool.optional(),
+  purchase_date: date,
+  purchase_price: money,
+  manufacturer: text(200),
+  location: text(200),
+  minimum_rate: money,
+  additional_day: money,
+  custom: z.preprocess(
+    (v) => (v === null ? {} : v),
+    z.record(z.string(), z.unknown(), { error: "Must be an object" }),
+  ).optional(),
+});
+export type InventoryInput = z.infer<typeof InventoryInput>;
+
+/** PUT /api/sales/inventory: the id required; an absent field is left as stored. */
+export const InventoryUpdateInput = InventoryInput.extend({
+  id: requiredId(REQUIRED),
+  item_id: requiredId(REQUIRED).optional(),
+  business_unit_id: requiredId(BUSINESS_UNIT_REQUIRED).optional(),
+});
+export type InventoryUpdateInput = z.infer<typeof InventoryUpdateInput>;
+
+/** PATCH /api/sales/inventory/quantity: new quantities, all saved or none. */
+export const QuantityPatchInput = z.array(
+  z.object({ id: requiredId(REQUIRED), quantity: stockQuantity }),
+  { error: "Expected a list of {id, quantity}" },
+).min(1, "Nothing to update").max(MAX_BATCH_ROWS, `At most ${MAX_BATCH_ROWS} rows at once`);
+export type QuantityPatchInput = z.infer<typeof QuantityPatchInput>;
+
+/** POST /api/sales/inventory/business-unit-transfer */
+export const BusinessUnitTransferInput = z.object({
+  inventory_id: requiredId(REQUIRED),
+  to_business_unit_id: requiredId(REQUIRED),
+  quantity: moveQuantity,
+});
+export type BusinessUnitTransferInput = z.infer<typeof BusinessUnitTransferInput>;
+
+const locationName = z.preprocess(cell, z.string({ error: REQUIRED }).max(200, "At most 200 characters"));
+
+/** POST /api/sales/inventory/location-transfer: names of the unit's locations, or 'Base'. */
+export const LocationTransferInput = z.object({
+  inventory_id: requiredId(REQUIRED),
+  fromLocation: locationName,
+  toLocation: locationName,
+  quantity: moveQuantity,
+});
+export type LocationTransferInput = z.infer<typeof LocationTransferInput>;
+
+const cellText = z.preprocess(
+  (v) => (typeof v === "number" ? String(v) : cell(v) ?? null),
+  z.string({ error: "Must be text" }).max(200, "At most 200 characters").nullable(),
+);
+
+/**
+ * One row of the inventory batch upload, cell by cell: blank cells are null. The item's type limits
+ * quantity and decides whether a serial number is needed; that, the names and the business unit
+ * are checked against the database.
+ */
+export const InventoryBatchRow = z.object({
+  serial_number: cellText,
+  item_number: cellText.refine((v) => v !== null, REQUIRED),
+  status: z.preprocess(statusValue, z.enum(INVENTORY_STATUSES, { error: STATUS_MESSAGE }).nullable()),
+  quantity: z.preprocess(
+    (v) => (v === undefined ? null : numberish(v)),
+    z.number({ error: NUMBER_MESSAGE }).int(WHOLE_MESSAGE).min(0, MIN_MESSAGE)
+      .max(MAX_QUANTITY, maxMessage(MAX_QUANTITY)).nullable(),
+  ),
+  category: cellText,
+  location: cellText,
+  purchase_date: z.preprocess(
+    (v) => (v === undefined ? null : cell(v)),
+    z.string({ error: DATE_MESSAGE }).refine(isIsoDate, DATE_MESSAGE).nullable(),
+  ),
+  purchase_price: z.preprocess(
+    (v) => (v === undefined ? null : numberish(v)),
+    z.number({ error: NUMBER_MESSAGE }).nullable(),
+  ),
+  manufacturer: cellText,
+  business_unit_id: z.preprocess(
+    numberish,
+    z.number({ error: BUSINESS_UNIT_REQUIRED }).int(UNKNOWN_BUSINESS_UNIT).positive(UNKNOWN_BUSINESS_UNIT),
+  ),
+});
+export type InventoryBatchRow = z.infer<typeof InventoryBatchRow>;
+
+/** A pasted row counts only when one of the batch columns holds something. */
+export function isBlankBatchRow(row: unknown): boolean {
+  if (!row || typeof row !== "object") return false;
+  const r = row as Record<string, unknown>;
+  return INVENTORY_BATCH_COLUMNS.every((c) => r[c] === undefined || r[c] === null || cell(r[c]) === null);
+}
+
+export interface ItemRef {
+  id: number;
+  item_number: string;
+  item_description: string;
+  rate: number | null;
+  isTaxable: boolean;
+  isExpendable: boolean;
+  inventory_type: string;
+}
+
+export interface LocationQuantity {
+  name: string;
+  quantity: number;
+}
+
+/** An inventory row as the API answers it. */
+export interface InventoryOut {
+  id: number;
+  company_id: number;
+  item_id: number;
+  business_unit_id: number;
+  serial_number: string;
+  inventory_description: string;
+  category_id: number | null;
+  status: string;
+  quantity: number;
+  quantity_out: number;
+  quantity_out_location: number;
+  quantity_available: number;
+  hidden: boolean;
+  purchase_date: string | null;
+  purchase_price: number | null;
+  manufacturer: string;
+  location: string;
+  minimum_rate: number | null;
+  additional_day: number | null;
+  custom: Record<string, unknown>;
+  updated_by_id: number | null;
+  created_at: string;
+  updated_at: string;
+  item: ItemRef;
+  business_unit: { id: number; name: string; locations: string[] };
+  category: { id: number; name: string } | null;
+  /** quantities at named locations, non-zero, by name */
+  locations: LocationQuantity[];
+  updated_by: { id: number; name: string } | null;
+}
+
+export interface InventoryTotals {
+  quantity: number;
+  quantity_out: number;
+  quantity_out_location: number;
+  quantity_available: number;
+}
+
+export interface InventoryList {
+  results: InventoryOut[];
+  total: number;
+  /** over every row the filters match, not only the page */
+  totals: InventoryTotals;
+}
+
+/** A row of the location view: one inventory row at one location ('Base' included). */
+export interface InventoryLocationOut {
+  /** `<inventory_id>:<location>` */
+  key: string;
+  inventory_id: number;
+  serial_number: string;
+  inventory_description: string;
+  status: string;
+  hidden: boolean;
+  item: ItemRef;
+  business_unit: { id: number; name: string; locations: string[] };
+  location: string;
+  quantity: number;
+}

@@ -1,0 +1,161 @@
+import { inArray, sql } from "drizzle-orm";
+import { categories, inventory, items } from "../../../../db/schema/mod.ts";
+import type { Tx } from "../../../../db/client.ts";
+import { AppError, type FieldError } from "../../../lib/errors.ts";
+import {
+  belowOutMessage,
+  InventoryBatchRow,
+  isBlankBatchRow,
+  MAX_BATCH_ROWS,
+  quantityProblem,
+  REQUIRED,
+  UNKNOWN_BUSINESS_UNIT,
+  UNKNOWN_CATEGORY,
+  UNKNOWN_ITEM,
+} from "../schemas.ts";
+
+// Checking an inventory batch upload: the rows' cells (parseRows), then the rows against the
+// database (plan). Nothing here writes.
+
+/** A row as sent (1-based), parsed. */
+export interface Sent {
+  n: number;
+  row: InventoryBatchRow;
+}
+
+const CHUNK = 400;
+/** SQLite's NOCASE folds ASCII letters only; keys built in code must fold the same way. */
+const nocase = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+export const cellError = (n: number, column: string, message: string): FieldError => ({
+  path: `rows.${n}.${column}`,
+  message: `Row ${n}, ${column}: ${message}`,
+});
+
+/** The body's rows: a JSON array, or `{business_unit_id, rows}` whose unit fills rows without one. */
+function sentRows(body: unknown): { rows: unknown[]; unit: unknown } {
+  if (Array.isArray(body)) return { rows: body, unit: undefined };
+  const b = (body ?? {}) as { rows?: unknown; business_unit_id?: unknown };
+  if (!Array.isArray(b.rows)) {
+    throw new AppError("invalid", "Expected a list of rows", [{
+      path: "rows",
+      message: "Expected a list of rows",
+    }]);
+  }
+  return { rows: b.rows, unit: b.business_unit_id };
+}
+
+/** Every non-blank row, parsed cell by cell; the errors name row and column. */
+export function parseRows(body: unknown): { parsed: Sent[]; errors: FieldError[] } {
+  const { rows, unit } = sentRows(body);
+  const parsed: Sent[] = [];
+  const errors: FieldError[] = [];
+  rows.forEach((raw, i) => {
+    const n = i + 1;
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+      errors.push({ path: `rows.${n}`, message: `Row ${n}: Must be an object` });
+      return;
+    }
+    if (isBlankBatchRow(raw)) return;
+    const withUnit = { business_unit_id: unit, ...raw } as Record<string, unknown>;
+    if (withUnit.business_unit_id === undefined || withUnit.business_unit_id === null) {
+      withUnit.business_unit_id = unit;
+    }
+    const r = InventoryBatchRow.safeParse(withUnit);
+    if (r.success) parsed.push({ n, row: r.data });
+    else errors.push(...r.error.issues.map((iss) => cellError(n, String(iss.path[0] ?? "row"), iss.message)));
+  });
+  if (parsed.length + new Set(errors.map((e) => e.path.split(".")[1])).size > MAX_BATCH_ROWS) {
+    const message = `At most ${MAX_BATCH_ROWS} rows per upload`;
+    throw new AppError("invalid", message, [{ path: "rows", message }]);
+  }
+  if (!parsed.length && !errors.length) {
+    throw new AppError("invalid", "No rows to upload", [{ path: "rows", message: "No rows to upload" }]);
+  }
+  return { parsed, errors };
+}
+
+/** Business units, inventory categories and the batch's items, keyed as the rows name them. */
+async function references(tx: Tx, parsed: Sent[]) {
+  const named = await tx.select({ id: categories.id, model: categories.model, name: categories.name })
+    .from(categories).where(inArray(categories.model, ["Business Unit", "Inventory Category"]));
+  const units = new Set(named.filter((c) => c.model === "Business Unit").map((c) => c.id));
+  const cats = new Map(
+    named.filter((c) => c.model === "Inventory Category").map((c) => [nocase(c.name), c.id]),
+  );
+  const numbers = [...new Set(parsed.map((p) => p.row.item_number!))];
+  const itemsByNumber = new Map<string, { id: number; type: string }>();
+  for (let i = 0; i < numbers.length; i += CHUNK) {
+    const found = await tx.select({ id: items.id, number: items.item_number, type: items.inventory_type })
+      .from(items).where(inArray(sql`${items.item_number} collate nocase`, numbers.slice(i, i + CHUNK)));
+    for (const f of found) itemsByNumber.set(nocase(f.number), f);
+  }
+  return { units, cats, itemsByNumber };
+}
+
+export const stockKey = (itemId: number, unitId: number, serial: string) =>
+  `${itemId}|${unitId}|${nocase(serial)}`;
+
+/** The stored rows of the batch's items, by their identity. */
+async function existingRows(tx: Tx, itemIds: number[]) {
+  const found = new Map<string, { id: number; quantity: number; out: number }>();
+  for (let i = 0; i < itemIds.length; i += CHUNK) {
+    const rows = await tx.select({
+      id: inventory.id,
+      item_id: inventory.item_id,
+      unit: inventory.business_unit_id,
+      serial: inventory.serial_number,
+      quantity: inventory.quantity,
+      out: sql<number>`${inventory.quantity_out} + ${inventory.quantity_out_location}`,
+    }).from(inventory).where(inArray(inventory.item_id, itemIds.slice(i, i + CHUNK)));
+    for (const r of rows) found.set(stockKey(r.item_id, r.unit, r.serial), r);
+  }
+  return found;
+}
+
+export interface Planned extends Sent {
+  itemId: number;
+  type: string;
+  categoryId: number | null;
+  serial: string;
+  existing?: { id: number; quantity: number; out: number };
+}
+
+/** Checks each parsed row against the database; the plan of what to write, and the errors. */
+export async function plan(tx: Tx, parsed: Sent[]): Promise<{ planned: Planned[]; errors: FieldError[] }> {
+  const { units, cats, itemsByNumber } = await references(tx, parsed);
+  const existing = await existingRows(tx, [...new Set([...itemsByNumber.values()].map((i) => i.id))]);
+  const errors: FieldError[] = [];
+  const planned: Planned[] = [];
+  const firstRow = new Map<string, number>();
+  for (const p of parsed) {
+    const { n, row } = p;
+    const fail = (column: string, message: string) => errors.push(cellError(n, column, message));
+    const item = itemsByNumber.get(nocase(row.item_number!));
+    if (!units.has(row.business_unit_id)) fail("business_unit_id", UNKNOWN_BUSINESS_UNIT);
+    if (!item) fail("item_number", UNKNOWN_ITEM);
+    const categoryId = row.category ? cats.get(nocase(row.category)) : null;
+    if (categoryId === undefined) fail("category", UNKNOWN_CATEGORY);
+    if (!item) continue;
+    const serial = row.serial_number ?? "";
+    if (item.type === "Serialized" && !serial) fail("serial_number", REQUIRED);
+    const problem = row.quantity === null ? undefined : quantityProblem(row.quantity, item.type);
+    if (problem) fail("quantity", problem);
+    const key = stockKey(item.id, row.business_unit_id, serial);
+    const seen = firstRow.get(key);
+    if (seen) fail("serial_number", `Repeats row ${seen}`);
+    else firstRow.set(key, n);
+    const stored = existing.get(key);
+    if (stored && row.quantity !== null && row.quantity < stored.out) {
+      fail("quantity", belowOutMessage(stored.out));
+    }
+    planned.push({
+      ...p,
+      itemId: item.id,
+      type: item.type,
+      categoryId: categoryId ?? null,
+      serial,
+      existing: stored,
+    });
+  }
+  return { planned, errors };
+}

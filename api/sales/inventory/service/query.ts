@@ -1,0 +1,144 @@
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+  categories,
+  type Category,
+  inventory,
+  inventory_locations,
+  items,
+  users,
+} from "../../../../db/schema/mod.ts";
+import type { TenantDatabase, Tx } from "../../../../db/client.ts";
+import { AppError, invalid } from "../../../lib/errors.ts";
+import {
+  BASE,
+  type InventoryOut,
+  type LocationQuantity,
+  UNKNOWN_BUSINESS_UNIT,
+  UNKNOWN_CATEGORY,
+} from "../schemas.ts";
+
+type Db = TenantDatabase | Tx;
+
+export const units = alias(categories, "business_unit");
+const inventoryCategories = alias(categories, "inventory_category");
+
+/** quantity − out on tickets − out at locations, as SQL. */
+export const AVAILABLE = sql<
+  number
+>`(${inventory.quantity} - ${inventory.quantity_out} - ${inventory.quantity_out_location})`;
+
+export const ITEM_FIELDS = {
+  id: items.id,
+  item_number: items.item_number,
+  item_description: items.item_description,
+  rate: items.rate,
+  isTaxable: items.isTaxable,
+  isExpendable: items.isExpendable,
+  inventory_type: items.inventory_type,
+};
+export const UNIT_FIELDS = { id: units.id, name: units.name, custom: units.custom };
+
+const FIELDS = {
+  inv: inventory,
+  item: ITEM_FIELDS,
+  unit: UNIT_FIELDS,
+  category: { id: inventoryCategories.id, name: inventoryCategories.name },
+  updated_by: { id: users.id, name: users.name },
+};
+
+/** Inventory rows with their item, business unit, category and last editor. */
+export function selectInventory(db: Db) {
+  return db.select(FIELDS).from(inventory)
+    .innerJoin(items, eq(items.id, inventory.item_id))
+    .innerJoin(units, eq(units.id, inventory.business_unit_id))
+    .leftJoin(inventoryCategories, eq(inventoryCategories.id, inventory.category_id))
+    .leftJoin(users, eq(users.id, inventory.updated_by_id));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectInventory>["all"]>>[number];
+
+/** A business unit's yard locations: trimmed, without blanks, repeats or the reserved 'Base'. */
+export function unitLocations(unit: Pick<Category, "custom">): string[] {
+  const raw = Array.isArray(unit.custom?.locations) ? unit.custom.locations : [];
+  const seen = new Map<string, string>();
+  for (const v of raw) {
+    const name = typeof v === "string" ? v.trim() : "";
+    if (name && name.toLowerCase() !== BASE.toLowerCase() && !seen.has(name.toLowerCase())) {
+      seen.set(name.toLowerCase(), name);
+    }
+  }
+  return [...seen.values()];
+}
+
+const CHUNK = 400;
+
+/** The non-zero location quantities of these rows, by name. */
+export async function loadLocations(db: Db, ids: number[]): Promise<Map<number, LocationQuantity[]>> {
+  const found = new Map<number, LocationQuantity[]>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await db.select().from(inventory_locations)
+      .where(and(
+        inArray(inventory_locations.inventory_id, ids.slice(i, i + CHUNK)),
+        sql`${inventory_locations.quantity} > 0`,
+      ))
+      .orderBy(sql`${inventory_locations.name} collate nocase`);
+    for (const r of rows) {
+      const list = found.get(r.inventory_id) ?? [];
+      list.push({ name: r.name, quantity: r.quantity });
+      found.set(r.inventory_id, list);
+    }
+  }
+  return found;
+}
+
+/** The one wire shape of an inventory row. */
+export function presentInventory(r: Row, locations: LocationQuantity[] = []): InventoryOut {
+  const { inv } = r;
+  return {
+    ...inv,
+    custom: inv.custom ?? {},
+    quantity_available: inv.quantity - inv.quantity_out - inv.quantity_out_location,
+    item: r.item,
+    business_unit: { id: r.unit.id, name: r.unit.name, locations: unitLocations(r.unit) },
+    category: r.category,
+    locations,
+    updated_by: r.updated_by,
+  };
+}
+
+/** Rows in their wire shape, locations loaded in one query per 400 rows. */
+export async function presentAll(db: Db, rows: Row[]): Promise<InventoryOut[]> {
+  const locations = await loadLocations(db, rows.map((r) => r.inv.id));
+  return rows.map((r) => presentInventory(r, locations.get(r.inv.id)));
+}
+
+/** One row in its wire shape; 404 when it does not exist. */
+export async function getInventory(db: Db, id: number): Promise<InventoryOut> {
+  const row = await selectInventory(db).where(eq(inventory.id, id)).get();
+  if (!row) throw new AppError("not_found", "Inventory not found.");
+  return (await presentAll(db, [row]))[0];
+}
+
+/** A category of one model, or a 422 naming the field. */
+async function categoryOf(db: Db, id: number, model: Category["model"], path: string, message: string) {
+  const row = await db.select().from(categories)
+    .where(and(eq(categories.id, id), eq(categories.model, model))).get();
+  if (!row) throw invalid(path, message);
+  return row;
+}
+
+export const requireBusinessUnit = (db: Db, id: number, path = "business_unit_id") =>
+  categoryOf(db, id, "Business Unit", path, UNKNOWN_BUSINESS_UNIT);
+
+export const requireInventoryCategory = (db: Db, id: number) =>
+  categoryOf(db, id, "Inventory Category", "category_id", UNKNOWN_CATEGORY);
+
+/** Same item, unit and serial number (ignoring case): the row's identity. */
+export function sameStock(itemId: number, unitId: number, serial: string): SQL {
+  return and(
+    eq(inventory.item_id, itemId),
+    eq(inventory.business_unit_id, unitId),
+    sql`${inventory.serial_number} = ${serial} collate nocase`,
+  )!;
+}
