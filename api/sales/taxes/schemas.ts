@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+/** Text fields are trimmed and capped; null clears a field, absent leaves it as stored. */
+const text = (max: number) =>
+  z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => v === null ? "" : v);
+
+const NUMBER = "Must be a number";
+const RANGE = "Must be between 0 and 100";
+
+/** A percent from the form: a number or numeric text; "" and null mean no rate. */
+const percent = z.preprocess(
+  (v) => typeof v === "string" ? (v.trim() === "" ? null : Number(v.trim())) : v,
+  z.number({ error: NUMBER }).min(0, RANGE).max(100, RANGE).nullish(),
+);
+
+/** The tax form has no required fields (spec); rates are percents. */
+export const TaxInput = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  name: text(200),
+  state: text(100),
+  county: text(100),
+  city: text(100),
+  state_rate: percent,
+  county_rate: percent,
+  city_rate: percent,
+  /** The combined rate; when not given, state + county + city. */
+  rate: percent,
+  notes: text(1000),
+});
+export type TaxInput = z.infer<typeof TaxInput>;
+
+/** PUT /api/sales/taxes: the same fields, the id required. */
+export const TaxUpdateInput = TaxInput.extend({
+  id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
+});
+export type TaxUpdateInput = z.infer<typeof TaxUpdateInput>;
+
+/** A tax as the API answers it. */
+export interface TaxOut {
+  id: number;
+  company_id: number;
+  created_by_id: number | null;
+  name: string;
+  state: string;
+  county: string;
+  city: string;
+  state_rate: number | null;
+  county_rate: number | null;
+  city_rate: number | null;
+  rate: number | null;
+  notes: string;
+}
+
+export const TAX_PAGE_SIZES = [20, 40, 60, -1] as const;
+
+/** The sum of the three rates (null when none is set), without float noise (6.25 + 0.1 + 0.2). */
+export function sumRates(
+  r: { state_rate?: number | null; county_rate?: number | null; city_rate?: number | null },
+) {
+  const parts = [r.state_rate, r.county_rate, r.city_rate].filter((n): n is number => typeof n === "number");
+  if (parts.length === 0) return null;
+  return Math.round(parts.reduce((a, b) => a + b, 0) * 1e6) / 1e6;
+}
+
+export interface TaxSearch {
+  search_name?: string;
+  search_state?: string;
+  search_county?: string;
+  search_city?: string;
+}
+
+const SEP = " | ";
+
+/**
+ * The search box's text as the API's filters (spec): 'State | County | City' searches those fields,
+ * anything else searches name, state, county and city at once.
+ */
+export function splitTaxSearch(text: string | undefined): TaxSearch {
+  const t = (text ?? "").trim();
+  // Padded, so 'TX |' (the trailing space trimmed away) still counts as a split.
+  const padded = ` ${t} `;
+  if (!padded.includes(SEP)) return t ? { search_name: t } : {};
+  const [state, county, city] = padded.split(SEP).map((s) => s.trim());
+  return {
+    ...(state ? { search_state: state } : {}),
+    ...(county ? { search_county: county } : {}),
+    ...(city ? { search_city: city } : {}),
+  };
+}
+
+/** The search box's text for filters in force (the inverse of splitTaxSearch). */
+export function joinTaxSearch(q: TaxSearch): string {
+  if (q.search_name) return q.search_name;
+  const parts = [q.search_state ?? "", q.search_county ?? "", q.search_city ?? ""];
+  while (parts.length && !parts[parts.length - 1]) parts.pop();
+  return parts.join(SEP);
+}

@@ -1,0 +1,113 @@
+import { Button } from "react-aria-components";
+import type { DataColumn } from "../../../components/DataTable.tsx";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { useRowActions } from "../../../components/row_actions.ts";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api } from "../../../lib/api.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { CATEGORY_PAGE_SIZES } from "../../../../api/sales/categories/schemas.ts";
+import { CategoryForm } from "../CategoryForm.tsx";
+import type { CategoriesProps, CategoriesQuery, CategoryRow } from "../types.ts";
+
+const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
+const locationsOf = (c: CategoryRow) => (c.custom.locations ?? []).join(", ");
+
+const COLUMNS: DataColumn<CategoryRow>[] = [
+  { id: "name", header: "Name", cell: (c) => c.name },
+  { id: "notes", header: "Notes", cell: (c) => clip(c.notes) },
+];
+const UNIT_COLUMNS: DataColumn<CategoryRow>[] = [
+  ...COLUMNS,
+  { id: "locations", header: "Locations", sortable: false, cell: (c) => clip(locationsOf(c)) },
+];
+
+/** One model's categories: search (300 ms), paging, row actions, the category and delete dialogs. */
+export default function CategoriesTable(props: CategoriesProps) {
+  const { page } = props;
+  const isUnit = page.model === "Business Unit";
+  const hydrated = useHydrated();
+  const list = useListState<CategoriesQuery & { model: string }, CategoryRow>({
+    path: page.path,
+    endpoint: "/api/sales/categories",
+    query: { ...props.query, model: page.model },
+    data: props.data,
+  });
+  const { query } = list;
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<CategoryRow>(
+    list,
+    (c) => api(`/api/sales/categories/${c.id}`, { method: "DELETE" }),
+  );
+
+  const details = (c: CategoryRow) => (
+    <div className="row-details">
+      <dl>
+        <dt>Notes</dt>
+        <dd className="pre-wrap">{c.notes || "None"}</dd>
+        {isUnit && (
+          <>
+            <dt>Locations</dt>
+            <dd>{locationsOf(c) || "None"}</dd>
+          </>
+        )}
+      </dl>
+      {props.can.edit && (
+        <div className="row-actions">
+          <Button className="btn" onPress={() => setEditing(c)}>
+            <Icon name="edit" size={18} />Edit
+          </Button>
+          <Button className="btn btn-danger-outline" onPress={() => setDeleting(c)}>
+            <Icon name="delete" size={18} />Delete
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <div className="toolbar">
+        <SearchBox
+          label="Search name"
+          name="search_name"
+          value={query.search_name ?? ""}
+          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
+          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
+          debounceMs={300}
+        />
+        <span className="spacer" />
+        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
+          <Icon name="add" size={20} />New
+        </Button>
+      </div>
+      <ListTable
+        list={list}
+        sizes={CATEGORY_PAGE_SIZES}
+        label={page.title}
+        columns={isUnit ? UNIT_COLUMNS : COLUMNS}
+        rowId={(c) => String(c.id)}
+        renderExpanded={details}
+        emptyText="No Data Found"
+        loadingText={`Downloading ${page.model} Data...`}
+        hydrated={hydrated}
+      />
+      {editing !== undefined && (
+        <CategoryForm
+          page={page}
+          category={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={saved}
+        />
+      )}
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this item?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from "react";
+import { Button, Form } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
+import { api, ApiError, fieldErrors } from "../../lib/api.ts";
+import { showError } from "../../lib/events.ts";
+import { SubCategoryInput } from "../../../api/sales/sub_categories/schemas.ts";
+import type { SubCategoryRow } from "./types.ts";
+
+/** The Product Line look-up (API.md): 20 product lines whose name contains the text. */
+export const loadProductLines = (text: string, signal: AbortSignal) =>
+  api<{ results: ComboOption[] }>("/api/sales/categories", {
+    query: { model: "Product Line", search_name: text, rowsPerPage: 20 },
+    signal,
+  }).then((r) => r.results.map(({ id, name }) => ({ id, name })));
+
+/**
+ * New or edit sub product line (max width 500): Product Line and Name required, Notes optional
+ * (spec). Messages show once a field has been visited; Save stays disabled while the form is invalid.
+ */
+export function SubCategoryForm({ sub, onClose, onSaved }: {
+  sub: SubCategoryRow | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const [line, setLine] = useState<ComboOption | null>(sub?.category ?? null);
+  const [name, setName] = useState(sub?.name ?? "");
+  const [notes, setNotes] = useState(sub?.notes ?? "");
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const body = { ...(sub ? { id: sub.id } : {}), category_id: line?.id ?? null, name, notes };
+  const check = SubCategoryInput.safeParse(body);
+  const errors: Record<string, string> = {};
+  if (!check.success) { for (const i of check.error.issues) errors[String(i.path[0])] ??= i.message; }
+  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
+  const changed = (k: string) => {
+    setTouched((t) => ({ ...t, [k]: true }));
+    setServerErrors((e) => ({ ...e, [k]: "" }));
+  };
+
+  const submit = async () => {
+    if (!check.success) return;
+    setBusy(true);
+    try {
+      const saved = await api<{ message?: string }>("/api/sales/sub_categories", {
+        method: sub ? "PUT" : "POST",
+        json: body,
+      });
+      onSaved(saved.message ?? "Success");
+    } catch (e) {
+      const byField = fieldErrors(e);
+      if (e instanceof ApiError && e.status === 409) byField.name ??= e.detail;
+      setServerErrors(byField);
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title={sub ? "Edit Sub Product Line" : "New Sub Product Line"}
+      isOpen
+      onClose={onClose}
+      width={500}
+    >
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <ComboBox
+          label="Product Line"
+          selected={line}
+          onChange={(v) => {
+            setLine(v);
+            changed("category_id");
+          }}
+          onBlur={() => setTouched((t) => ({ ...t, category_id: true }))}
+          load={loadProductLines}
+          error={shown("category_id")}
+          isRequired
+        />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            changed("name");
+          }}
+          onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+          error={shown("name")}
+          isRequired
+        />
+        <TextField
+          label="Notes"
+          value={notes}
+          onChange={setNotes}
+          error={shown("notes")}
+          multiline
+          rows={3}
+        />
+        <div className="dialog-actions">
+          <Button className="btn" onPress={onClose}>Cancel</Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button } from "react-aria-components";
+import type { DataColumn } from "../../../components/DataTable.tsx";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { useRowActions } from "../../../components/row_actions.ts";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api } from "../../../lib/api.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { SUB_CATEGORY_PAGE_SIZES } from "../../../../api/sales/sub_categories/schemas.ts";
+import { SubCategoryForm } from "../SubCategoryForm.tsx";
+import type { SubCategoriesProps, SubCategoriesQuery, SubCategoryRow } from "../types.ts";
+
+const COLUMNS: DataColumn<SubCategoryRow>[] = [
+  { id: "name", header: "Name", cell: (s) => s.name },
+  { id: "category", header: "Product Line", cell: (s) => s.category.name },
+  { id: "notes", header: "Notes", cell: (s) => <span className="cell-clip" title={s.notes}>{s.notes}</span> },
+];
+
+/** Sub product lines: search (300 ms), paging, row actions, the sub product line and delete dialogs. */
+export default function SubCategoriesTable(props: SubCategoriesProps) {
+  const hydrated = useHydrated();
+  const list = useListState<SubCategoriesQuery, SubCategoryRow>({
+    path: "/sales/sub-product-lines",
+    endpoint: "/api/sales/sub_categories",
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<SubCategoryRow>(
+    list,
+    (s) => api(`/api/sales/sub_categories/${s.id}`, { method: "DELETE" }),
+  );
+
+  const details = (s: SubCategoryRow) => (
+    <div className="row-details">
+      <dl>
+        <dt>Notes</dt>
+        <dd className="pre-wrap">{s.notes || "None"}</dd>
+      </dl>
+      {props.can.edit && (
+        <div className="row-actions">
+          <Button className="btn" onPress={() => setEditing(s)}>
+            <Icon name="edit" size={18} />Edit
+          </Button>
+          <Button className="btn btn-danger-outline" onPress={() => setDeleting(s)}>
+            <Icon name="delete" size={18} />Delete
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <div className="toolbar">
+        <SearchBox
+          label="Search name"
+          name="search_name"
+          value={query.search_name ?? ""}
+          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
+          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
+          debounceMs={300}
+        />
+        <span className="spacer" />
+        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
+          <Icon name="add" size={20} />New
+        </Button>
+      </div>
+      <ListTable
+        list={list}
+        sizes={SUB_CATEGORY_PAGE_SIZES}
+        label="Sub Product Lines"
+        columns={COLUMNS}
+        rowId={(s) => String(s.id)}
+        renderExpanded={details}
+        emptyText="No Data Found"
+        loadingText="Downloading Sub Product Line Data..."
+        hydrated={hydrated}
+      />
+      {editing !== undefined && (
+        <SubCategoryForm
+          sub={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={saved}
+        />
+      )}
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this item?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { Button, Form } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { api, fieldErrors } from "../../lib/api.ts";
+import { showError } from "../../lib/events.ts";
+import { sumRates, TaxInput } from "../../../api/sales/taxes/schemas.ts";
+import { formatPercent } from "./columns.tsx";
+import type { TaxRow } from "./types.ts";
+
+const TEXT = [
+  { key: "name", label: "Name" },
+  { key: "state", label: "State" },
+  { key: "county", label: "County" },
+  { key: "city", label: "City" },
+] as const;
+const RATES = [
+  { key: "state_rate", label: "State Rate (%)" },
+  { key: "county_rate", label: "County Rate (%)" },
+  { key: "city_rate", label: "City Rate (%)" },
+] as const;
+type Key = (typeof TEXT)[number]["key"] | (typeof RATES)[number]["key"] | "notes";
+
+const rateText = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
+
+/**
+ * New or edit tax (max width 500). No field is required (spec); the rates must be numbers from 0 to
+ * 100, and Save stays disabled until they are. The combined rate is the sum, which the server stores.
+ */
+export function TaxForm({ tax, onClose, onSaved }: {
+  tax: TaxRow | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const [values, setValues] = useState<Record<Key, string>>({
+    name: tax?.name ?? "",
+    state: tax?.state ?? "",
+    county: tax?.county ?? "",
+    city: tax?.city ?? "",
+    state_rate: rateText(tax?.state_rate),
+    county_rate: rateText(tax?.county_rate),
+    city_rate: rateText(tax?.city_rate),
+    notes: tax?.notes ?? "",
+  });
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  // The form shows the sum of the three rates and saves it (rate null: the server sums).
+  const body = { ...(tax ? { id: tax.id } : {}), ...values, rate: null };
+  const check = TaxInput.safeParse(body);
+  const issues: Record<string, string> = {};
+  if (!check.success) { for (const i of check.error.issues) issues[String(i.path[0])] ??= i.message; }
+  const total = check.success ? sumRates(check.data) : null;
+
+  const submit = async () => {
+    if (!check.success) return;
+    setBusy(true);
+    try {
+      const saved = await api<{ message?: string }>("/api/sales/taxes", {
+        method: tax ? "PUT" : "POST",
+        json: body,
+      });
+      onSaved(saved.message ?? "Success");
+    } catch (e) {
+      setServerErrors(fieldErrors(e));
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (f: { key: Key; label: string }, autoFocus = false) => (
+    <TextField
+      key={f.key}
+      label={f.label}
+      value={values[f.key]}
+      onChange={(v) => {
+        setValues((s) => ({ ...s, [f.key]: v }));
+        setServerErrors((e) => ({ ...e, [f.key]: "" }));
+      }}
+      error={serverErrors[f.key] || issues[f.key]}
+      autoFocus={autoFocus}
+    />
+  );
+
+  return (
+    <Dialog title={tax ? "Edit Tax" : "New Tax"} isOpen onClose={onClose} width={500}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        {field(TEXT[0], true)}
+        <div className="form-grid form-grid-narrow">{TEXT.slice(1).map((f) => field(f))}</div>
+        <div className="form-grid form-grid-narrow">{RATES.map((f) => field(f))}</div>
+        <p className="field-note" aria-live="polite">Rate: {formatPercent(total ?? 0)}</p>
+        <TextField
+          label="Notes"
+          value={values.notes}
+          onChange={(v) => setValues((s) => ({ ...s, notes: v }))}
+          error={serverErrors.notes || issues.notes}
+          multiline
+          rows={3}
+        />
+        <div className="dialog-actions">
+          <Button className="btn" onPress={onClose}>Cancel</Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,99 @@
+import { Button } from "react-aria-components";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { useRowActions } from "../../../components/row_actions.ts";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api } from "../../../lib/api.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { joinTaxSearch, splitTaxSearch, TAX_PAGE_SIZES } from "../../../../api/sales/taxes/schemas.ts";
+import { COLUMNS } from "../columns.tsx";
+import { TaxForm } from "../TaxForm.tsx";
+import type { TaxesProps, TaxesQuery, TaxRow } from "../types.ts";
+
+const NO_SEARCH = {
+  search_name: undefined,
+  search_state: undefined,
+  search_county: undefined,
+  search_city: undefined,
+};
+
+/** The taxes table with its search (300 ms), paging, row actions and the tax and delete dialogs. */
+export default function TaxesTable(props: TaxesProps) {
+  const hydrated = useHydrated();
+  const list = useListState<TaxesQuery, TaxRow>({
+    path: "/sales/taxes",
+    endpoint: "/api/sales/taxes",
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<TaxRow>(
+    list,
+    (t) => api(`/api/sales/taxes/${t.id}`, { method: "DELETE" }),
+  );
+
+  const details = (t: TaxRow) => (
+    <div className="row-details">
+      <dl>
+        <dt>Notes</dt>
+        <dd className="pre-wrap">{t.notes || "None"}</dd>
+      </dl>
+      {props.can.edit && (
+        <div className="row-actions">
+          <Button className="btn" onPress={() => setEditing(t)}>
+            <Icon name="edit" size={18} />Edit
+          </Button>
+          <Button className="btn btn-danger-outline" onPress={() => setDeleting(t)}>
+            <Icon name="delete" size={18} />Delete
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <div className="toolbar">
+        <SearchBox
+          label="Search name, state, county or city"
+          name="search_name"
+          value={joinTaxSearch(query)}
+          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
+          onApply={(text) => list.update({ ...NO_SEARCH, ...splitTaxSearch(text), page: 1 })}
+          debounceMs={300}
+        />
+        <span className="spacer" />
+        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
+          <Icon name="add" size={20} />New
+        </Button>
+      </div>
+      <ListTable
+        list={list}
+        sizes={TAX_PAGE_SIZES}
+        label="Taxes"
+        columns={COLUMNS}
+        rowId={(t) => String(t.id)}
+        renderExpanded={details}
+        emptyText="No Data Found"
+        loadingText="Downloading Tax Data..."
+        hydrated={hydrated}
+      />
+      {editing !== undefined && (
+        <TaxForm
+          tax={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={saved}
+        />
+      )}
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this item?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}
