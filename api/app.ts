@@ -14,6 +14,12 @@ import { jobsRoutes } from "./pt/jobs/routes.ts";
 import { partsRoutes } from "./pt/parts/routes.ts";
 import { inspectionsRoutes } from "./pt/inspections/routes.ts";
 import { filesRoutes } from "./files/routes.ts";
+import { itemsRoutes } from "./sales/items/routes.ts";
+import { taxesRoutes } from "./sales/taxes/routes.ts";
+import { categoriesRoutes } from "./sales/categories/routes.ts";
+import { subCategoriesRoutes } from "./sales/sub_categories/routes.ts";
+import { inventoryRoutes } from "./sales/inventory/routes.ts";
+import { auditRoutes } from "./sales/audit/routes.ts";
 import { pageRoutes } from "../ui/routes.tsx";
 import { errorPage } from "../ui/render.tsx";
 import { Catalog } from "../db/catalog.ts";
@@ -87,7 +93,13 @@ export function createApp(services: Services) {
     .route("/", jobsRoutes)
     .route("/", partsRoutes)
     .route("/", inspectionsRoutes)
-    .route("/", filesRoutes);
+    .route("/", filesRoutes)
+    .route("/", itemsRoutes)
+    .route("/", taxesRoutes)
+    .route("/", categoriesRoutes)
+    .route("/", subCategoriesRoutes)
+    .route("/", inventoryRoutes)
+    .route("/", auditRoutes);
   api.all("*", () => {
     throw new AppError("not_found", "No such API route.");
   });

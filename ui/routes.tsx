@@ -15,6 +15,10 @@ import { usersPages } from "./admin/users/routes.tsx";
 import { partsPages } from "./pt/parts/routes.tsx";
 import { jobsPages } from "./pt/jobs/routes.tsx";
 import { inspectionsPages } from "./pt/inspections/routes.tsx";
+import { itemsPages } from "./sales/items/routes.tsx";
+import { taxesPages } from "./sales/taxes/routes.tsx";
+import { categoriesPages } from "./sales/categories/routes.tsx";
+import { subCategoriesPages } from "./sales/sub_categories/routes.tsx";
 
 /** Only same-site paths: `next=//evil.example` must not send anyone away. */
 export function safeNext(next: string | undefined): string {
@@ -75,4 +79,8 @@ export const pageRoutes = new Hono<AppEnv>()
   .route("/", usersPages)
   .route("/", partsPages)
   .route("/", jobsPages)
-  .route("/", inspectionsPages);
+  .route("/", inspectionsPages)
+  .route("/", itemsPages)
+  .route("/", taxesPages)
+  .route("/", categoriesPages)
+  .route("/", subCategoriesPages);

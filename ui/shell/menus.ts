@@ -32,6 +32,18 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
     { href: "/", label: "Apps", icon: "apps", show: () => true },
   ],
   sales: [
+    { href: "/sales/items", label: "Items", icon: "inventory", show: () => true },
+    { href: "/sales/taxes", label: "Taxes", icon: "percent", show: () => true },
+    {
+      href: "/sales/inventory-categories",
+      label: "Inventory Categories",
+      icon: "category",
+      show: () => true,
+    },
+    { href: "/sales/item-categories", label: "Item Categories", icon: "label", show: () => true },
+    { href: "/sales/business-units", label: "Business Units", icon: "store", show: () => true },
+    { href: "/sales/product-lines", label: "Product Lines", icon: "viewList", show: () => true },
+    { href: "/sales/sub-product-lines", label: "Sub Product Lines", icon: "accountTree", show: () => true },
     { href: "/admin/companies", label: "Customers", icon: "business", show: ownerCompany },
     { href: "/admin/accounts", label: "Accounts", icon: "people", show: hasRole("user-admin") },
     { href: "/", label: "Apps", icon: "apps", show: () => true },

@@ -1,0 +1,30 @@
+import { Hono } from "hono";
+import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import { uploadLimit } from "../../files/routes.ts";
+import { deleteItem, downloadItems, ItemListQuery, listItems, saveItem, saveItemBatch } from "./service.ts";
+
+// Save bodies are parsed by the service after its permission check (403 before 422).
+export const itemsRoutes = new Hono<AppEnv>()
+  .get("/sales/items", valid("query", ItemListQuery), async (c) => {
+    return c.json(await listItems(ctxOf(c), c.req.valid("query")));
+  })
+  .get("/sales/items/download", valid("query", ItemListQuery), (c) => {
+    return downloadItems(ctxOf(c), c.req.valid("query"));
+  })
+  .post("/sales/items/batch", uploadLimit, async (c) => {
+    const body = await c.req.json().catch(() => {
+      throw new AppError("bad_request", "Malformed request body.");
+    });
+    return c.json(await saveItemBatch(ctxOf(c), body));
+  })
+  .post("/sales/items", valid("json", JsonObject), async (c) => {
+    return c.json(await saveItem(ctxOf(c), c.req.valid("json")));
+  })
+  .put("/sales/items", valid("json", JsonObject), async (c) => {
+    return c.json(await saveItem(ctxOf(c), c.req.valid("json"), { update: true }));
+  })
+  .delete("/sales/items/:id", valid("param", IdParam), async (c) => {
+    return c.json(await deleteItem(ctxOf(c), c.req.valid("param").id));
+  });

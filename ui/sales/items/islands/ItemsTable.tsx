@@ -1,0 +1,157 @@
+import { useState } from "react";
+import { Button } from "react-aria-components";
+import type { DataColumn } from "../../../components/DataTable.tsx";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { downloadList, useRowActions } from "../../../components/row_actions.ts";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api } from "../../../lib/api.ts";
+import { showSnack } from "../../../lib/events.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { ITEM_PAGE_SIZES } from "../../../../api/sales/items/schemas.ts";
+import { ItemForm } from "../ItemForm.tsx";
+import { BatchUpload } from "../BatchUpload.tsx";
+import { formatRate, type ItemRow, type ItemsProps, type ItemsQuery, type SearchKey } from "../types.ts";
+
+const yesNo = (v: boolean) => (v ? "Yes" : "No");
+const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
+
+const COLUMNS: DataColumn<ItemRow>[] = [
+  { id: "item_number", header: "Item Number", cell: (i) => i.item_number },
+  { id: "item_description", header: "Item", cell: (i) => clip(i.item_description) },
+  { id: "rate", header: "Rate", cell: (i) => formatRate(i.rate) },
+  { id: "units", header: "Units", cell: (i) => i.units, sortable: false },
+  { id: "inventory_type", header: "Inventory Type", cell: (i) => i.inventory_type },
+  { id: "item_type", header: "Item Type", cell: (i) => i.item_type },
+  { id: "isTaxable", header: "Taxable", cell: (i) => yesNo(i.isTaxable), sortable: false },
+  { id: "isExpendable", header: "Expendable", cell: (i) => yesNo(i.isExpendable), sortable: false },
+  { id: "isService", header: "Service", cell: (i) => yesNo(i.isService), sortable: false },
+  { id: "category", header: "Category", cell: (i) => i.category?.name ?? "", sortable: false },
+];
+
+const SEARCHES: { key: SearchKey; label: string }[] = [
+  { key: "search_item_number", label: "Item Number" },
+  { key: "search_item_description", label: "Item" },
+];
+
+/** The items table: two searches (300 ms), download, paging, row actions, item and batch dialogs. */
+export default function ItemsTable(props: ItemsProps) {
+  const hydrated = useHydrated();
+  const list = useListState<ItemsQuery, ItemRow>({
+    path: "/sales/items",
+    endpoint: "/api/sales/items",
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<ItemRow>(
+    list,
+    (i) => api(`/api/sales/items/${i.id}`, { method: "DELETE" }),
+  );
+  const [batch, setBatch] = useState(false);
+
+  const details = (i: ItemRow) => (
+    <div className="row-details row-details-sticky">
+      <dl>
+        <dt>Item</dt>
+        <dd>{i.item_description || "None"}</dd>
+        <dt>Notes</dt>
+        <dd className="pre-wrap">{i.notes || "None"}</dd>
+      </dl>
+      {props.can.edit && (
+        <div className="row-actions">
+          <Button className="btn" onPress={() => setEditing(i)}>
+            <Icon name="edit" size={18} />Edit
+          </Button>
+          <a className="btn" href={`/sales/data?item_number=${encodeURIComponent(i.item_number)}`}>
+            <Icon name="table" size={18} />View Sales
+          </a>
+          <Button className="btn btn-danger-outline" onPress={() => setDeleting(i)}>
+            <Icon name="delete" size={18} />Delete
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
+  const keep = (own: SearchKey) => ({
+    rowsPerPage: query.rowsPerPage,
+    sortBy: query.sortBy,
+    descending: query.descending,
+    ...Object.fromEntries(SEARCHES.filter((s) => s.key !== own).map((s) => [s.key, query[s.key]])),
+  });
+
+  return (
+    <>
+      <div className="toolbar inspection-searches">
+        {SEARCHES.map((s) => (
+          <SearchBox
+            key={s.key}
+            label={s.label}
+            name={s.key}
+            value={query[s.key] ?? ""}
+            keep={keep(s.key)}
+            debounceMs={300}
+            onApply={(text) => list.update({ [s.key]: text || undefined, page: 1 })}
+          />
+        ))}
+        <span className="spacer" />
+        <Button
+          className="btn"
+          onPress={() => downloadList("/api/sales/items", { ...query })}
+          isDisabled={!hydrated}
+        >
+          <Icon name="download" size={20} />Download
+        </Button>
+        {props.can.edit && (
+          <>
+            <Button className="btn" onPress={() => setBatch(true)} isDisabled={!hydrated}>
+              <Icon name="upload" size={20} />Batch Upload
+            </Button>
+            <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
+              <Icon name="add" size={20} />New
+            </Button>
+          </>
+        )}
+      </div>
+      <ListTable
+        list={list}
+        sizes={ITEM_PAGE_SIZES}
+        label="Items"
+        columns={COLUMNS}
+        rowId={(i) => String(i.id)}
+        renderExpanded={details}
+        emptyText="No Items Found"
+        loadingText="Downloading Item Data..."
+        hydrated={hydrated}
+      />
+      {editing !== undefined && (
+        <ItemForm
+          item={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={saved}
+        />
+      )}
+      {batch && (
+        <BatchUpload
+          onClose={() => setBatch(false)}
+          onSaved={(message) => {
+            setBatch(false);
+            showSnack("success", message);
+            list.refetch();
+          }}
+        />
+      )}
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this item?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}

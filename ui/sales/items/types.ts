@@ -1,0 +1,32 @@
+import type { ItemOut } from "../../../api/sales/items/schemas.ts";
+
+export type ItemRow = ItemOut;
+
+export type SearchKey = "search_item_number" | "search_item_description";
+
+export interface ItemsQuery {
+  page: number;
+  rowsPerPage: number;
+  sortBy: string;
+  descending: boolean;
+  search_item_number?: string;
+  search_item_description?: string;
+}
+
+export interface ItemsGrants {
+  /** sales-admin: New, Batch Upload, and Edit, View Sales and Delete in the expanded row */
+  edit: boolean;
+}
+
+export interface ItemsProps {
+  data: { results: ItemRow[]; total: number };
+  query: ItemsQuery;
+  can: ItemsGrants;
+}
+
+const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** A rate as $1,250.00; no rate is blank. */
+export function formatRate(v: number | null): string {
+  return v === null ? "" : MONEY.format(v);
+}
