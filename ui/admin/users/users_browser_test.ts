@@ -191,6 +191,8 @@ browserTest(
       await page.getByRole("status").getByText("User updated").waitFor();
       await dialog.waitFor({ state: "detached" });
       assert.deepEqual((await dee()).jobs.toSorted(), [first.id, second.id].toSorted());
+      // The table has refetched the saved user before the form is opened again from its row.
+      await table.getByRole("row", { name: /Dee Entry/ }).getByRole("cell", { name: "Data-Entry" }).waitFor();
 
       // Reopened, the chips name the chosen jobs; one is removed.
       dialog = await openEdit();
