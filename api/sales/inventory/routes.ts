@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import { uploadLimit } from "../../files/routes.ts";
 import {
   deleteInventory,
   downloadInventory,
@@ -33,7 +34,7 @@ export const inventoryRoutes = new Hono<AppEnv>()
   .get("/sales/inventory-locations/download", valid("query", LocationListQuery), (c) => {
     return downloadInventoryLocations(ctxOf(c), c.req.valid("query"));
   })
-  .post("/sales/inventory/batch", valid("json", JsonBody), async (c) => {
+  .post("/sales/inventory/batch", uploadLimit, valid("json", JsonBody), async (c) => {
     return c.json(await saveInventoryBatch(ctxOf(c), c.req.valid("json")));
   })
   .patch("/sales/inventory/quantity", valid("json", JsonBody), async (c) => {

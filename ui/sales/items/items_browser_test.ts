@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { Locator } from "playwright-core";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import { makeCategory } from "../../../db/factories.ts";
 import { inventory, inventory_audit, items } from "../../../db/schema/mod.ts";
@@ -85,6 +86,15 @@ browserTest(
 
 const HEADER = "Item Number\tItem\tRate\tCategory\tUnits\tType\tTaxable\tExpendable\tService";
 
+/** What a paste from a spreadsheet fires: a paste event carrying tab-separated text. */
+function pasteInto(cell: Locator, text: string) {
+  return cell.evaluate((el, pasted) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", pasted);
+    el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
 browserTest(
   "items - a pasted batch with one bad row saves nothing and names the row; fixed, it uploads",
   () =>
@@ -93,29 +103,31 @@ browserTest(
       await signIn(undefined, undefined, "/sales/items");
       await page.getByRole("button", { name: "Batch Upload" }).click();
       const dialog = page.getByRole("dialog", { name: "Batch Upload" });
-      const pasted = dialog.getByRole("textbox", { name: "Rows from a spreadsheet" });
-      const rows = (rate: string) =>
-        [
-          HEADER,
-          "B-1\t2in plug valve\t40\tFlow Iron\tPer Day\tRental\tyes\tno\t",
-          `B-2\t"3"" hose\nwith fittings"\t${rate}\t\tPer Item\tSales\t\tx\t`,
-          "\t\t\t\t\t\t\t\t",
-          "B-3\tCrew hour\t95\t\tPer Hour\tSales\t\t\tyes",
-          "",
-        ].join("\n");
-      await pasted.fill(rows("cheap"));
+      const grid = dialog.getByRole("table", { name: "Rows to upload" });
+      const rows = [
+        HEADER,
+        "B-1\t2in plug valve\t40\tFlow Iron\tPer Day\tRental\tyes\tno\t",
+        `B-2\t"3"" hose\nwith fittings"\tcheap\t\tPer Item\tSales\t\tx\t`,
+        "\t\t\t\t\t\t\t\t",
+        "B-3\tCrew hour\t95\t\tPer Hour\tSales\t\t\tyes",
+        "",
+      ].join("\n");
+      await pasteInto(grid.getByRole("textbox", { name: "Row 1, Item Number" }), rows);
       await dialog.getByText("3 rows to upload").waitFor();
-      const preview = dialog.getByRole("table", { name: "Rows to upload" });
-      assert.equal(await preview.getByRole("row").count(), 4);
+      assert.equal(await grid.getByRole("textbox", { name: "Row 3, Item Number" }).inputValue(), "");
+      assert.equal(await grid.getByRole("textbox", { name: "Row 4, Item Number" }).inputValue(), "B-3");
       await dialog.getByRole("button", { name: "Upload" }).click();
       const alert = dialog.getByRole("alert");
       await alert.getByText("1 row has errors").waitFor();
       await alert.getByText("Row 2, rate: Must be a number").waitFor();
-      await preview.getByRole("cell", { name: /cheap \(Row 2, rate: Must be a number\)/ }).waitFor();
+      const bad = grid.getByRole("textbox", { name: "Row 2, Rate" });
+      assert.equal(await bad.getAttribute("aria-invalid"), "true");
+      assert.equal(await bad.inputValue(), "cheap");
       assert.equal((await env.tenant.db.select().from(items)).length, 0, "nothing is saved");
 
-      await pasted.fill(rows("$12.50"));
+      await bad.fill("$12.50");
       await alert.waitFor({ state: "detached" });
+      assert.equal(await bad.getAttribute("aria-invalid"), null);
       await dialog.getByRole("button", { name: "Upload" }).click();
       await page.getByRole("status").getByText("3 items created, 0 updated").waitFor();
       await dialog.waitFor({ state: "detached" });

@@ -10,9 +10,13 @@ import { Confirm } from "../../../primitives/Confirm.tsx";
 import { api } from "../../../lib/api.ts";
 import { showSnack } from "../../../lib/events.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
-import { ITEM_PAGE_SIZES } from "../../../../api/sales/items/schemas.ts";
+import {
+  ITEM_BATCH_COLUMNS,
+  ITEM_PAGE_SIZES,
+  type ItemBatchColumn,
+} from "../../../../api/sales/items/schemas.ts";
 import { ItemForm } from "../ItemForm.tsx";
-import { BatchUpload } from "../BatchUpload.tsx";
+import { BatchUpload } from "../../../components/BatchUpload.tsx";
 import { formatRate, type ItemRow, type ItemsProps, type ItemsQuery, type SearchKey } from "../types.ts";
 
 const yesNo = (v: boolean) => (v ? "Yes" : "No");
@@ -30,6 +34,26 @@ const COLUMNS: DataColumn<ItemRow>[] = [
   { id: "isService", header: "Service", cell: (i) => yesNo(i.isService), sortable: false },
   { id: "category", header: "Category", cell: (i) => i.category?.name ?? "", sortable: false },
 ];
+
+const BATCH_LABELS: Record<ItemBatchColumn, string> = {
+  item_number: "Item Number",
+  item_description: "Item",
+  rate: "Rate",
+  item_category: "Category",
+  units: "Units",
+  type: "Item Type",
+  isTaxable: "Taxable",
+  isExpendable: "Expendable",
+  isService: "Service",
+  inventory_type: "Inventory Type",
+};
+const BATCH_COLUMNS = ITEM_BATCH_COLUMNS.map((key) => ({ key, label: BATCH_LABELS[key] }));
+/** Header texts understood besides the keys and labels: the download's ("" = ignored). */
+const BATCH_ALIASES: Record<string, string> = {
+  "Item Description": "item_description",
+  "Type": "type",
+  "Notes": "",
+};
 
 const SEARCHES: { key: SearchKey; label: string }[] = [
   { key: "search_item_number", label: "Item Number" },
@@ -137,6 +161,10 @@ export default function ItemsTable(props: ItemsProps) {
       )}
       {batch && (
         <BatchUpload
+          title="Batch Upload"
+          columns={BATCH_COLUMNS}
+          aliases={BATCH_ALIASES}
+          endpoint="/api/sales/items/batch"
           onClose={() => setBatch(false)}
           onSaved={(message) => {
             setBatch(false);
