@@ -41,6 +41,7 @@ export function DataTable<T>({
   loadingText,
   loading = false,
   hydrated,
+  footer,
 }: {
   label: string;
   data: T[];
@@ -54,6 +55,8 @@ export function DataTable<T>({
   loadingText: string;
   loading?: boolean;
   hydrated: boolean;
+  /** A totals row under the rows (while there are any): each column's cell, by column id. */
+  footer?: Partial<Record<string, ReactNode>>;
 }) {
   const [expanded, setExpanded] = useState<ExpandedState>({});
   const defs = useMemo<ColumnDef<T>[]>(
@@ -160,6 +163,16 @@ export function DataTable<T>({
             );
           })}
         </tbody>
+        {footer && rows.length > 0 && (
+          <tfoot>
+            <tr>
+              {renderExpanded && <td className="expand-col" />}
+              {columns.map((c, i) =>
+                i === 0 ? <th key={c.id} scope="row">{footer[c.id]}</th> : <td key={c.id}>{footer[c.id]}</td>
+              )}
+            </tr>
+          </tfoot>
+        )}
       </table>
       {loading && rows.length > 0 && <p className="sr-only" role="status">{loadingText}</p>}
     </div>

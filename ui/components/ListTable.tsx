@@ -16,6 +16,7 @@ export function ListTable<P extends ListQuery, T>({ list, sizes, ...table }: {
   emptyText: string;
   loadingText: string;
   hydrated: boolean;
+  footer?: Partial<Record<string, ReactNode>>;
 }) {
   return (
     <>

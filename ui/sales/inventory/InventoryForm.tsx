@@ -1,0 +1,220 @@
+import { useState } from "react";
+import { Button, Form } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { Select } from "../../primitives/Select.tsx";
+import { Checkbox } from "../../primitives/Checkbox.tsx";
+import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
+import { api, fieldErrors } from "../../lib/api.ts";
+import { showError } from "../../lib/events.ts";
+import {
+  INVENTORY_STATUSES,
+  InventoryInput,
+  InventoryUpdateInput,
+  quantityProblem,
+  REQUIRED,
+} from "../../../api/sales/inventory/schemas.ts";
+import type { InventoryRow } from "./types.ts";
+
+/** A category picker's look-up (GET /api/sales/categories of one model). */
+export const loadCategories = (model: string) => (text: string, signal: AbortSignal) =>
+  api<{ results: ComboOption[] }>("/api/sales/categories", {
+    query: { model, search_name: text, rowsPerPage: 20 },
+    signal,
+  }).then((r) => r.results.map((c) => ({ id: c.id, name: c.name })));
+export const loadBusinessUnits = loadCategories("Business Unit");
+const loadInventoryCategories = loadCategories("Inventory Category");
+
+type ItemOption = { id: number; item_number: string; item_description: string };
+const itemName = (
+  i: ItemOption,
+) => (i.item_description ? `${i.item_description} (${i.item_number})` : i.item_number);
+
+/** The item autocomplete: items of the page's type whose description matches. */
+const loadItems = (type: string) => (text: string, signal: AbortSignal) =>
+  api<{ results: ItemOption[] }>("/api/sales/items", {
+    query: { search_item_description: text, inventory_type: type, rowsPerPage: 20 },
+    signal,
+  }).then((r) => r.results.map((i) => ({ id: i.id, name: itemName(i) })));
+
+const text = (v: string | null | undefined) => v ?? "";
+const numText = (v: number | null | undefined) => (v === null || v === undefined ? "" : String(v));
+const blankNull = (v: string) => (v.trim() === "" ? null : v);
+
+/**
+ * The inventory form (new or edit, max width 800): item (of the page's type), business unit, serial
+ * number (required for Serialized), description, category, status, quantity (0 to 1 for Serialized,
+ * else to 100000000, checked as typed), hidden, purchase details, location and rates. Save stays
+ * disabled while invalid; the server's field messages show under their fields.
+ */
+export function InventoryForm({ row, type, onClose, onSaved }: {
+  row: InventoryRow | null;
+  type: string;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const itemType = row?.item.inventory_type ?? type;
+  const [v, setV] = useState({
+    serial_number: text(row?.serial_number),
+    inventory_description: text(row?.inventory_description),
+    status: row?.status ?? "Available",
+    quantity: row ? String(row.quantity) : type === "Serialized" ? "1" : "0",
+    hidden: row?.hidden ?? false,
+    purchase_date: text(row?.purchase_date),
+    purchase_price: numText(row?.purchase_price),
+    manufacturer: text(row?.manufacturer),
+    location: text(row?.location),
+    minimum_rate: numText(row?.minimum_rate),
+    additional_day: numText(row?.additional_day),
+  });
+  const [item, setItem] = useState<ComboOption | null>(
+    row ? { id: row.item.id, name: itemName(row.item) } : null,
+  );
+  const [unit, setUnit] = useState<ComboOption | null>(row?.business_unit ?? null);
+  const [category, setCategory] = useState<ComboOption | null>(row?.category ?? null);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const body = {
+    ...(row ? { id: row.id } : {}),
+    item_id: item?.id,
+    business_unit_id: unit?.id,
+    category_id: category?.id ?? null,
+    serial_number: v.serial_number,
+    inventory_description: v.inventory_description,
+    status: v.status,
+    quantity: v.quantity,
+    hidden: v.hidden,
+    purchase_date: blankNull(v.purchase_date),
+    purchase_price: blankNull(v.purchase_price),
+    manufacturer: v.manufacturer,
+    location: v.location,
+    minimum_rate: blankNull(v.minimum_rate),
+    additional_day: blankNull(v.additional_day),
+  };
+  const check = (row ? InventoryUpdateInput : InventoryInput).safeParse(body);
+  const issues: Record<string, string> = {};
+  if (!check.success) { for (const i of check.error.issues) issues[i.path.join(".")] ??= i.message; }
+  if (item === null) issues.item_id = REQUIRED;
+  if (itemType === "Serialized" && !v.serial_number.trim()) issues.serial_number ??= REQUIRED;
+  if (check.success && check.data.quantity !== undefined) {
+    const problem = quantityProblem(check.data.quantity, itemType);
+    if (problem) issues.quantity = problem;
+  }
+  const valid = Object.keys(issues).length === 0;
+
+  const touch = (k: string) => setTouched((t) => (t[k] ? t : { ...t, [k]: true }));
+  const shown = (k: string) => serverErrors[k] || (touched[k] ? issues[k] : undefined);
+  const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
+  const set = (k: keyof typeof v, live = false) => (value: string | boolean) => {
+    setV((s) => ({ ...s, [k]: value }));
+    clear(k);
+    if (live) touch(k);
+  };
+  const field = (
+    k: keyof typeof v,
+    label: string,
+    opts: { type?: "date" | "number"; live?: boolean } = {},
+  ) => (
+    <TextField
+      label={label}
+      type={opts.type}
+      value={String(v[k])}
+      onChange={set(k, opts.live)}
+      onBlur={() => touch(k)}
+      error={shown(k)}
+      isRequired={(k === "serial_number" && itemType === "Serialized") || k === "quantity"}
+    />
+  );
+
+  const submit = async () => {
+    if (!valid) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
+    setBusy(true);
+    try {
+      const saved = await api<{ message?: string }>("/api/sales/inventory", {
+        method: row ? "PUT" : "POST",
+        json: body,
+      });
+      onSaved(saved.message ?? "Success");
+    } catch (e) {
+      setServerErrors(fieldErrors(e));
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={row ? "Edit Inventory" : "New Inventory"} isOpen onClose={onClose} width={800}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="form-grid">
+          <ComboBox
+            label="Item"
+            selected={item}
+            onChange={(i) => {
+              setItem(i);
+              clear("item_id");
+              touch("item_id");
+            }}
+            onBlur={() => touch("item_id")}
+            load={loadItems(itemType)}
+            error={shown("item_id")}
+            isRequired
+          />
+          <ComboBox
+            label="Business Unit"
+            selected={unit}
+            onChange={(u) => {
+              setUnit(u);
+              clear("business_unit_id");
+              touch("business_unit_id");
+            }}
+            onBlur={() => touch("business_unit_id")}
+            load={loadBusinessUnits}
+            error={shown("business_unit_id")}
+            isRequired
+          />
+          {field("serial_number", "Serial Number")}
+          {field("inventory_description", "Inventory Description")}
+          <ComboBox
+            label="Category"
+            selected={category}
+            onChange={(c) => {
+              setCategory(c);
+              clear("category_id");
+            }}
+            load={loadInventoryCategories}
+            error={shown("category_id")}
+          />
+          <Select
+            label="Status"
+            options={INVENTORY_STATUSES.map((s) => ({ id: s, label: s }))}
+            value={v.status}
+            onChange={set("status")}
+            error={shown("status")}
+          />
+          {field("quantity", "Quantity", { type: "number", live: true })}
+          {field("purchase_date", "Purchase Date", { type: "date" })}
+          {field("purchase_price", "Purchase Price", { type: "number", live: true })}
+          {field("manufacturer", "Manufacturer")}
+          {field("location", "Location")}
+          {field("minimum_rate", "Minimum Rate", { type: "number", live: true })}
+          {field("additional_day", "Additional Day", { type: "number", live: true })}
+        </div>
+        <div className="checkbox-row">
+          <Checkbox isSelected={v.hidden} onChange={set("hidden")}>Hidden</Checkbox>
+        </div>
+        <div className="dialog-actions">
+          <Button className="btn" onPress={onClose}>Cancel</Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={busy || !valid}>Save</Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,213 @@
+import { useMemo, useState } from "react";
+import { Button } from "react-aria-components";
+import type { DataColumn } from "../../../components/DataTable.tsx";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { downloadList, useRowActions } from "../../../components/row_actions.ts";
+import { Checkbox } from "../../../primitives/Checkbox.tsx";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api } from "../../../lib/api.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { INVENTORY_PAGE_SIZES } from "../../../../api/sales/inventory/schemas.ts";
+import {
+  inventoryColumns,
+  LOCATION_COLUMNS,
+  LocationsTable,
+  type RowAction,
+  RowMenu,
+  totalsFooter,
+  ViewToggle,
+} from "../columns.tsx";
+import { InventoryForm } from "../InventoryForm.tsx";
+import { UnitTransferDialog } from "../UnitTransferDialog.tsx";
+import { LocationsDialog } from "../LocationsDialog.tsx";
+import { InventoryBatch } from "../InventoryBatch.tsx";
+import {
+  type InventoryData,
+  type InventoryProps,
+  type InventoryQuery,
+  type InventoryRow,
+  isLocationRow,
+  type LocationRow,
+  SEARCHES,
+  type SearchKey,
+} from "../types.ts";
+
+type Row = InventoryRow | LocationRow;
+
+/**
+ * One inventory type's table: the view switch, New, Batch Upload, Download and Refresh, four
+ * searches (300 ms) and 'Include Hidden Inventory', paging, the Totals row (not for charge codes)
+ * and, for sales-admin, the per-location expansion and the row actions with their dialogs.
+ */
+export default function InventoryTable(props: InventoryProps) {
+  const { page, can } = props;
+  const hydrated = useHydrated();
+  // The view picks the endpoint; it changes together with the query's `view` (one render, one fetch).
+  const [view, setView] = useState<"serial" | "location">(props.query.view ? "location" : "serial");
+  const endpoint = view === "location" ? "/api/sales/inventory-locations" : "/api/sales/inventory";
+  const list = useListState<InventoryQuery, Row>({
+    path: page.path,
+    endpoint,
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  const data = list.data as InventoryData;
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<InventoryRow>(
+    list,
+    (r) => api(`/api/sales/inventory/${r.id}`, { method: "DELETE" }),
+  );
+  const [transfer, setTransfer] = useState<{ kind: "unit" | "locations"; row: InventoryRow } | null>(null);
+  const [batch, setBatch] = useState(false);
+
+  const onAction = (action: RowAction, row: InventoryRow) => {
+    if (action === "edit") setEditing(row);
+    else if (action === "delete") setDeleting(row);
+    else setTransfer({ kind: action, row });
+  };
+  // While a switch of view loads, the rows still on screen keep the columns they were fetched for.
+  const shownView = data.results.length ? (isLocationRow(data.results[0]) ? "location" : "serial") : view;
+  const columns = useMemo(
+    () =>
+      (shownView === "location" ? LOCATION_COLUMNS : inventoryColumns(
+        page.type,
+        can.edit
+          ? (r) => <RowMenu row={r} type={page.type} hydrated={hydrated} onAction={onAction} />
+          : undefined,
+      )) as DataColumn<Row>[],
+    // onAction only sets state: its identity does not matter.
+    [shownView, page.type, can.edit, hydrated],
+  );
+  const expand = can.edit && shownView === "serial"
+    ? (r: Row) => (
+      <div className="row-details row-details-sticky">
+        <LocationsTable row={r as InventoryRow} label={`Locations of ${(r as InventoryRow).serial_number}`} />
+      </div>
+    )
+    : undefined;
+  const footer = shownView === "serial" && page.type !== "Charge Code" && data.totals
+    ? totalsFooter(data.totals)
+    : undefined;
+
+  const switchView = (v: "serial" | "location") => ({
+    view: v === "location" ? "location" as const : undefined,
+    page: 1,
+    sortBy: undefined,
+    descending: undefined,
+  });
+  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
+  const keep = (own: SearchKey) => {
+    const { page: _p, inventory_type: _t, [own]: _own, ...rest } = query;
+    return rest;
+  };
+  return (
+    <>
+      <div className="page-head">
+        <h1>{page.title}</h1>
+        <Button className="icon-btn" aria-label="Refresh" isDisabled={!hydrated} onPress={list.refetch}>
+          <Icon name="refresh" />
+        </Button>
+      </div>
+      <div className="toolbar">
+        <ViewToggle
+          view={view}
+          href={(v) => list.href(switchView(v))}
+          onChange={(v) => {
+            setView(v);
+            list.update(switchView(v));
+          }}
+        />
+        <span className="spacer" />
+        <Button className="btn" onPress={() => downloadList(endpoint, { ...query })} isDisabled={!hydrated}>
+          <Icon name="download" size={20} />Download
+        </Button>
+        {can.edit && (
+          <>
+            <Button className="btn" onPress={() => setBatch(true)} isDisabled={!hydrated}>
+              <Icon name="upload" size={20} />Batch Upload
+            </Button>
+            <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
+              <Icon name="add" size={20} />New
+            </Button>
+          </>
+        )}
+      </div>
+      <div className="toolbar inspection-searches">
+        {SEARCHES.map((s) => (
+          <SearchBox
+            key={s.key}
+            label={s.label}
+            name={s.key}
+            value={query[s.key] ?? ""}
+            keep={keep(s.key)}
+            debounceMs={300}
+            onApply={(text) => list.update({ [s.key]: text || undefined, page: 1 })}
+          />
+        ))}
+        <Checkbox
+          isSelected={!!query.include_hidden}
+          isDisabled={!hydrated}
+          onChange={(on) => list.update({ include_hidden: on ? true : undefined, page: 1 })}
+        >
+          Include Hidden Inventory
+        </Checkbox>
+      </div>
+      <ListTable
+        list={list}
+        sizes={INVENTORY_PAGE_SIZES}
+        label={page.title}
+        columns={columns}
+        rowId={(r) => (isLocationRow(r) ? r.key : String(r.id))}
+        renderExpanded={expand}
+        emptyText="No Data Found"
+        loadingText="Downloading Inventory Data..."
+        hydrated={hydrated}
+        footer={footer}
+      />
+      {editing !== undefined && (
+        <InventoryForm
+          row={editing}
+          type={page.type}
+          onClose={() => setEditing(undefined)}
+          onSaved={saved}
+        />
+      )}
+      {transfer?.kind === "unit" && (
+        <UnitTransferDialog
+          row={transfer.row}
+          onClose={() => setTransfer(null)}
+          onSaved={(message) => {
+            setTransfer(null);
+            saved(message);
+          }}
+        />
+      )}
+      {transfer?.kind === "locations" && (
+        <LocationsDialog
+          row={transfer.row}
+          onClose={() => setTransfer(null)}
+          onChanged={list.refetch}
+        />
+      )}
+      {batch && (
+        <InventoryBatch
+          onClose={() => setBatch(false)}
+          onSaved={(message) => {
+            setBatch(false);
+            saved(message);
+          }}
+        />
+      )}
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this item?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}
