@@ -20,6 +20,9 @@ import { categoriesRoutes } from "./sales/categories/routes.ts";
 import { subCategoriesRoutes } from "./sales/sub_categories/routes.ts";
 import { inventoryRoutes } from "./sales/inventory/routes.ts";
 import { auditRoutes } from "./sales/audit/routes.ts";
+import { batchParseRoutes } from "./sales/batch_parse/routes.ts";
+import { templatesRoutes } from "./sales/templates/routes.ts";
+import { inventoryRowsRoutes } from "./sales/inventory_rows/routes.ts";
 import { pageRoutes } from "../ui/routes.tsx";
 import { errorPage } from "../ui/render.tsx";
 import { Catalog } from "../db/catalog.ts";
@@ -99,7 +102,10 @@ export function createApp(services: Services) {
     .route("/", categoriesRoutes)
     .route("/", subCategoriesRoutes)
     .route("/", inventoryRoutes)
-    .route("/", auditRoutes);
+    .route("/", auditRoutes)
+    .route("/", batchParseRoutes)
+    .route("/", templatesRoutes)
+    .route("/", inventoryRowsRoutes);
   api.all("*", () => {
     throw new AppError("not_found", "No such API route.");
   });

@@ -10,6 +10,7 @@ import { createTenant } from "../db/provision.ts";
 import { openTenantDb } from "../db/tenants.ts";
 import type { Catalog } from "../db/catalog.ts";
 import { type DemoSize, newestJobs, seedPressureTesting, type SeedPtResult } from "./demo_pt.ts";
+import { seedSales } from "./demo_sales.ts";
 
 export const DEMO_PASSWORD_USERS = "demo-pass-1";
 
@@ -95,6 +96,7 @@ export async function seedDemo(
     // A Data-Entry user made before there were jobs gets them now.
     const clerk = emailOf(PEOPLE.find(([, type]) => type === "Data-Entry")![0]);
     await db.update(users).set({ jobs: assigned }).where(and(eq(users.email, clerk), eq(users.jobs, [])));
+    await seedSales(db, owner, size, log);
   }
   return pt;
 }

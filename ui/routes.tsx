@@ -16,9 +16,12 @@ import { partsPages } from "./pt/parts/routes.tsx";
 import { jobsPages } from "./pt/jobs/routes.tsx";
 import { inspectionsPages } from "./pt/inspections/routes.tsx";
 import { itemsPages } from "./sales/items/routes.tsx";
+import { inventoryPages } from "./sales/inventory/routes.tsx";
 import { taxesPages } from "./sales/taxes/routes.tsx";
 import { categoriesPages } from "./sales/categories/routes.tsx";
 import { subCategoriesPages } from "./sales/sub_categories/routes.tsx";
+import { auditPages } from "./sales/audit/routes.tsx";
+import { templatesPages } from "./sales/templates/routes.tsx";
 
 /** Only same-site paths: `next=//evil.example` must not send anyone away. */
 export function safeNext(next: string | undefined): string {
@@ -81,6 +84,9 @@ export const pageRoutes = new Hono<AppEnv>()
   .route("/", jobsPages)
   .route("/", inspectionsPages)
   .route("/", itemsPages)
+  .route("/", inventoryPages)
   .route("/", taxesPages)
   .route("/", categoriesPages)
-  .route("/", subCategoriesPages);
+  .route("/", subCategoriesPages)
+  .route("/", auditPages)
+  .route("/", templatesPages);

@@ -33,6 +33,10 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
   ],
   sales: [
     { href: "/sales/items", label: "Items", icon: "inventory", show: () => true },
+    { href: "/sales/serialized-inventory", label: "Serialized Inventory", icon: "qrCode", show: () => true },
+    { href: "/sales/itemized-inventory", label: "Itemized Inventory", icon: "layers", show: () => true },
+    { href: "/sales/charge-codes", label: "Charge Codes", icon: "receipt", show: () => true },
+    { href: "/sales/inventory-audit", label: "Inventory Audit", icon: "history", show: () => true },
     { href: "/sales/taxes", label: "Taxes", icon: "percent", show: () => true },
     {
       href: "/sales/inventory-categories",
@@ -44,6 +48,12 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
     { href: "/sales/business-units", label: "Business Units", icon: "store", show: () => true },
     { href: "/sales/product-lines", label: "Product Lines", icon: "viewList", show: () => true },
     { href: "/sales/sub-product-lines", label: "Sub Product Lines", icon: "accountTree", show: () => true },
+    {
+      href: "/sales/templates",
+      label: "Templates",
+      icon: "description",
+      show: (u) => u.roles.includes("sales-admin"),
+    },
     { href: "/admin/companies", label: "Customers", icon: "business", show: ownerCompany },
     { href: "/admin/accounts", label: "Accounts", icon: "people", show: hasRole("user-admin") },
     { href: "/", label: "Apps", icon: "apps", show: () => true },

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { INVENTORY_TYPES, type InventoryType } from "../../../db/schema/enums.ts";
+
+/** Rows a picker search answers; `ids` answers every id it names (up to MAX_IDS). */
+export const PICKER_ROWS = 20;
+export const MAX_IDS = 500;
+export const TYPE_MESSAGE = `Must be one of ${INVENTORY_TYPES.join(", ")}`;
+export const IDS_MESSAGE = "Must be a comma-separated list of ids";
+
+/** 'Itemized Inventory' is the older spelling of Itemized: the template picker still sends it. */
+const typeOf = (v: string): string => (v === "Itemized Inventory" ? "Itemized" : v);
+
+/** "Charge Code,Itemized Inventory" as a list of types; blank is no filter. */
+const typeList = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    const list = v.split(",").map((t) => typeOf(t.trim())).filter(Boolean);
+    return list.length ? [...new Set(list)] : undefined;
+  },
+  z.array(z.enum(INVENTORY_TYPES, { error: TYPE_MESSAGE })).optional(),
+);
+
+/** "12,7,30" in that order, repeats dropped; blank is no filter. */
+const idList = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    const parts = v.split(",").map((t) => t.trim()).filter(Boolean);
+    if (!parts.length) return undefined;
+    if (!parts.every((p) => /^\d+$/.test(p))) return null;
+    return [...new Set(parts.map(Number))];
+  },
+  z.array(z.number().int().positive(), { error: IDS_MESSAGE })
+    .max(MAX_IDS, `At most ${MAX_IDS} ids`).optional(),
+);
+
+/**
+ * The line picker's search text is what follows the last '| ' of the chosen option's label (the
+ * browser sends only that part; the server takes it too, so a full label still searches).
+ */
+const multi = z.preprocess(
+  (v) => (typeof v === "string" ? v.slice(v.lastIndexOf("| ") + 1) : v),
+  z.string().trim().max(200).optional().transform((v) => v || undefined),
+);
+
+/** GET /api/sales/inventory-rows: the line and template inventory picker. */
+export const InventoryRowsQuery = z.object({
+  inventory_type: typeList,
+  business_unit_id: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().positive().optional(),
+  ),
+  search_multi: multi,
+  ids: idList,
+});
+export type InventoryRowsQuery = z.infer<typeof InventoryRowsQuery>;
+
+/** One row of the picker: enough to name it and to check it belongs. */
+export interface InventoryRowOut {
+  id: number;
+  serial_number: string;
+  inventory_description: string;
+  item: { item_number: string; item_description: string; inventory_type: InventoryType };
+  business_unit: { id: number; name: string };
+  quantity_available: number;
+}
+
+/** How a picker option and a chosen row read: item number, serial number and description. */
+export function inventoryLabel(r: Pick<InventoryRowOut, "serial_number" | "item">): string {
+  return [r.item.item_number, r.serial_number, r.item.item_description].filter(Boolean).join(" | ");
+}

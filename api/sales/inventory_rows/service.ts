@@ -1,0 +1,92 @@
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { inventory, items } from "../../../db/schema/mod.ts";
+import type { TenantDatabase, Tx } from "../../../db/client.ts";
+import type { Ctx } from "../../lib/context.ts";
+import { likeContains, type ListResult } from "../../lib/list_query.ts";
+import { requireSalesReader } from "../access.ts";
+import { AVAILABLE, units } from "../inventory/service/query.ts";
+import { type InventoryRowOut, type InventoryRowsQuery, PICKER_ROWS } from "./schemas.ts";
+
+type Db = TenantDatabase | Tx;
+
+const FIELDS = {
+  id: inventory.id,
+  serial_number: inventory.serial_number,
+  inventory_description: inventory.inventory_description,
+  item: {
+    item_number: items.item_number,
+    item_description: items.item_description,
+    inventory_type: items.inventory_type,
+  },
+  business_unit: { id: units.id, name: units.name },
+  quantity_available: AVAILABLE,
+};
+
+function selectRows(db: Db) {
+  return db.select(FIELDS).from(inventory)
+    .innerJoin(items, eq(items.id, inventory.item_id))
+    .innerJoin(units, eq(units.id, inventory.business_unit_id));
+}
+
+const present = (r: Awaited<ReturnType<ReturnType<typeof selectRows>["all"]>>[number]): InventoryRowOut => ({
+  ...r,
+  quantity_available: Number(r.quantity_available),
+});
+
+/** Every word of the search is in the serial number, the item number or either description. */
+function wordsMatch(text: string): SQL | undefined {
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 8);
+  return and(...words.map((w) => {
+    const like = likeContains(w);
+    return or(
+      sql`${inventory.serial_number} like ${like} escape '\\'`,
+      sql`${items.item_number} like ${like} escape '\\'`,
+      sql`${items.item_description} like ${like} escape '\\'`,
+      sql`${inventory.inventory_description} like ${like} escape '\\'`,
+    );
+  }));
+}
+
+const CHUNK = 400;
+
+/** These rows, in the order of `ids`; ids that no longer exist are left out. */
+export async function inventoryRowsByIds(db: Db, ids: readonly number[]): Promise<InventoryRowOut[]> {
+  const found = new Map<number, InventoryRowOut>();
+  const distinct = [...new Set(ids)];
+  for (let i = 0; i < distinct.length; i += CHUNK) {
+    const rows = await selectRows(db).where(inArray(inventory.id, distinct.slice(i, i + CHUNK)));
+    for (const r of rows) found.set(r.id, present(r));
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/**
+ * GET /api/sales/inventory-rows: the inventory picker of ticket lines and templates. With `ids`,
+ * exactly those rows in that order (what a template holds); otherwise the first 20 visible rows of
+ * the given types and unit whose serial number, item number or description hold every word of
+ * `search_multi`, by item number and serial number.
+ */
+export async function listInventoryRows(
+  ctx: Ctx,
+  q: InventoryRowsQuery,
+): Promise<ListResult<InventoryRowOut>> {
+  requireSalesReader(ctx.user);
+  if (q.ids) {
+    const results = await inventoryRowsByIds(ctx.db, q.ids);
+    return { results, total: results.length };
+  }
+  const rows = await selectRows(ctx.db)
+    .where(and(
+      eq(inventory.hidden, false),
+      q.inventory_type ? inArray(items.inventory_type, q.inventory_type) : undefined,
+      q.business_unit_id ? eq(inventory.business_unit_id, q.business_unit_id) : undefined,
+      q.search_multi ? wordsMatch(q.search_multi) : undefined,
+    ))
+    .orderBy(
+      asc(sql`${items.item_number} collate nocase`),
+      asc(sql`${inventory.serial_number} collate nocase`),
+      asc(inventory.id),
+    )
+    .limit(PICKER_ROWS);
+  return { results: rows.map(present), total: rows.length };
+}

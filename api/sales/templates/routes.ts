@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import { TemplateListQuery } from "./schemas.ts";
+import { deleteTemplate, listTemplates, listUnitTemplates, saveTemplate } from "./service.ts";
+
+// Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
+export const templatesRoutes = new Hono<AppEnv>()
+  .get("/sales/templates", valid("query", TemplateListQuery), async (c) => {
+    return c.json(await listTemplates(ctxOf(c), c.req.valid("query")));
+  })
+  .get("/sales/templates/business-unit/:id", valid("param", IdParam), async (c) => {
+    return c.json(await listUnitTemplates(ctxOf(c), c.req.valid("param").id));
+  })
+  .post("/sales/templates", valid("json", JsonObject), async (c) => {
+    return c.json(await saveTemplate(ctxOf(c), c.req.valid("json")));
+  })
+  .put("/sales/templates", valid("json", JsonObject), async (c) => {
+    return c.json(await saveTemplate(ctxOf(c), c.req.valid("json"), { update: true }));
+  })
+  .delete("/sales/templates/:id", valid("param", IdParam), async (c) => {
+    return c.json(await deleteTemplate(ctxOf(c), c.req.valid("param").id));
+  });

@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState } from "react";
+import { TextField } from "../../primitives/TextField.tsx";
+import { useDebounced } from "../../lib/hooks.ts";
+import { isIsoDate } from "../../../api/pt/inspections/schemas.ts";
+
+/**
+ * A date filter in a GET form (Enter works before hydration). Applied on Enter, on leaving the field,
+ * and once a complete date has settled for `debounceMs`; typing a year passes through 0002, 0020 and
+ * 0202, so only a plausible year applies by itself.
+ */
+export function DateSearch({ label, name, value, keep, onApply, debounceMs = 300 }: {
+  label: string;
+  name: string;
+  value: string;
+  keep: Record<string, string | number | boolean | undefined>;
+  onApply: (v: string) => void;
+  debounceMs?: number;
+}) {
+  const [text, setText] = useState(value);
+  const applied = useRef(value);
+  const apply = (t: string) => {
+    if (t === applied.current || (t !== "" && !isIsoDate(t))) return;
+    applied.current = t;
+    onApply(t);
+  };
+  const applyRef = useRef(apply);
+  applyRef.current = apply;
+  const settled = useDebounced(text, debounceMs);
+  useEffect(() => {
+    if (settled === "" || /^(19|20)\d\d-/.test(settled)) applyRef.current(settled);
+  }, [settled]);
+  return (
+    <form
+      method="get"
+      role="search"
+      className="search-box date-search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(text);
+      }}
+    >
+      {Object.entries(keep).map(([k, v]) =>
+        v === undefined || v === "" ? null : <input key={k} type="hidden" name={k} value={String(v)} />
+      )}
+      <TextField
+        label={label}
+        name={name}
+        type="date"
+        value={text}
+        onChange={setText}
+        onBlur={() => apply(text)}
+      />
+    </form>
+  );
+}

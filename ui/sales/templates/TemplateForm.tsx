@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { Button, Form } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { api, ApiError, fieldErrors } from "../../lib/api.ts";
+import { showError } from "../../lib/events.ts";
+import { TemplateInput } from "../../../api/sales/templates/schemas.ts";
+import type { InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
+import { UnitPicker } from "./UnitPicker.tsx";
+import { InventoryPicker } from "./InventoryPicker.tsx";
+import { InventoryOrder } from "./InventoryOrder.tsx";
+import type { TemplateRow, UnitOption } from "./types.ts";
+
+const ROW_ERROR = /^inventory_ids\.\d+$/;
+export const OTHER_UNIT = "Not in this business unit: remove it";
+
+/**
+ * New or edit template (max width 800): Name and Business Unit required (spec), then the ordered
+ * inventory: picked from the unit's charge codes and itemized rows, moved up and down, removed. A
+ * row of another unit (after the unit changed) must go before Save. Save stays disabled while the
+ * form is invalid; messages show once a field has been visited.
+ */
+export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: {
+  template: TemplateRow | null;
+  /** a new template starts in the page's chosen unit */
+  unit: UnitOption | null;
+  onClose: () => void;
+  onSaved: (saved: TemplateRow & { message: string }) => void;
+}) {
+  const [name, setName] = useState(template?.name ?? "");
+  const [unit, setUnit] = useState<UnitOption | null>(template?.business_unit ?? initialUnit);
+  const [rows, setRows] = useState<InventoryRowOut[]>(template?.inventory ?? []);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const body = {
+    ...(template ? { id: template.id } : {}),
+    name,
+    business_unit_id: unit?.id ?? null,
+    inventory_ids: rows.map((r) => r.id),
+  };
+  const errors: Record<string, string> = {};
+  const check = TemplateInput.safeParse(body);
+  if (!check.success) { for (const i of check.error.issues) errors[i.path.join(".")] ??= i.message; }
+  rows.forEach((r, i) => {
+    if (unit && r.business_unit.id !== unit.id) errors[`inventory_ids.${i}`] ??= OTHER_UNIT;
+  });
+  const valid = Object.keys(errors).length === 0;
+  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
+  const touch = (k: string) => setTouched((t) => ({ ...t, [k]: true }));
+  const rowErrors: Record<number, string | undefined> = {};
+  rows.forEach((_, i) => (rowErrors[i] = serverErrors[`inventory_ids.${i}`] || errors[`inventory_ids.${i}`]));
+  const changeRows = (next: InventoryRowOut[]) => {
+    setRows(next);
+    // Indexes shift when rows move: the server's messages no longer fit.
+    setServerErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !ROW_ERROR.test(k))));
+  };
+
+  const submit = async () => {
+    if (!valid) return;
+    setBusy(true);
+    try {
+      const saved = await api<TemplateRow & { message: string }>("/api/sales/templates", {
+        method: template ? "PUT" : "POST",
+        json: body,
+      });
+      onSaved(saved);
+    } catch (e) {
+      const byField = fieldErrors(e);
+      if (e instanceof ApiError && e.status === 409) byField.name ??= e.detail;
+      setServerErrors(byField);
+      showError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={template ? "Edit Template" : "New Template"} isOpen onClose={onClose} width={800}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <div className="form-grid">
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(v) => {
+              setName(v);
+              touch("name");
+              setServerErrors((e) => ({ ...e, name: "" }));
+            }}
+            onBlur={() => touch("name")}
+            error={shown("name")}
+            isRequired
+            autoFocus
+          />
+          <UnitPicker
+            selected={unit}
+            onChange={(u) => {
+              setUnit(u);
+              touch("business_unit_id");
+              setServerErrors((e) => ({ ...e, business_unit_id: "" }));
+            }}
+            onBlur={() => touch("business_unit_id")}
+            error={shown("business_unit_id")}
+            isRequired
+            emptyOnError
+          />
+        </div>
+        <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <legend style={{ fontWeight: 600, padding: 0, marginBottom: 4 }}>
+            Inventory{rows.length ? ` (${rows.length})` : ""}
+          </legend>
+          <InventoryPicker
+            unitId={unit?.id ?? null}
+            chosen={rows.map((r) => r.id)}
+            onPick={(r) => changeRows([...rows, r])}
+          />
+          <InventoryOrder rows={rows} onChange={changeRows} errors={rowErrors} />
+          {shown("inventory_ids") && <p className="field-error">{shown("inventory_ids")}</p>}
+        </fieldset>
+        <div className="dialog-actions">
+          <Button className="btn" onPress={onClose}>Cancel</Button>
+          <Button type="submit" className="btn btn-primary" isDisabled={busy || !valid}>Save</Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

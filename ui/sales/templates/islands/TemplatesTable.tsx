@@ -1,0 +1,139 @@
+import { useState } from "react";
+import { Button } from "react-aria-components";
+import type { DataColumn } from "../../../components/DataTable.tsx";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { useRowActions } from "../../../components/row_actions.ts";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api } from "../../../lib/api.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { TEMPLATE_PAGE_SIZES } from "../../../../api/sales/templates/schemas.ts";
+import { inventoryLabel } from "../../../../api/sales/inventory_rows/schemas.ts";
+import { UnitPicker } from "../UnitPicker.tsx";
+import { TemplateForm } from "../TemplateForm.tsx";
+import type { TemplateRow, TemplatesProps, TemplatesQuery, UnitOption } from "../types.ts";
+
+const COLUMNS: DataColumn<TemplateRow>[] = [
+  { id: "name", header: "Name", cell: (t) => t.name },
+  { id: "business_unit", header: "Business Unit", cell: (t) => t.business_unit.name },
+  { id: "items", header: "Items", sortable: false, cell: (t) => t.inventory_ids.length },
+];
+
+/**
+ * Templates of one business unit (spec: searchable only with a unit chosen): the unit choice, a name
+ * search (300 ms), paging, row details with the ordered inventory, the template and delete dialogs.
+ */
+export default function TemplatesTable(props: TemplatesProps) {
+  const hydrated = useHydrated();
+  const [unit, setUnit] = useState<UnitOption | null>(props.unit);
+  const list = useListState<TemplatesQuery, TemplateRow>({
+    path: "/sales/templates",
+    endpoint: "/api/sales/templates",
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<TemplateRow>(
+    list,
+    (t) => api(`/api/sales/templates/${t.id}`, { method: "DELETE" }),
+  );
+  const chooseUnit = (u: UnitOption | null) => {
+    setUnit(u);
+    list.update({ search_business_unit: u?.id, search_name: undefined, page: 1 });
+  };
+
+  const details = (t: TemplateRow) => (
+    <div className="row-details">
+      <div>
+        <strong>Inventory, in order</strong>
+        {t.inventory.length
+          ? (
+            <ol style={{ margin: "4px 0 0", paddingLeft: 24 }}>
+              {t.inventory.map((r) => <li key={r.id}>{inventoryLabel(r)}</li>)}
+            </ol>
+          )
+          : <p className="field-note">None</p>}
+      </div>
+      {props.can.edit && (
+        <div className="row-actions">
+          <Button className="btn" onPress={() => setEditing(t)}>
+            <Icon name="edit" size={18} />Edit
+          </Button>
+          <Button className="btn btn-danger-outline" onPress={() => setDeleting(t)}>
+            <Icon name="delete" size={18} />Delete
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+
+  return (
+    <>
+      <div className="toolbar">
+        <UnitPicker selected={unit} onChange={chooseUnit} />
+        {unit && (
+          <SearchBox
+            key={unit.id}
+            label="Search name"
+            name="search_name"
+            value={query.search_name ?? ""}
+            keep={{
+              search_business_unit: unit.id,
+              rowsPerPage: query.rowsPerPage,
+              sortBy: query.sortBy,
+              descending: query.descending,
+            }}
+            onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
+            debounceMs={300}
+          />
+        )}
+        <span className="spacer" />
+        {props.can.edit && (
+          <Button
+            className="btn btn-primary"
+            onPress={() => setEditing(null)}
+            isDisabled={!hydrated}
+          >
+            <Icon name="add" size={20} />New
+          </Button>
+        )}
+      </div>
+      {unit
+        ? (
+          <ListTable
+            list={list}
+            sizes={TEMPLATE_PAGE_SIZES}
+            label="Templates"
+            columns={COLUMNS}
+            rowId={(t) => String(t.id)}
+            renderExpanded={details}
+            emptyText="No Templates Found"
+            loadingText="Downloading Template Data..."
+            hydrated={hydrated}
+          />
+        )
+        : <p className="page-intro">Choose a business unit to see its templates</p>}
+      {editing !== undefined && (
+        <TemplateForm
+          template={editing}
+          unit={unit}
+          onClose={() => setEditing(undefined)}
+          onSaved={(t) => {
+            // A template saved in another unit: show that unit's templates.
+            if (t.business_unit.id !== unit?.id) chooseUnit(t.business_unit);
+            saved(t.message);
+          }}
+        />
+      )}
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this template?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}
