@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { ADMIN, withEnv } from "../../scripts/testing/harness.ts";
 import { safeNext } from "../routes.tsx";
+import { eq } from "drizzle-orm";
+import { companies } from "../../db/schema/mod.ts";
+import { makeCompany } from "../../db/factories.ts";
 
 Deno.test("pages - a signed-out visit redirects to /signin remembering the path and query", () =>
   withEnv(async (env) => {
@@ -75,4 +78,21 @@ Deno.test("pages - the shell remembers the last active app in a cookie", () =>
     assert.match(res.headers.get("set-cookie") ?? "", /app=sales/);
     const home = await env.request("/", { cookie: `${cookie}; app=sales` });
     assert.match(await home.text(), /Sales &amp; Inventory menu/);
+  }));
+
+Deno.test("pages - the Sales menu is for the owner's staff, less what the settings switch off", () =>
+  withEnv(async (env) => {
+    await env.tenant.db.update(companies).set({
+      settings: { apps: ["sales"], salesSideBar: { taxes: false } },
+    })
+      .where(eq(companies.id, 1));
+    const cookie = `session=${await env.login()}`;
+    const html = await (await env.request("/", { cookie: `${cookie}; app=sales` })).text();
+    assert.match(html, /href="\/sales\/items"/);
+    assert.doesNotMatch(html, /href="\/sales\/taxes"/);
+    const customer = await makeCompany(env.tenant.db, { company_type: "customer_company" });
+    const { token } = await env.userWithToken({ company_id: customer.id });
+    const theirs = await (await env.request("/", { cookie: `session=${token}; app=sales` })).text();
+    assert.doesNotMatch(theirs, /href="\/sales\/items"/);
+    assert.match(theirs, /href="\/"/);
   }));

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { CurrentUser } from "../../api/lib/context.ts";
 import { Icon } from "../components/icons.tsx";
 import { Island } from "../lib/island.tsx";
-import { APP_TITLES, type AppName, MENUS } from "./menus.ts";
+import { APP_TITLES, type AppName, menuFor } from "./menus.ts";
 import { CompanyLogo } from "./CompanyLogo.tsx";
 import DrawerToggle from "./islands/DrawerToggle.tsx";
 import Snackbar from "./islands/Snackbar.tsx";
@@ -36,7 +36,7 @@ export function Layout({ user, path, app = "pt", children }: {
   children: ReactNode;
 }) {
   if (!user) return <main className="content content-bare">{children}</main>;
-  const menu = MENUS[app].filter((e) => e.show(user));
+  const menu = menuFor(app, user);
   const apps = (user.company.settings?.apps as unknown[] | undefined) ?? [];
   return (
     <div className="shell">

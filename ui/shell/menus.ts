@@ -32,33 +32,51 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
     { href: "/", label: "Apps", icon: "apps", show: () => true },
   ],
   sales: [
-    { href: "/sales/items", label: "Items", icon: "inventory", show: () => true },
-    { href: "/sales/serialized-inventory", label: "Serialized Inventory", icon: "qrCode", show: () => true },
-    { href: "/sales/itemized-inventory", label: "Itemized Inventory", icon: "layers", show: () => true },
-    { href: "/sales/charge-codes", label: "Charge Codes", icon: "receipt", show: () => true },
-    { href: "/sales/inventory-audit", label: "Inventory Audit", icon: "history", show: () => true },
-    { href: "/sales/taxes", label: "Taxes", icon: "percent", show: () => true },
+    { href: "/sales/items", label: "Items", icon: "inventory", show: ownerCompany },
+    {
+      href: "/sales/serialized-inventory",
+      label: "Serialized Inventory",
+      icon: "qrCode",
+      show: ownerCompany,
+    },
+    { href: "/sales/itemized-inventory", label: "Itemized Inventory", icon: "layers", show: ownerCompany },
+    { href: "/sales/charge-codes", label: "Charge Codes", icon: "receipt", show: ownerCompany },
+    { href: "/sales/inventory-audit", label: "Inventory Audit", icon: "history", show: ownerCompany },
+    { href: "/sales/taxes", label: "Taxes", icon: "percent", show: ownerCompany },
     {
       href: "/sales/inventory-categories",
       label: "Inventory Categories",
       icon: "category",
-      show: () => true,
+      show: ownerCompany,
     },
-    { href: "/sales/item-categories", label: "Item Categories", icon: "label", show: () => true },
-    { href: "/sales/business-units", label: "Business Units", icon: "store", show: () => true },
-    { href: "/sales/product-lines", label: "Product Lines", icon: "viewList", show: () => true },
-    { href: "/sales/sub-product-lines", label: "Sub Product Lines", icon: "accountTree", show: () => true },
+    { href: "/sales/item-categories", label: "Item Categories", icon: "label", show: ownerCompany },
+    { href: "/sales/business-units", label: "Business Units", icon: "store", show: ownerCompany },
+    { href: "/sales/product-lines", label: "Product Lines", icon: "viewList", show: ownerCompany },
+    { href: "/sales/sub-product-lines", label: "Sub Product Lines", icon: "accountTree", show: ownerCompany },
     {
       href: "/sales/templates",
       label: "Templates",
       icon: "description",
-      show: (u) => u.roles.includes("sales-admin"),
+      show: (u) => ownerCompany(u) && u.roles.includes("sales-admin"),
     },
     { href: "/admin/companies", label: "Customers", icon: "business", show: ownerCompany },
     { href: "/admin/accounts", label: "Accounts", icon: "people", show: hasRole("user-admin") },
     { href: "/", label: "Apps", icon: "apps", show: () => true },
   ],
 };
+
+/**
+ * The entries a user sees: those their role and company allow, less the Sales entries the company's
+ * settings switch off (`settings.salesSideBar`: `{"taxes": false}` hides /sales/taxes).
+ */
+export function menuFor(app: AppName, user: CurrentUser): MenuEntry[] {
+  const flags = user.company.settings?.salesSideBar as Record<string, unknown> | undefined;
+  return MENUS[app].filter((e) => {
+    if (!e.show(user)) return false;
+    const key = e.href.startsWith("/sales/") ? e.href.slice("/sales/".length) : undefined;
+    return !(key && flags && typeof flags === "object" && flags[key] === false);
+  });
+}
 
 export const APP_TITLES: Record<AppName, string> = { pt: "Pressure Testing", sales: "Sales & Inventory" };
 
