@@ -19,9 +19,15 @@ import {
   type NewItem,
   type NewJob,
   type NewPart,
+  type NewSale,
+  type NewTicket,
   type NewUser,
   type Part,
   parts,
+  type Sale,
+  sales,
+  type Ticket,
+  tickets,
   type User,
   users,
 } from "./schema/mod.ts";
@@ -165,6 +171,39 @@ export async function makeInventory(
     ...over,
     item_id,
     business_unit_id,
+  }).returning();
+  return row;
+}
+
+/** An OPEN ticket of a new customer unless given, numbered T-<seq>. */
+export async function makeTicket(db: TenantDatabase, over: Partial<NewTicket> = {}): Promise<Ticket> {
+  const customer_id = over.customer_id ?? (await makeCompany(db, { company_type: "customer_company" })).id;
+  const [row] = await db.insert(tickets).values({
+    company_id: 1,
+    ticket_number: `T-${next()}`,
+    ticket_date: today(),
+    ...over,
+    customer_id,
+  }).returning();
+  return row;
+}
+
+/**
+ * A line on a ticket (a new ticket and inventory row unless given). It does not touch the inventory
+ * row's quantity_out: set `quantity_held` and update the row yourself when a test needs stock held.
+ */
+export async function makeLine(db: TenantDatabase, over: Partial<NewSale> = {}): Promise<Sale> {
+  const ticket_id = over.ticket_id ?? (await makeTicket(db)).id;
+  const inventory_id = over.inventory_id ?? (await makeInventory(db)).id;
+  const [row] = await db.insert(sales).values({
+    company_id: 1,
+    start_date: `${today()}T08:00:00Z`,
+    quantity: 1,
+    price: 100,
+    duration: 1,
+    ...over,
+    ticket_id,
+    inventory_id,
   }).returning();
   return row;
 }

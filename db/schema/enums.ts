@@ -34,3 +34,7 @@ export const BILLING_UNITS = ["Per Day", "Per Hour", "Per Item"] as const;
 /** Quantity limits of the spec: a serialized row holds at most one. */
 export const MAX_QUANTITY = 100_000_000;
 export const maxQuantity = (type: string) => (type === "Serialized" ? 1 : MAX_QUANTITY);
+
+/** Stored ticket statuses (CLONEQUOTE is an action, never stored). */
+export const TICKET_STATUSES = ["OPEN", "RFB", "RFA", "APP", "QUOTE"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];

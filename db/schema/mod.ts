@@ -7,3 +7,4 @@ export * from "./jobs.ts";
 export * from "./inspections.ts";
 export * from "./sales_reference.ts";
 export * from "./inventory.ts";
+export * from "./tickets.ts";

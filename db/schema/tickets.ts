@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { companies } from "./companies.ts";
+import { users } from "./users.ts";
+import { files } from "./files.ts";
+import { categories, sub_categories, taxes } from "./sales_reference.ts";
+import { inventory, templates } from "./inventory.ts";
+import { TICKET_STATUSES } from "./enums.ts";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`;
+
+/** Quotes, tickets and invoices: one row moving through the statuses. */
+export const tickets = sqliteTable("tickets", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  company_id: integer("company_id").notNull().references(() => companies.id),
+  created_by_id: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  /** the ticket's (or, for a quote, the quote's) formatted number, never reused */
+  ticket_number: text("ticket_number").notNull(),
+  invoice_number: text("invoice_number"),
+  invoice_date: text("invoice_date"),
+  ticket_date: text("ticket_date").notNull(),
+  customer_id: integer("customer_id").notNull().references(() => companies.id),
+  sales_rep_id: integer("sales_rep_id").references(() => users.id, { onDelete: "set null" }),
+  tax_id: integer("tax_id").references(() => taxes.id, { onDelete: "set null" }),
+  business_unit_id: integer("business_unit_id").references(() => categories.id, { onDelete: "set null" }),
+  product_line_id: integer("product_line_id").references(() => categories.id, { onDelete: "set null" }),
+  sub_product_line_id: integer("sub_product_line_id").references(() => sub_categories.id, {
+    onDelete: "set null",
+  }),
+  location: text("location").notNull().default(""),
+  notes: text("notes").notNull().default(""),
+  status: text("status", { enum: TICKET_STATUSES }).notNull().default("OPEN"),
+  isInvoice: integer("is_invoice", { mode: "boolean" }).notNull().default(false),
+  isQuote: integer("is_quote", { mode: "boolean" }).notNull().default(false),
+  isSigned: integer("is_signed", { mode: "boolean" }).notNull().default(false),
+  isBilled: integer("is_billed", { mode: "boolean" }).notNull().default(false),
+  isPaid: integer("is_paid", { mode: "boolean" }).notNull().default(false),
+  use_min_rate_logic: integer("use_min_rate_logic", { mode: "boolean" }).notNull().default(true),
+  final_bill: integer("final_bill", { mode: "boolean" }).notNull().default(false),
+  custom: text("custom", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+  template_id: integer("template_id").references(() => templates.id, { onDelete: "set null" }),
+  clone: integer("clone", { mode: "boolean" }).notNull().default(false),
+  isTransfer: integer("is_transfer", { mode: "boolean" }).notNull().default(false),
+  isBillBack: integer("is_bill_back", { mode: "boolean" }).notNull().default(false),
+  /** the ticket a clone, transfer or bill back came from */
+  source_ticket_id: integer("source_ticket_id"),
+  created_at: text("created_at").notNull().default(now),
+  updated_at: text("updated_at").notNull().default(now),
+}, (t) => [
+  uniqueIndex("tickets_number_unique").on(t.ticket_number),
+  uniqueIndex("tickets_invoice_number_unique").on(t.invoice_number),
+  index("tickets_status_idx").on(t.status, t.ticket_date),
+  index("tickets_customer_idx").on(t.customer_id),
+  index("tickets_sales_rep_idx").on(t.sales_rep_id),
+]);
+
+/**
+ * A line of a ticket (the spec's "sale"): inventory rented or sold over a period. `quantity_held` is
+ * what this line currently counts in its inventory row's `quantity_out` (quantity less what came back
+ * or was sold), so every change moves quantity_out by the difference.
+ */
+export const sales = sqliteTable("sales", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  ticket_id: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+  company_id: integer("company_id").notNull().references(() => companies.id),
+  created_by_id: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  inventory_id: integer("inventory_id").notNull().references(() => inventory.id, { onDelete: "restrict" }),
+  order: integer("order").notNull().default(0),
+  /** instants, YYYY-MM-DDTHH:mm:ssZ */
+  start_date: text("start_date"),
+  end_date: text("end_date"),
+  duration: real("duration").notNull().default(1),
+  quantity: real("quantity").notNull().default(1),
+  price: real("price").notNull().default(0),
+  minimum_rate: real("minimum_rate"),
+  use_min_rate_logic: integer("use_min_rate_logic", { mode: "boolean" }).notNull().default(false),
+  /** percents */
+  discount: real("discount"),
+  markup: real("markup"),
+  state_tax: real("state_tax"),
+  county_tax: real("county_tax"),
+  city_tax: real("city_tax"),
+  isSold: integer("is_sold", { mode: "boolean" }).notNull().default(false),
+  hours: real("hours"),
+  notes: text("notes").notNull().default(""),
+  doc: text("doc"),
+  file_id: integer("file_id").references(() => files.id, { onDelete: "set null" }),
+  quantity_held: integer("quantity_held").notNull().default(0),
+  custom: text("custom", { mode: "json" }).$type<{ hide?: boolean } & Record<string, unknown>>().notNull()
+    .default(sql`'{}'`),
+  created_at: text("created_at").notNull().default(now),
+  updated_at: text("updated_at").notNull().default(now),
+}, (t) => [
+  index("sales_ticket_order_idx").on(t.ticket_id, t.order),
+  index("sales_inventory_idx").on(t.inventory_id),
+  index("sales_start_idx").on(t.start_date),
+]);
+
+/** A line's check-in, sale and reclass history (the spec's inventory log). */
+export const inventory_log = sqliteTable("inventory_log", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  sale_id: integer("sale_id").notNull().references(() => sales.id, { onDelete: "cascade" }),
+  inventory_id: integer("inventory_id").references(() => inventory.id, { onDelete: "set null" }),
+  date: text("date").notNull(),
+  quantity_in: integer("quantity_in").notNull().default(0),
+  quantity_sold: integer("quantity_sold").notNull().default(0),
+  quantity_reclassed: integer("quantity_reclassed").notNull().default(0),
+  starting_quantity: integer("starting_quantity").notNull().default(0),
+  ending_quantity: integer("ending_quantity").notNull().default(0),
+  remove_quantity: integer("remove_quantity", { mode: "boolean" }).notNull().default(false),
+  billed: integer("billed", { mode: "boolean" }).notNull().default(false),
+  action: text("action").notNull(),
+  user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  user_name: text("user_name").notNull().default(""),
+  updated_at: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+}, (t) => [index("inventory_log_sale_idx").on(t.sale_id)]);
+
+export const rejections = sqliteTable("rejections", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  ticket_id: integer("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+  company_id: integer("company_id").notNull().references(() => companies.id),
+  created_by_id: integer("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  comment: text("comment").notNull().default(""),
+  resolved: integer("resolved", { mode: "boolean" }).notNull().default(false),
+  created_at: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+}, (t) => [index("rejections_ticket_idx").on(t.ticket_id, t.created_at)]);
+
+/** Next number per series (ticket, quote, invoice): taken inside the write transaction, never reused. */
+export const number_counters = sqliteTable("number_counters", {
+  name: text("name").primaryKey(),
+  value: integer("value").notNull().default(0),
+});
+
+export type Ticket = typeof tickets.$inferSelect;
+export type NewTicket = typeof tickets.$inferInsert;
+export type Sale = typeof sales.$inferSelect;
+export type NewSale = typeof sales.$inferInsert;
+export type InventoryLogEntry = typeof inventory_log.$inferSelect;
+export type Rejection = typeof rejections.$inferSelect;
