@@ -1,0 +1,23 @@
+import { Hono } from "hono";
+import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import { TicketListQuery } from "./schemas.ts";
+import { createTicket, deleteTicket, getTicket, listTickets, updateTicket } from "./service.ts";
+
+// Save bodies are parsed by the service after its permission check (403 before 422).
+export const ticketsRoutes = new Hono<AppEnv>()
+  .get("/sales/tickets", valid("query", TicketListQuery), async (c) => {
+    return c.json(await listTickets(ctxOf(c), c.req.valid("query")));
+  })
+  .get("/sales/tickets/:id", valid("param", IdParam), async (c) => {
+    return c.json(await getTicket(ctxOf(c), c.req.valid("param").id));
+  })
+  .post("/sales/tickets", valid("json", JsonObject), async (c) => {
+    return c.json(await createTicket(ctxOf(c), c.req.valid("json")));
+  })
+  .put("/sales/tickets", valid("json", JsonObject), async (c) => {
+    return c.json(await updateTicket(ctxOf(c), c.req.valid("json")));
+  })
+  .delete("/sales/tickets/:id", valid("param", IdParam), async (c) => {
+    return c.json(await deleteTicket(ctxOf(c), c.req.valid("param").id));
+  });

@@ -1,0 +1,171 @@
+// Ticket math, line status and status transitions. Pure (no database import): the browser's
+// islands import this file to show the same totals and refusals the server enforces.
+
+/** The fields of a line the money depends on; percents as numbers (7.5 means 7.5%). */
+export interface LineMoney {
+  quantity: number;
+  price: number;
+  duration: number;
+  minimum_rate?: number | null;
+  markup?: number | null;
+  discount?: number | null;
+  state_tax?: number | null;
+  county_tax?: number | null;
+  city_tax?: number | null;
+}
+
+export interface LineTotals {
+  base: number;
+  markup: number;
+  discount: number;
+  taxable: number;
+  state_tax: number;
+  county_tax: number;
+  city_tax: number;
+  total: number;
+}
+
+export interface TicketTotals {
+  subtotal: number;
+  markup: number;
+  discount: number;
+  state_tax: number;
+  county_tax: number;
+  city_tax: number;
+  grandtotal: number;
+}
+
+const pct = (p: number | null | undefined) => (p ?? 0) / 100;
+
+/**
+ * One line's money, exact (never rounded: rounding happens once, on display and on the totals).
+ * Min-rate logic charges the minimum rate once per unit plus the additional-day price per day.
+ */
+export function lineTotals(line: LineMoney, ticket: { use_min_rate_logic: boolean }): LineTotals {
+  const perDay = line.quantity * line.price * line.duration;
+  const base = ticket.use_min_rate_logic ? line.quantity * (line.minimum_rate ?? 0) + perDay : perDay;
+  const markup = base * pct(line.markup);
+  const discount = (base + markup) * pct(line.discount);
+  const taxable = base + markup - discount;
+  const state_tax = taxable * pct(line.state_tax);
+  const county_tax = taxable * pct(line.county_tax);
+  const city_tax = taxable * pct(line.city_tax);
+  return {
+    base,
+    markup,
+    discount,
+    taxable,
+    state_tax,
+    county_tax,
+    city_tax,
+    total: taxable + state_tax + county_tax + city_tax,
+  };
+}
+
+/**
+ * Half-up (away from zero) to cents. The value is first cut to 15 significant digits, so a binary
+ * float like 1.005 (really 1.00499999...) rounds as the decimal it stands for.
+ */
+export function roundMoney(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  const cents = Math.round(Number.parseFloat((Math.abs(x) * 100).toPrecision(15)));
+  const out = (Math.sign(x) * cents) / 100;
+  return out === 0 ? 0 : out;
+}
+
+/** A ticket's totals: the lines' exact amounts summed, then each sum rounded to cents. */
+export function ticketTotals(lines: LineTotals[]): TicketTotals {
+  const sum = (k: keyof LineTotals) => lines.reduce((s, l) => s + l[k], 0);
+  return {
+    subtotal: roundMoney(sum("base")),
+    markup: roundMoney(sum("markup")),
+    discount: roundMoney(sum("discount")),
+    state_tax: roundMoney(sum("state_tax")),
+    county_tax: roundMoney(sum("county_tax")),
+    city_tax: roundMoney(sum("city_tax")),
+    grandtotal: roundMoney(sum("total")),
+  };
+}
+
+/** Hours from start to end rounded to 2 decimals; null when either end is missing or unreadable. */
+export function hoursBetween(start?: string | null, end?: string | null): number | null {
+  if (!start || !end) return null;
+  const ms = Date.parse(end) - Date.parse(start);
+  if (Number.isNaN(ms)) return null;
+  return Math.round(Number.parseFloat((ms / 36_000).toPrecision(15))) / 100;
+}
+
+export interface LogQuantities {
+  quantity_in: number;
+  quantity_sold: number;
+  remove_quantity: boolean;
+}
+
+/** Quantity not yet checked in or sold: check-ins flagged as removed do not count as back in. */
+export function notCheckedInOrSold(line: { quantity: number }, logs: LogQuantities[]): number {
+  const back = logs.reduce((s, l) => s + (l.remove_quantity ? 0 : l.quantity_in), 0);
+  const sold = logs.reduce((s, l) => s + l.quantity_sold, 0);
+  return line.quantity - back - sold;
+}
+
+/** A line is handled when its item is expendable, it is sold, or nothing of it is still out. */
+export function lineHandled(
+  line: { quantity: number; isSold: boolean },
+  item: { isExpendable: boolean },
+  logs: LogQuantities[],
+): boolean {
+  return item.isExpendable || line.isSold || notCheckedInOrSold(line, logs) <= 0;
+}
+
+/** Every line handled (a ticket without lines is complete). */
+export function ticketComplete(
+  lines: {
+    line: { quantity: number; isSold: boolean };
+    item: { isExpendable: boolean };
+    logs: LogQuantities[];
+  }[],
+): boolean {
+  return lines.every((l) => lineHandled(l.line, l.item, l.logs));
+}
+
+export type StoredStatus = "OPEN" | "RFB" | "RFA" | "APP" | "QUOTE";
+export type StatusChoice = StoredStatus | "CLONEQUOTE";
+
+export const BLOCKED_UNTIL_HANDLED = "Request Approval is blocked until every line is checked in or sold.";
+export const APPROVERS_ONLY = "Only a user with approval authority can approve or re-open an invoice.";
+export const cannotChange = (from: string, to: string) => `Cannot change status from ${from} to ${to}.`;
+
+/** Moves anyone working tickets may make; the rest are listed in transitionProblem. */
+const FREE: Record<string, readonly string[]> = {
+  OPEN: ["RFB"],
+  RFB: ["RFA", "OPEN"],
+  RFA: ["RFB", "APP"],
+  APP: ["OPEN"],
+  QUOTE: ["CLONEQUOTE"],
+};
+
+/**
+ * Why a status change is refused, or null when it is allowed: `forbidden` (403) when the role is
+ * missing, `conflict` (409) when the ticket's state does not allow it.
+ */
+export function transitionProblem(
+  from: StoredStatus,
+  to: StatusChoice,
+  who: { approver: boolean; complete: boolean },
+): { code: "forbidden" | "conflict"; message: string } | null {
+  if (from === to) return null;
+  if (!FREE[from]?.includes(to)) return { code: "conflict", message: cannotChange(from, to) };
+  if ((to === "APP" || from === "APP") && !who.approver) {
+    return { code: "forbidden", message: APPROVERS_ONLY };
+  }
+  if (from === "RFB" && to === "RFA" && !who.complete) {
+    return { code: "conflict", message: BLOCKED_UNTIL_HANDLED };
+  }
+  return null;
+}
+
+/** The status list a user is offered when editing (the spec's role-limited choices). */
+export function statusChoices(ticket: { isQuote: boolean }, approver: boolean): StatusChoice[] {
+  if (ticket.isQuote) return ["QUOTE", "CLONEQUOTE"];
+  return approver ? ["OPEN", "RFB", "RFA", "APP"] : ["OPEN", "RFB", "RFA"];
+}

@@ -1,0 +1,17 @@
+// The tickets service, one verb per file under service/.
+export { cloneQuote, createTicket } from "./service/create_ticket.ts";
+export { listTickets, type TicketListRow } from "./service/list_tickets.ts";
+export { findTicket, presentTicket, type TicketOut } from "./service/query.ts";
+export { isApprover, updateTicket } from "./service/update_ticket.ts";
+export { deleteTicket, INVOICE_NOT_DELETABLE } from "./service/delete_ticket.ts";
+export { EXCEEDS_AVAILABLE } from "./service/hold.ts";
+
+import type { Ctx } from "../../lib/context.ts";
+import { requireSalesReader } from "../access.ts";
+import { presentTicket } from "./service/query.ts";
+
+/** GET /api/sales/tickets/{id}: any sales user. */
+export function getTicket(ctx: Ctx, id: number) {
+  requireSalesReader(ctx.user);
+  return presentTicket(ctx.db, ctx.user, id);
+}

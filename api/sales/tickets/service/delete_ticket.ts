@@ -1,0 +1,24 @@
+import { and, eq } from "drizzle-orm";
+import { tickets } from "../../../../db/schema/mod.ts";
+import type { Ctx } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { requireSalesAdmin } from "../../access.ts";
+import { releaseTicket } from "./hold.ts";
+import { findTicket, ticketScope } from "./query.ts";
+
+export const INVOICE_NOT_DELETABLE = "An invoice cannot be deleted; re-open it first.";
+
+/**
+ * DELETE /api/sales/tickets/{id}: sales-admin only. Gives back the stock its lines hold (audited)
+ * and removes the ticket with its lines, logs and rejections. Its number is not reused.
+ */
+export async function deleteTicket(ctx: Ctx, id: number): Promise<{ message: string }> {
+  requireSalesAdmin(ctx.user);
+  await ctx.tdb.write(async (tx) => {
+    const t = await findTicket(tx, ctx.user, id);
+    if (t.isInvoice) throw new AppError("conflict", INVOICE_NOT_DELETABLE);
+    await releaseTicket(tx, ctx.user, t);
+    await tx.delete(tickets).where(and(ticketScope(ctx.user), eq(tickets.id, id)));
+  });
+  return { message: "Ticket deleted" };
+}

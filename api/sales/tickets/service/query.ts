@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+  categories,
+  companies,
+  inventory,
+  inventory_log,
+  items,
+  rejections,
+  sales,
+  sub_categories,
+  taxes,
+  type Ticket,
+  tickets,
+  users,
+} from "../../../../db/schema/mod.ts";
+import type { TenantDatabase, Tx } from "../../../../db/client.ts";
+import type { CurrentUser } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { lineTotals, ticketComplete, type TicketTotals, ticketTotals } from "../rules.ts";
+
+export type Db = TenantDatabase | Tx;
+
+export const ticketScope = (user: CurrentUser) => eq(tickets.company_id, user.company_id);
+export const today = () => new Date().toISOString().slice(0, 10);
+
+/** The ticket of the caller's company, or 404. */
+export async function findTicket(db: Db, user: CurrentUser, id: number): Promise<Ticket> {
+  const row = await db.select().from(tickets).where(and(ticketScope(user), eq(tickets.id, id))).get();
+  if (!row) throw new AppError("not_found", "Ticket not found.");
+  return row;
+}
+
+/** Totals and completeness of each ticket, from its lines, their items and their logs. */
+export async function ticketFigures(
+  db: Db,
+  list: Pick<Ticket, "id" | "use_min_rate_logic">[],
+): Promise<Map<number, { totals: TicketTotals; lines_complete: boolean }>> {
+  const ids = list.map((t) => t.id);
+  const lines = ids.length
+    ? await db.select({ line: sales, isExpendable: items.isExpendable }).from(sales)
+      .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
+      .innerJoin(items, eq(items.id, inventory.item_id))
+      .where(inArray(sales.ticket_id, ids))
+    : [];
+  const lineIds = lines.map((l) => l.line.id);
+  const logs = lineIds.length
+    ? await db.select({
+      sale_id: inventory_log.sale_id,
+      quantity_in: inventory_log.quantity_in,
+      quantity_sold: inventory_log.quantity_sold,
+      remove_quantity: inventory_log.remove_quantity,
+    }).from(inventory_log).where(inArray(inventory_log.sale_id, lineIds))
+    : [];
+  const out = new Map<number, { totals: TicketTotals; lines_complete: boolean }>();
+  for (const t of list) {
+    // Hidden lines (custom.hide) only stay off the printout: they still count here.
+    const mine = lines.filter((l) => l.line.ticket_id === t.id);
+    out.set(t.id, {
+      totals: ticketTotals(mine.map((l) => lineTotals(l.line, t))),
+      lines_complete: ticketComplete(mine.map((l) => ({
+        line: l.line,
+        item: { isExpendable: l.isExpendable },
+        logs: logs.filter((g) => g.sale_id === l.line.id),
+      }))),
+    });
+  }
+  return out;
+}
+
+/** A ticket's rejections, newest first, each with the name of who wrote it. */
+export async function rejectionsOf(db: Db, ticketId: number) {
+  const rows = await db.select({ r: rejections, name: users.name }).from(rejections)
+    .leftJoin(users, eq(users.id, rejections.created_by_id))
+    .where(eq(rejections.ticket_id, ticketId))
+    .orderBy(desc(rejections.created_at), desc(rejections.id));
+  return rows.map(({ r, name }) => ({ ...r, created_by: { id: r.created_by_id, name: name ?? "" } }));
+}
+
+const productLines = alias(categories, "product_line");
+const customerTax = alias(taxes, "customer_tax");
+
+/** GET /api/sales/tickets/{id}'s shape: the ticket with its parties, totals and rejections. */
+export async function presentTicket(db: Db, user: CurrentUser, id: number) {
+  const t = await findTicket(db, user, id);
+  const one = async <T>(q: Promise<T | undefined>) => (await q) ?? null;
+  const named = { id: categories.id, name: categories.name };
+  const [customer, tax, business_unit, product_line, sub_product_line, rep, figures, rejected] = await Promise
+    .all([
+      one(
+        db.select({ c: companies, tax: customerTax }).from(companies)
+          .leftJoin(customerTax, eq(customerTax.id, companies.tax_id))
+          .where(eq(companies.id, t.customer_id)).get(),
+      ),
+      t.tax_id ? one(db.select().from(taxes).where(eq(taxes.id, t.tax_id)).get()) : null,
+      t.business_unit_id
+        ? one(db.select(named).from(categories).where(eq(categories.id, t.business_unit_id)).get())
+        : null,
+      t.product_line_id
+        ? one(
+          db.select({ id: productLines.id, name: productLines.name }).from(productLines)
+            .where(eq(productLines.id, t.product_line_id)).get(),
+        )
+        : null,
+      t.sub_product_line_id
+        ? one(
+          db.select({ id: sub_categories.id, name: sub_categories.name }).from(sub_categories)
+            .where(eq(sub_categories.id, t.sub_product_line_id)).get(),
+        )
+        : null,
+      t.sales_rep_id
+        ? one(
+          db.select({ id: users.id, name: users.name, email: users.email }).from(users)
+            .where(eq(users.id, t.sales_rep_id)).get(),
+        )
+        : null,
+      ticketFigures(db, [t]),
+      rejectionsOf(db, t.id),
+    ]);
+  return {
+    ...t,
+    customer: customer
+      ? { id: customer.c.id, name: customer.c.name, tax_id: customer.c.tax_id, tax: customer.tax }
+      : null,
+    tax,
+    business_unit,
+    product_line,
+    sub_product_line,
+    sales_rep: rep,
+    ...figures.get(t.id)!,
+    rejections: rejected,
+  };
+}
+export type TicketOut = Awaited<ReturnType<typeof presentTicket>>;
+
+/** The lines of a ticket in order, for copying. */
+export function linesOf(db: Db, ticketId: number) {
+  return db.select().from(sales).where(eq(sales.ticket_id, ticketId)).orderBy(
+    asc(sales.order),
+    asc(sales.id),
+  );
+}

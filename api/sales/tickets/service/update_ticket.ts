@@ -1,0 +1,96 @@
+import { and, eq } from "drizzle-orm";
+import { type NewTicket, type Ticket, tickets } from "../../../../db/schema/mod.ts";
+import type { Tx } from "../../../../db/client.ts";
+import type { Ctx, CurrentUser } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { nowStamp } from "../../../lib/db_helpers.ts";
+import { parse } from "../../../lib/validate.ts";
+import { requireSalesReader } from "../../access.ts";
+import { nextNumber } from "../numbers.ts";
+import { type StatusChoice, transitionProblem } from "../rules.ts";
+import { TicketUpdateInput } from "../schemas.ts";
+import { checkParties, cloneQuote } from "./create_ticket.ts";
+import { findTicket, presentTicket, ticketFigures, type TicketOut, ticketScope, today } from "./query.ts";
+
+export const isApprover = (user: CurrentUser) => user.permissions.includes("approval-authority");
+
+const FIELDS = [
+  "customer_id",
+  "sales_rep_id",
+  "tax_id",
+  "business_unit_id",
+  "product_line_id",
+  "sub_product_line_id",
+  "location",
+  "notes",
+  "ticket_date",
+  "invoice_date",
+  "use_min_rate_logic",
+  "final_bill",
+  "custom",
+  "isSigned",
+  "isBilled",
+  "isPaid",
+] as const;
+
+/** The stored values of the fields the body names. */
+function fieldValues(input: TicketUpdateInput): Partial<NewTicket> {
+  const out: Record<string, unknown> = {};
+  for (const k of FIELDS) if (input[k] !== undefined) out[k] = input[k];
+  if (out.ticket_date === null) delete out.ticket_date;
+  return out as Partial<NewTicket>;
+}
+
+/** What a status change writes besides the status: APP makes an invoice, leaving APP unmakes it. */
+async function statusValues(
+  tx: Tx,
+  user: CurrentUser,
+  t: Ticket,
+  to: Ticket["status"],
+  invoiceDate?: string | null,
+) {
+  if (to === "APP") {
+    // A re-approved invoice keeps the number it had: invoice numbers are never reused or replaced.
+    return {
+      status: to,
+      isInvoice: true,
+      invoice_number: t.invoice_number ?? await nextNumber(tx, "invoice", user.company.settings),
+      invoice_date: invoiceDate ?? t.invoice_date ?? today(),
+    };
+  }
+  return { status: to, isInvoice: false };
+}
+
+/**
+ * PUT /api/sales/tickets: saves the fields given; a changed `status` is a transition checked
+ * against the spec's rules (403 without the role, 409 when the ticket's state forbids it).
+ * CLONEQUOTE on a quote answers the new OPEN copy.
+ */
+export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut & { message: string }> {
+  requireSalesReader(ctx.user);
+  const input = parse(TicketUpdateInput, body);
+  let message = "Ticket updated";
+  const out = await ctx.tdb.write(async (tx) => {
+    const t = await findTicket(tx, ctx.user, input.id);
+    await checkParties(tx, ctx.user, input);
+    const to = (input.status ?? t.status) as StatusChoice;
+    if (to !== t.status) {
+      const complete = to === "RFA" ? (await ticketFigures(tx, [t])).get(t.id)!.lines_complete : true;
+      const problem = transitionProblem(t.status, to, { approver: isApprover(ctx.user), complete });
+      if (problem) throw new AppError(problem.code, problem.message);
+    }
+    const values: Partial<NewTicket> = { ...fieldValues(input), updated_at: nowStamp() };
+    if (to !== t.status && to !== "CLONEQUOTE") {
+      Object.assign(values, await statusValues(tx, ctx.user, t, to, input.invoice_date));
+      if (to === "APP") message = "Invoice created";
+    }
+    await tx.update(tickets).set(values).where(and(ticketScope(ctx.user), eq(tickets.id, t.id)));
+    if (to === "CLONEQUOTE") {
+      message = "Quote cloned";
+      const saved = await findTicket(tx, ctx.user, t.id);
+      return await presentTicket(tx, ctx.user, await cloneQuote(tx, ctx.user, saved));
+    }
+    return await presentTicket(tx, ctx.user, t.id);
+  });
+  return { ...out, message };
+}
