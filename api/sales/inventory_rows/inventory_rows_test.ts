@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../../scripts/testing/harness.ts";
-import { makeCompany } from "../../../db/factories.ts";
+import { makeCompany, makeTicket } from "../../../db/factories.ts";
 import { makeItemOf, makeRow, makeUnit, tokenWith } from "../inventory/test_fixtures.ts";
 
 const PATH = "/api/sales/inventory-rows";
@@ -96,4 +96,33 @@ Deno.test("inventory rows - staff of the company read it; a customer user gets 4
     });
     assert.deepEqual(theirs.results, [], "another tenant sees none of them");
     assert.ok(other);
+  }));
+
+Deno.test("inventory rows - the line picker (ticket_id): every type, hidden left out, serial-less Serialized dropped", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, []);
+    const ticket = await makeTicket(env.tenant.db);
+    const valve = await makeItemOf(env, "Serialized", { item_number: "PV2", item_description: "Plug valve" });
+    const swivel = await makeItemOf(env, "Itemized", { item_number: "SW3", item_description: "Swivel" });
+    const mileage = await makeItemOf(env, "Charge Code", { item_number: "MIL", item_description: "Mileage" });
+    await makeRow(env, { item_id: valve.id, serial_number: "PV2-001", quantity: 1 });
+    await makeRow(env, { item_id: valve.id, serial_number: "", quantity: 1 });
+    await makeRow(env, { item_id: swivel.id, serial_number: "", quantity: 40, quantity_out: 4 });
+    await makeRow(env, { item_id: mileage.id, serial_number: "" });
+    await makeRow(env, { item_id: swivel.id, serial_number: "OLD", hidden: true });
+    const got = await env.json(`${PATH}?ticket_id=${ticket.id}&inventory_type=Serialized`, { token });
+    assert.deepEqual(got.results.map((r: { item: { item_number: string } }) => r.item.item_number), [
+      "MIL",
+      "PV2",
+      "SW3",
+    ]);
+    assert.equal(got.results[2].quantity_available, 36);
+    const found = await env.json(
+      `${PATH}?ticket_id=${ticket.id}&search_multi=${encodeURIComponent("PV2 | plug")}`,
+      {
+        token,
+      },
+    );
+    assert.deepEqual(serials(found), ["PV2-001"]);
+    await env.json(`${PATH}?ticket_id=999999`, { token, status: 404 });
   }));

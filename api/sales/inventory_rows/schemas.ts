@@ -51,6 +51,14 @@ export const InventoryRowsQuery = z.object({
   ),
   search_multi: multi,
   ids: idList,
+  /** the line picker of this ticket: rows of every type (inventory_type and business_unit_id ignored) */
+  ticket_id: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error: "Must be a ticket id" }).int("Must be a ticket id").positive(
+      "Must be a ticket id",
+    )
+      .optional(),
+  ),
 });
 export type InventoryRowsQuery = z.infer<typeof InventoryRowsQuery>;
 

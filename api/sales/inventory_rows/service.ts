@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import { inventory, items } from "../../../db/schema/mod.ts";
+import { inventory, items, tickets } from "../../../db/schema/mod.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { likeContains, type ListResult } from "../../lib/list_query.ts";
@@ -65,6 +66,11 @@ export async function inventoryRowsByIds(db: Db, ids: readonly number[]): Promis
  * exactly those rows in that order (what a template holds); otherwise the first 20 visible rows of
  * the given types and unit whose serial number, item number or description hold every word of
  * `search_multi`, by item number and serial number.
+ *
+ * With `ticket_id` (the line picker of that ticket; 404 when it does not exist): the first 20 visible
+ * rows of every type matching `search_multi`. A Serialized row without a serial number is left out
+ * (it cannot be told apart from its siblings); Itemized and Charge Code rows are kept whatever their
+ * serial number, since those are often blank.
  */
 export async function listInventoryRows(
   ctx: Ctx,
@@ -74,6 +80,24 @@ export async function listInventoryRows(
   if (q.ids) {
     const results = await inventoryRowsByIds(ctx.db, q.ids);
     return { results, total: results.length };
+  }
+  if (q.ticket_id) {
+    const ticket = await ctx.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, q.ticket_id))
+      .get();
+    if (!ticket) throw new AppError("not_found", "Ticket not found.");
+    const rows = await selectRows(ctx.db)
+      .where(and(
+        eq(inventory.hidden, false),
+        sql`not (${items.inventory_type} = 'Serialized' and trim(${inventory.serial_number}) = '')`,
+        q.search_multi ? wordsMatch(q.search_multi) : undefined,
+      ))
+      .orderBy(
+        asc(sql`${items.item_number} collate nocase`),
+        asc(sql`${inventory.serial_number} collate nocase`),
+        asc(inventory.id),
+      )
+      .limit(PICKER_ROWS);
+    return { results: rows.map(present), total: rows.length };
   }
   const rows = await selectRows(ctx.db)
     .where(and(

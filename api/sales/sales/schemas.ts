@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { MAX_QUANTITY } from "../../../db/schema/enums.ts";
+import { ListQuery, optionalText, queryBool } from "../../lib/list_query.ts";
+import { isIsoDate } from "../../pt/inspections/schemas.ts";
+
+export const REQUIRED = "Required";
+export const NUMBER_MESSAGE = "Must be a number";
+export const WHOLE_MESSAGE = "Must be a whole number";
+export const MIN_MESSAGE = "Must be at least 0";
+export const DATETIME_MESSAGE = "Must be a date and time (YYYY-MM-DDTHH:mm)";
+export const END_BEFORE_START = "End Date cannot be before Start Date";
+export const UNKNOWN_INVENTORY = "Unknown inventory";
+export const INVOICED_MESSAGE = "Invoiced lines cannot change.";
+export const EXCEEDS_MESSAGE = "ERROR: Line item quantity exceeds available inventory:";
+export const maxMessage = (max: number) => `Must be at most ${max}`;
+
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** Form values: strings trimmed, blank strings null, numeric strings numbers. */
+const numberish = (v: unknown) => {
+  if (typeof v !== "string") return v;
+  const t = v.trim();
+  if (t === "") return null;
+  return NUMERIC.test(t) ? Number(t) : t;
+};
+/** A number that may be sent as null or "" (then null: a required one answers 'Required' in the service). */
+const num = z.preprocess(numberish, z.number({ error: NUMBER_MESSAGE }).finite(NUMBER_MESSAGE).nullable())
+  .optional();
+const percent = z.preprocess(
+  numberish,
+  z.number({ error: NUMBER_MESSAGE }).finite(NUMBER_MESSAGE).min(0, MIN_MESSAGE).nullable(),
+).optional();
+const id = (message: string) =>
+  z.preprocess(numberish, z.number({ error: message }).int(message).positive(message).nullable()).optional();
+
+/**
+ * "YYYY-MM-DDTHH:mm" in UTC as the line form sends it (seconds, milliseconds and a trailing Z are
+ * accepted too); stored as YYYY-MM-DDTHH:mm:ssZ. Blank is null.
+ */
+export function toInstant(v: string): string | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?Z?$/.exec(v.trim());
+  if (!m || !isIsoDate(m[1]) || +m[2] > 23 || +m[3] > 59 || +(m[4] ?? 0) > 59) return undefined;
+  return `${m[1]}T${m[2]}:${m[3]}:${m[4] ?? "00"}Z`;
+}
+const instant = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+  z.string({ error: DATETIME_MESSAGE }).transform((v, ctx) => {
+    const out = toInstant(v);
+    if (!out) {
+      ctx.addIssue({ code: "custom", message: DATETIME_MESSAGE });
+      return z.NEVER;
+    }
+    return out;
+  }).nullable(),
+).optional();
+
+/**
+ * POST and PUT /api/sales/sales: the line form. A field left out takes its default (create) or keeps
+ * its value (update); a required field sent as null or "" answers 'Required'. Quantity limits that
+ * depend on the item type (whole numbers, max 1 for Serialized) are checked once the inventory is known.
+ */
+export const LineInput = z.object({
+  id: id("Must be a line id"),
+  ticket_id: id(REQUIRED),
+  inventory_id: id(REQUIRED),
+  start_date: instant,
+  end_date: instant,
+  duration: z.preprocess(
+    numberish,
+    z.number({ error: NUMBER_MESSAGE }).finite(NUMBER_MESSAGE).min(0, MIN_MESSAGE).nullable(),
+  ).optional(),
+  quantity: z.preprocess(
+    numberish,
+    z.number({ error: NUMBER_MESSAGE }).finite(NUMBER_MESSAGE).min(0, MIN_MESSAGE)
+      .max(MAX_QUANTITY, maxMessage(MAX_QUANTITY)).nullable(),
+  ).optional(),
+  price: num,
+  minimum_rate: num,
+  discount: percent,
+  markup: percent,
+  state_tax: percent,
+  county_tax: percent,
+  city_tax: percent,
+  notes: z.string().max(4000, "At most 4000 characters").nullable().optional(),
+  doc: z.string().max(255, "At most 255 characters").nullable().optional(),
+  order: z.preprocess(numberish, z.number({ error: NUMBER_MESSAGE }).int(WHOLE_MESSAGE).min(0, MIN_MESSAGE))
+    .optional(),
+  custom: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type LineInput = z.infer<typeof LineInput>;
+
+/** GET /api/sales/sales/ticket */
+export const TicketLinesQuery = z.object({
+  ticket_id: z.coerce.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED),
+  paginate: z.string().optional(),
+});
+
+/** POST /api/sales/sales/reorder */
+export const ReorderInput = z.object({
+  ticket_id: z.preprocess(numberish, z.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED)),
+  items: z.array(z.object({
+    id: z.preprocess(numberish, z.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED)),
+    order: z.preprocess(
+      numberish,
+      z.number({ error: NUMBER_MESSAGE }).int(WHOLE_MESSAGE).min(0, MIN_MESSAGE),
+    ),
+  })).max(2000, "At most 2000 lines"),
+});
+export type ReorderInput = z.infer<typeof ReorderInput>;
+
+export const SALES_PAGE_SIZES = [10, 50, 100, 200, -1] as const;
+export const SALES_SORTS = [
+  "start_date",
+  "end_date",
+  "ticket_number",
+  "invoice_number",
+  "invoice_date",
+  "customer",
+  "serial_number",
+  "item_number",
+  "item_description",
+  "business_unit",
+  "product_line",
+  "sub_product_line",
+  "sales_rep",
+  "quantity",
+  "minimum_rate",
+  "price",
+  "discount",
+  "duration",
+] as const;
+
+const day = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z.string().refine(isIsoDate, "Must be a date (YYYY-MM-DD)").optional(),
+);
+
+/**
+ * GET /api/sales/sales: the Sales Data filters. `isInvoice=true` keeps invoiced tickets only and
+ * `hideQuotes=true` leaves quotes out (the page sends both by default; absent means no filter).
+ * rowsPerPage -1 (all) is for downloads.
+ */
+export const SalesListQuery = ListQuery.extend({
+  rowsPerPage: z.coerce.number().int().refine(
+    (n) => (SALES_PAGE_SIZES as readonly number[]).includes(n),
+    "Must be one of 10, 50, 100, 200",
+  ).default(10),
+  sortBy: z.preprocess((v) => (v === "" ? undefined : v), z.enum(SALES_SORTS).optional()),
+  search_customer_name: optionalText,
+  search_sales_rep_name: optionalText,
+  search_item_description: optionalText,
+  search_inventory_description: optionalText,
+  serial_number: optionalText,
+  item_number: optionalText,
+  ticket_number: optionalText,
+  invoice_number: optionalText,
+  start_date_begin: day,
+  start_date_end: day,
+  invoice_date_begin: day,
+  invoice_date_end: day,
+  isInvoice: queryBool.optional(),
+  hideQuotes: queryBool.optional(),
+});
+export type SalesListQuery = z.infer<typeof SalesListQuery>;
+
+export const HANDLED = "Fully Checked-In!";
+export const NOT_HANDLED = "Item not fully checked in or sold";
+
+/** The five figures of the availability refusal, as the dialog lists them. */
+export interface AvailabilityFigures {
+  inventory_quantity: number;
+  quantity_out_tickets: number;
+  quantity_out_location: number;
+  available: number;
+  line_quantity: number;
+}

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { sales } from "../../../../db/schema/mod.ts";
+import type { Ctx } from "../../../lib/context.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { requireSalesReader } from "../../access.ts";
+import { recordAudit } from "../../inventory/audit.ts";
+import { moveHold } from "./hold.ts";
+import { auditExtra, requireChangeable, ticketFor } from "./query.ts";
+
+/**
+ * DELETE /api/sales/sales/{id}: removes the line (its inventory log goes with it) and releases what
+ * it still holds, audited as "Line Deleted", in one transaction. Invoice lines cannot go (409).
+ */
+export async function deleteLine(ctx: Ctx, id: number): Promise<{ message: string }> {
+  requireSalesReader(ctx.user);
+  await ctx.tdb.write(async (tx) => {
+    const line = await tx.select().from(sales).where(eq(sales.id, id)).get();
+    if (!line) throw new AppError("not_found", "Line item not found.");
+    const t = await ticketFor(tx, line.ticket_id);
+    requireChangeable(t);
+    await moveHold(tx, line.inventory_id, -line.quantity_held, line.quantity);
+    await tx.delete(sales).where(eq(sales.id, id));
+    if (line.quantity_held) {
+      await recordAudit(
+        tx,
+        ctx.user,
+        line.inventory_id,
+        "Line Deleted",
+        line.quantity_held,
+        auditExtra(t, line.start_date),
+      );
+    }
+  });
+  return { message: "Line item deleted" };
+}

@@ -1,0 +1,217 @@
+import { and, asc, type Column, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+  categories,
+  companies,
+  inventory,
+  items,
+  sales,
+  sub_categories,
+  tickets,
+  users,
+} from "../../../../db/schema/mod.ts";
+import type { Ctx } from "../../../lib/context.ts";
+import { likeContains, type ListResult, pageWindow } from "../../../lib/list_query.ts";
+import { xlsxResponse } from "../../../lib/xlsx.ts";
+import { requireSalesReader } from "../../access.ts";
+import { roundMoney } from "../../tickets/rules.ts";
+import { type SalesListQuery, TicketLinesQuery } from "../schemas.ts";
+import { calculated, LINE_ITEM_FIELDS, type LineOut, loadLines, logsOf } from "./query.ts";
+import { parse } from "../../../lib/validate.ts";
+import { AppError } from "../../../lib/errors.ts";
+
+/** GET /api/sales/sales/ticket?ticket_id=: every line of the ticket by order (never paginated). */
+export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<LineOut>> {
+  requireSalesReader(ctx.user);
+  const q = parse(TicketLinesQuery, query);
+  const found = await ctx.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, q.ticket_id))
+    .get();
+  if (!found) throw new AppError("not_found", "Ticket not found.");
+  const results = await loadLines(ctx.db, { ticketId: q.ticket_id });
+  return { results, total: results.length };
+}
+
+const units = alias(categories, "sale_unit");
+const productLines = alias(categories, "sale_product_line");
+const customers = alias(companies, "sale_customer");
+const reps = alias(users, "sale_rep");
+
+const contains = (col: Column, text: string | undefined) =>
+  text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
+/** The day after a YYYY-MM-DD date, for "up to and including that day" on instants. */
+const dayAfter = (d: string) =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+function filters(q: SalesListQuery): SQL | undefined {
+  return and(
+    contains(customers.name, q.search_customer_name),
+    contains(reps.name, q.search_sales_rep_name),
+    contains(items.item_description, q.search_item_description),
+    contains(inventory.inventory_description, q.search_inventory_description),
+    contains(inventory.serial_number, q.serial_number),
+    contains(items.item_number, q.item_number),
+    contains(tickets.ticket_number, q.ticket_number),
+    contains(tickets.invoice_number, q.invoice_number),
+    q.start_date_begin ? sql`${sales.start_date} >= ${q.start_date_begin}` : undefined,
+    q.start_date_end ? sql`${sales.start_date} < ${dayAfter(q.start_date_end)}` : undefined,
+    q.invoice_date_begin ? sql`substr(${tickets.invoice_date}, 1, 10) >= ${q.invoice_date_begin}` : undefined,
+    q.invoice_date_end ? sql`substr(${tickets.invoice_date}, 1, 10) <= ${q.invoice_date_end}` : undefined,
+    q.isInvoice ? eq(tickets.isInvoice, true) : undefined,
+    q.hideQuotes ? and(eq(tickets.isQuote, false), sql`${tickets.status} <> 'QUOTE'`) : undefined,
+  );
+}
+
+const nocase = (col: Column) => sql`${col} collate nocase`;
+const SORT: Record<NonNullable<SalesListQuery["sortBy"]>, SQL> = {
+  start_date: sql`${sales.start_date}`,
+  end_date: sql`${sales.end_date}`,
+  ticket_number: sql`${tickets.ticket_number}`,
+  invoice_number: sql`${tickets.invoice_number}`,
+  invoice_date: sql`${tickets.invoice_date}`,
+  customer: nocase(customers.name),
+  serial_number: nocase(inventory.serial_number),
+  item_number: nocase(items.item_number),
+  item_description: nocase(items.item_description),
+  business_unit: nocase(units.name),
+  product_line: nocase(productLines.name),
+  sub_product_line: nocase(sub_categories.name),
+  sales_rep: nocase(reps.name),
+  quantity: sql`${sales.quantity}`,
+  minimum_rate: sql`${sales.minimum_rate}`,
+  price: sql`${sales.price}`,
+  discount: sql`${sales.discount}`,
+  duration: sql`${sales.duration}`,
+};
+
+function base(ctx: Ctx) {
+  return ctx.db.select({
+    sale: sales,
+    ticket: {
+      id: tickets.id,
+      ticket_number: tickets.ticket_number,
+      invoice_number: tickets.invoice_number,
+      invoice_date: tickets.invoice_date,
+      status: tickets.status,
+      isQuote: tickets.isQuote,
+      isInvoice: tickets.isInvoice,
+      use_min_rate_logic: tickets.use_min_rate_logic,
+    },
+    customer: { id: customers.id, name: customers.name },
+    sales_rep: { id: reps.id, name: reps.name },
+    inv: {
+      id: inventory.id,
+      serial_number: inventory.serial_number,
+      inventory_description: inventory.inventory_description,
+    },
+    item: LINE_ITEM_FIELDS,
+    business_unit: { id: units.id, name: units.name },
+    product_line: { id: productLines.id, name: productLines.name },
+    sub_product_line: { id: sub_categories.id, name: sub_categories.name },
+  }).from(sales)
+    .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
+    .innerJoin(customers, eq(customers.id, tickets.customer_id))
+    .leftJoin(reps, eq(reps.id, tickets.sales_rep_id))
+    .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
+    .innerJoin(items, eq(items.id, inventory.item_id))
+    .leftJoin(units, eq(units.id, tickets.business_unit_id))
+    .leftJoin(productLines, eq(productLines.id, tickets.product_line_id))
+    .leftJoin(sub_categories, eq(sub_categories.id, tickets.sub_product_line_id));
+}
+type Row = Awaited<ReturnType<ReturnType<typeof base>["all"]>>[number];
+
+/** One Sales Data row: the line, its ticket and the names the table shows, with the calculated fields. */
+export type SalesDataRow =
+  & Omit<Row, "inv" | "item" | "sale">
+  & Row["sale"]
+  & ReturnType<typeof calculated>
+  & {
+    sales_inventory: Row["inv"] & { item: Row["item"] };
+    handled: boolean;
+  };
+
+/**
+ * GET /api/sales/sales: the Sales Data table, newest start first unless sorted otherwise. The
+ * business unit, product line and sub product line are the ticket's.
+ */
+export async function listSales(ctx: Ctx, q: SalesListQuery): Promise<ListResult<SalesDataRow>> {
+  requireSalesReader(ctx.user);
+  const where = filters(q);
+  const dir = q.descending ? desc : asc;
+  const order = q.sortBy ? [dir(SORT[q.sortBy]), dir(sales.id)] : [desc(sales.start_date), desc(sales.id)];
+  const { limit, offset } = pageWindow(q);
+  const [rows, [{ total }]] = await Promise.all([
+    base(ctx).where(where).orderBy(...order).limit(limit).offset(offset),
+    ctx.db.select({ total: count() }).from(sales)
+      .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
+      .innerJoin(customers, eq(customers.id, tickets.customer_id))
+      .leftJoin(reps, eq(reps.id, tickets.sales_rep_id))
+      .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
+      .innerJoin(items, eq(items.id, inventory.item_id))
+      .where(where),
+  ]);
+  const logs = await logsOf(ctx.db, rows.map((r) => r.sale.id));
+  return {
+    results: rows.map(({ sale, inv, item, ...r }) => {
+      const calc = calculated(sale, item, r.ticket, logs.get(sale.id) ?? []);
+      return {
+        ...sale,
+        ...r,
+        ...calc,
+        handled: calc.calculated_inventory_status === "Fully Checked-In!",
+        sales_inventory: { ...inv, item },
+      };
+    }),
+    total,
+  };
+}
+
+export const SALES_COLUMNS = [
+  { header: "Status", key: "status", width: 26 },
+  { header: "Ticket #", key: "ticket_number", width: 14 },
+  { header: "Inv #", key: "invoice_number", width: 14 },
+  { header: "Inv Date", key: "invoice_date", width: 12 },
+  { header: "Start", key: "start_date", width: 20 },
+  { header: "End", key: "end_date", width: 20 },
+  { header: "Duration/Addl. Days", key: "duration", width: 10 },
+  { header: "Customer", key: "customer", width: 24 },
+  { header: "Serial #", key: "serial_number", width: 18 },
+  { header: "Item #", key: "item_number", width: 16 },
+  { header: "Item", key: "item_description", width: 30 },
+  { header: "Business Unit", key: "business_unit", width: 18 },
+  { header: "Product Line", key: "product_line", width: 18 },
+  { header: "Sub Product Line", key: "sub_product_line", width: 18 },
+  { header: "Sales Rep", key: "sales_rep", width: 20 },
+  { header: "Quantity", key: "quantity", width: 10 },
+  { header: "Min Rate", key: "minimum_rate", width: 10 },
+  { header: "Price/Addl. Day Rate", key: "price", width: 12 },
+  { header: "Discount", key: "discount", width: 10 },
+  { header: "Tax", key: "calculated_tax", width: 10 },
+  { header: "Total", key: "calculated_total", width: 12 },
+];
+
+/** GET /api/sales/sales/download: the list's filters, every row, as Sales-YYYY-MM-DD.xlsx. */
+export async function downloadSales(ctx: Ctx, q: SalesListQuery, today = new Date()): Promise<Response> {
+  const { results } = await listSales(ctx, { ...q, page: 1, rowsPerPage: -1 });
+  return xlsxResponse(
+    "Sales",
+    SALES_COLUMNS,
+    results.map((r) => ({
+      ...r,
+      status: r.calculated_inventory_status,
+      ticket_number: r.ticket.ticket_number,
+      invoice_number: r.ticket.invoice_number ?? "",
+      invoice_date: r.ticket.invoice_date ?? "",
+      customer: r.customer.name,
+      serial_number: r.sales_inventory.serial_number,
+      item_number: r.sales_inventory.item.item_number,
+      item_description: r.sales_inventory.item.item_description,
+      business_unit: r.business_unit?.name ?? "",
+      product_line: r.product_line?.name ?? "",
+      sub_product_line: r.sub_product_line?.name ?? "",
+      sales_rep: r.sales_rep?.name ?? "",
+      calculated_tax: roundMoney(r.calculated_tax),
+      calculated_total: roundMoney(r.calculated_total),
+    })),
+    today,
+  );
+}

@@ -1,0 +1,171 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import {
+  companies,
+  inventory,
+  inventory_log,
+  type InventoryLogEntry,
+  items,
+  type Sale,
+  sales,
+  type Ticket,
+  tickets,
+  users,
+} from "../../../../db/schema/mod.ts";
+import type { TenantDatabase, Tx } from "../../../../db/client.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { hoursBetween, lineHandled, lineTotals } from "../../tickets/rules.ts";
+import type { AuditExtra } from "../../inventory/audit.ts";
+import { HANDLED, INVOICED_MESSAGE, NOT_HANDLED } from "../schemas.ts";
+
+type Db = TenantDatabase | Tx;
+
+/** The item fields a line shows and its rules need. */
+export const LINE_ITEM_FIELDS = {
+  id: items.id,
+  item_number: items.item_number,
+  item_description: items.item_description,
+  rate: items.rate,
+  units: items.units,
+  inventory_type: items.inventory_type,
+  isTaxable: items.isTaxable,
+  isExpendable: items.isExpendable,
+};
+
+export interface LineItem {
+  id: number;
+  item_number: string;
+  item_description: string;
+  rate: number | null;
+  units: string;
+  inventory_type: string;
+  isTaxable: boolean;
+  isExpendable: boolean;
+}
+
+/** One line in its wire shape. */
+export interface LineOut extends Sale {
+  hours: number | null;
+  sales_inventory: {
+    id: number;
+    serial_number: string;
+    inventory_description: string;
+    item: LineItem;
+  };
+  inventory_log: InventoryLogEntry[];
+  calculated_inventory_status: string;
+  calculated_tax: number;
+  calculated_total: number;
+}
+
+const CHUNK = 400;
+
+/** The inventory logs of these lines, oldest first, by line. */
+export async function logsOf(db: Db, saleIds: number[]): Promise<Map<number, InventoryLogEntry[]>> {
+  const out = new Map<number, InventoryLogEntry[]>();
+  for (let i = 0; i < saleIds.length; i += CHUNK) {
+    const rows = await db.select().from(inventory_log)
+      .where(inArray(inventory_log.sale_id, saleIds.slice(i, i + CHUNK)))
+      .orderBy(asc(inventory_log.date), asc(inventory_log.id));
+    for (const r of rows) out.set(r.sale_id, [...out.get(r.sale_id) ?? [], r]);
+  }
+  return out;
+}
+
+/** 'Fully Checked-In!' when the line is handled (expendable, sold, or nothing still out). */
+export function inventoryStatus(
+  line: Pick<Sale, "quantity" | "isSold">,
+  item: { isExpendable: boolean },
+  logs: InventoryLogEntry[],
+): string {
+  return lineHandled(line, item, logs) ? HANDLED : NOT_HANDLED;
+}
+
+/** The calculated fields of a line: totals from the ticket's rules, hours, status. */
+export function calculated(
+  line: Sale,
+  item: { isExpendable: boolean },
+  ticket: Pick<Ticket, "use_min_rate_logic">,
+  logs: InventoryLogEntry[],
+) {
+  const t = lineTotals(line, ticket);
+  return {
+    hours: line.hours ?? hoursBetween(line.start_date, line.end_date),
+    calculated_tax: t.state_tax + t.county_tax + t.city_tax,
+    calculated_total: t.total,
+    calculated_inventory_status: inventoryStatus(line, item, logs),
+  };
+}
+
+/** Lines of one ticket (or these ids) with their inventory and item, in their wire shape, by order. */
+export async function loadLines(
+  db: Db,
+  where: { ticketId?: number; ids?: number[] },
+): Promise<LineOut[]> {
+  const rows = await db.select({
+    sale: sales,
+    inv: {
+      id: inventory.id,
+      serial_number: inventory.serial_number,
+      inventory_description: inventory.inventory_description,
+    },
+    item: LINE_ITEM_FIELDS,
+    ticket: { use_min_rate_logic: tickets.use_min_rate_logic },
+  }).from(sales)
+    .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
+    .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
+    .innerJoin(items, eq(items.id, inventory.item_id))
+    .where(and(
+      where.ticketId ? eq(sales.ticket_id, where.ticketId) : undefined,
+      where.ids ? inArray(sales.id, where.ids) : undefined,
+    ))
+    .orderBy(asc(sales.order), asc(sales.id));
+  const logs = await logsOf(db, rows.map((r) => r.sale.id));
+  return rows.map((r) => {
+    const log = logs.get(r.sale.id) ?? [];
+    return {
+      ...r.sale,
+      custom: r.sale.custom ?? {},
+      ...calculated(r.sale, r.item, r.ticket, log),
+      sales_inventory: { ...r.inv, item: r.item },
+      inventory_log: log,
+    };
+  });
+}
+
+/** One line in its wire shape; 404 when it does not exist. */
+export async function getLine(db: Db, id: number): Promise<LineOut> {
+  const [line] = await loadLines(db, { ids: [id] });
+  if (!line) throw new AppError("not_found", "Line item not found.");
+  return line;
+}
+
+/** A ticket with the names its audit rows copy; 404 when it does not exist. */
+export async function ticketFor(db: Db, id: number) {
+  const row = await db.select({
+    ticket: tickets,
+    customer_name: companies.name,
+    sales_rep_name: users.name,
+  }).from(tickets)
+    .innerJoin(companies, eq(companies.id, tickets.customer_id))
+    .leftJoin(users, eq(users.id, tickets.sales_rep_id))
+    .where(eq(tickets.id, id)).get();
+  if (!row) throw new AppError("not_found", "Ticket not found.");
+  return row;
+}
+export type TicketWithNames = Awaited<ReturnType<typeof ticketFor>>;
+
+/** Lines of an approved invoice are frozen. */
+export function requireChangeable(t: TicketWithNames): void {
+  if (t.ticket.status === "APP") throw new AppError("conflict", INVOICED_MESSAGE);
+}
+
+/** What the audit row of a line change copies from its ticket. */
+export function auditExtra(t: TicketWithNames, startDate: string | null): AuditExtra {
+  return {
+    ticket_number: t.ticket.ticket_number,
+    invoice_number: t.ticket.invoice_number ?? "",
+    customer_name: t.customer_name,
+    sales_rep_name: t.sales_rep_name ?? "",
+    start_date: startDate,
+  };
+}
