@@ -23,6 +23,12 @@ import { auditRoutes } from "./sales/audit/routes.ts";
 import { batchParseRoutes } from "./sales/batch_parse/routes.ts";
 import { templatesRoutes } from "./sales/templates/routes.ts";
 import { inventoryRowsRoutes } from "./sales/inventory_rows/routes.ts";
+import { salesRoutes } from "./sales/sales/routes.ts";
+import { checkinRoutes } from "./sales/checkin/routes.ts";
+import { reclassRoutes } from "./sales/reclass/routes.ts";
+import { transfersRoutes } from "./sales/transfers/routes.ts";
+import { ticketsRoutes } from "./sales/tickets/routes.ts";
+import { rejectionsRoutes } from "./sales/rejections/routes.ts";
 import { pageRoutes } from "../ui/routes.tsx";
 import { errorPage } from "../ui/render.tsx";
 import { Catalog } from "../db/catalog.ts";
@@ -105,7 +111,13 @@ export function createApp(services: Services) {
     .route("/", auditRoutes)
     .route("/", batchParseRoutes)
     .route("/", templatesRoutes)
-    .route("/", inventoryRowsRoutes);
+    .route("/", inventoryRowsRoutes)
+    .route("/", salesRoutes)
+    .route("/", checkinRoutes)
+    .route("/", reclassRoutes)
+    .route("/", transfersRoutes)
+    .route("/", ticketsRoutes)
+    .route("/", rejectionsRoutes);
   api.all("*", () => {
     throw new AppError("not_found", "No such API route.");
   });

@@ -1,0 +1,211 @@
+import { and, eq, inArray, max, sql } from "drizzle-orm";
+import { z } from "zod";
+import { inventory_log, sales, type Ticket, tickets } from "../../../db/schema/mod.ts";
+import type { Tx } from "../../../db/client.ts";
+import type { Ctx } from "../../lib/context.ts";
+import { AppError, invalid } from "../../lib/errors.ts";
+import { parse } from "../../lib/validate.ts";
+import { nowStamp } from "../../lib/db_helpers.ts";
+import { requireSalesReader } from "../access.ts";
+import { recordAudit } from "../inventory/audit.ts";
+import { logTotals, ticketAuditExtra } from "../checkin/service.ts";
+import { nextNumber } from "../tickets/numbers.ts";
+
+const id = z.coerce.number({ error: "Must be a number" }).int().positive();
+const lineIds = z.array(id, { error: "Required" }).min(1, { error: "Select at least one line" }).max(1000)
+  .refine((ids) => new Set(ids).size === ids.length, { error: "Listed twice" });
+
+export const TransferInput = z.object({
+  ticket_id: id,
+  line_ids: lineIds,
+  to_ticket_id: id.nullish(),
+});
+export const BillBackInput = z.object({ ticket_id: id, line_ids: lineIds });
+
+export interface MoveResult {
+  message: string;
+  ticket_id: number;
+  ticket_number: string;
+  line_ids: number[];
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A new OPEN ticket with the source's header (customer, rep, tax, unit, product lines, location). */
+async function newTicketFrom(
+  ctx: Ctx,
+  tx: Tx,
+  source: Ticket,
+  kind: { isTransfer?: boolean; isBillBack?: boolean },
+): Promise<Ticket> {
+  const [made] = await tx.insert(tickets).values({
+    company_id: source.company_id,
+    created_by_id: ctx.user.id,
+    ticket_number: await nextNumber(tx, "ticket", ctx.user.company.settings),
+    ticket_date: today(),
+    customer_id: source.customer_id,
+    sales_rep_id: source.sales_rep_id,
+    tax_id: source.tax_id,
+    business_unit_id: source.business_unit_id,
+    product_line_id: source.product_line_id,
+    sub_product_line_id: source.sub_product_line_id,
+    location: source.location,
+    use_min_rate_logic: source.use_min_rate_logic,
+    status: "OPEN",
+    source_ticket_id: source.id,
+    ...kind,
+  }).returning();
+  return made;
+}
+
+async function loadTicket(tx: Tx, ticketId: number, path = "ticket_id"): Promise<Ticket> {
+  const t = await tx.select().from(tickets).where(eq(tickets.id, ticketId)).get();
+  if (!t) {
+    throw new AppError("not_found", path === "ticket_id" ? "Ticket not found." : "Target ticket not found.");
+  }
+  return t;
+}
+
+async function linesOf(tx: Tx, ticketId: number, ids: number[]) {
+  const lines = await tx.select().from(sales).where(
+    and(inArray(sales.id, ids), eq(sales.ticket_id, ticketId)),
+  );
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const missing = ids.find((i) => !byId.has(i));
+  if (missing) throw new AppError("not_found", `Line not found on this ticket: ${missing}`);
+  return ids.map((i) => byId.get(i)!);
+}
+
+/**
+ * POST /api/sales/tickets/transfer: moves the selected lines, with their log and what they hold, to
+ * another OPEN ticket of the same customer (`to_ticket_id`) or to a new OPEN transfer ticket. Lines
+ * with anything sold stay (the sale belongs to the ticket that billed it); quotes and approved
+ * invoices don't give lines away. No stock moves; an audit row 'Line Transferred' per line.
+ */
+export async function transferLines(ctx: Ctx, body: unknown): Promise<MoveResult> {
+  requireSalesReader(ctx.user);
+  const input = parse(TransferInput, body);
+  const result = await ctx.tdb.write(async (tx) => {
+    const source = await loadTicket(tx, input.ticket_id);
+    if (source.status === "APP") {
+      throw new AppError("conflict", "Lines of an approved invoice can't be transferred.");
+    }
+    if (source.status === "QUOTE" || source.isQuote) {
+      throw new AppError("conflict", "Quote lines are not transferred.");
+    }
+    const lines = await linesOf(tx, source.id, input.line_ids);
+    const totals = await logTotals(tx, input.line_ids);
+    const sold = lines.find((l) => l.isSold || totals.get(l.id)!.sold > 0);
+    if (sold) throw new AppError("conflict", `A line with sold quantity stays on its ticket: ${sold.id}`);
+    let target: Ticket;
+    if (input.to_ticket_id) {
+      target = await loadTicket(tx, input.to_ticket_id, "to_ticket_id");
+      if (target.id === source.id) throw invalid("to_ticket_id", "Choose another ticket");
+      if (target.status !== "OPEN" || target.isQuote) {
+        throw invalid("to_ticket_id", "Lines go to an OPEN ticket");
+      }
+      if (target.customer_id !== source.customer_id) {
+        throw invalid("to_ticket_id", "Choose a ticket of the same customer");
+      }
+    } else {
+      target = await newTicketFrom(ctx, tx, source, { isTransfer: true });
+    }
+    const top = await tx.select({ m: max(sales.order) }).from(sales).where(eq(sales.ticket_id, target.id))
+      .get();
+    let order = (top?.m ?? -1) + 1;
+    const extra = await ticketAuditExtra(tx, target);
+    for (const line of lines) {
+      await tx.update(sales).set({ ticket_id: target.id, order: order++, updated_at: nowStamp() })
+        .where(eq(sales.id, line.id));
+      await recordAudit(tx, ctx.user, line.inventory_id, "Line Transferred", 0, {
+        ...extra,
+        start_date: line.start_date,
+      });
+    }
+    await tx.update(tickets).set({ updated_at: nowStamp() }).where(
+      inArray(tickets.id, [source.id, target.id]),
+    );
+    return target;
+  });
+  const n = input.line_ids.length;
+  return {
+    message: `Transferred ${n} ${n === 1 ? "line" : "lines"} to ${result.ticket_number}`,
+    ticket_id: result.id,
+    ticket_number: result.ticket_number,
+    line_ids: input.line_ids,
+  };
+}
+
+/**
+ * POST /api/sales/tickets/bill-back: from an approved invoice, a new OPEN bill-back ticket with one
+ * sold line per selected line that has sold quantity not yet billed back (same inventory, price, rates
+ * and taxes; quantity = that sold quantity; quantity_held 0, the stock already left). The source
+ * log's Sold entries are flagged billed, so the same sale is never billed back twice.
+ */
+export async function billBack(ctx: Ctx, body: unknown): Promise<MoveResult> {
+  requireSalesReader(ctx.user);
+  const input = parse(BillBackInput, body);
+  const result = await ctx.tdb.write(async (tx) => {
+    const source = await loadTicket(tx, input.ticket_id);
+    if (source.status !== "APP") {
+      throw new AppError("conflict", "Bill back is for sold items of an approved invoice.");
+    }
+    const lines = await linesOf(tx, source.id, input.line_ids);
+    const totals = await logTotals(tx, input.line_ids);
+    for (const [i, l] of lines.entries()) {
+      const t = totals.get(l.id)!;
+      if (t.sold === 0) throw invalid(`line_ids.${i}`, "Nothing sold on this line");
+      if (t.sold_unbilled === 0) throw new AppError("conflict", `Already billed back: line ${l.id}`);
+    }
+    const target = await newTicketFrom(ctx, tx, source, { isBillBack: true });
+    const extra = await ticketAuditExtra(tx, target);
+    const made: number[] = [];
+    for (const [order, l] of lines.entries()) {
+      const qty = totals.get(l.id)!.sold_unbilled;
+      const [line] = await tx.insert(sales).values({
+        ticket_id: target.id,
+        company_id: l.company_id,
+        created_by_id: ctx.user.id,
+        inventory_id: l.inventory_id,
+        order,
+        start_date: l.start_date,
+        end_date: l.end_date,
+        duration: l.duration,
+        quantity: qty,
+        price: l.price,
+        minimum_rate: l.minimum_rate,
+        use_min_rate_logic: l.use_min_rate_logic,
+        discount: l.discount,
+        markup: l.markup,
+        state_tax: l.state_tax,
+        county_tax: l.county_tax,
+        city_tax: l.city_tax,
+        hours: l.hours,
+        notes: l.notes,
+        isSold: true,
+        quantity_held: 0,
+      }).returning({ id: sales.id });
+      made.push(line.id);
+      await tx.update(inventory_log).set({
+        billed: true,
+        updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+      })
+        .where(
+          and(
+            eq(inventory_log.sale_id, l.id),
+            sql`${inventory_log.quantity_sold} > 0`,
+            eq(inventory_log.billed, false),
+          ),
+        );
+      await recordAudit(tx, ctx.user, l.inventory_id, "Bill Back", 0, { ...extra, start_date: l.start_date });
+    }
+    return { target, made };
+  });
+  const n = result.made.length;
+  return {
+    message: `Billed back ${n} ${n === 1 ? "line" : "lines"} on ${result.target.ticket_number}`,
+    ticket_id: result.target.id,
+    ticket_number: result.target.ticket_number,
+    line_ids: result.made,
+  };
+}
