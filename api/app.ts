@@ -141,7 +141,7 @@ export function createApp(services: Services) {
     const status = e?.status ?? 500;
     const detail = e?.message ?? "Oops something went wrong!";
     if (!isApi) return errorPage(c, status, detail);
-    return c.json({ detail, ...(e?.errors ? { errors: e.errors } : {}) }, status, e?.headers);
+    return c.json({ detail, ...(e?.errors ? { errors: e.errors } : {}), ...e?.body }, status, e?.headers);
   });
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/")) return c.json({ detail: "Not found" }, 404);

@@ -31,6 +31,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** More fields for the answer's body beside `detail` and `errors` (the availability figures). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }

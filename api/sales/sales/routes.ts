@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import {
-  AvailabilityError,
   deleteLine,
   downloadSales,
   listSales,
@@ -11,20 +10,6 @@ import {
   saveLine,
   ticketLines,
 } from "./service.ts";
-
-type Json = { json: (body: unknown, status: 409) => Response };
-
-/** The availability refusal answers 409 with the five figures beside the detail. */
-async function orRefusal(c: Json, run: () => Promise<unknown>): Promise<Response | unknown> {
-  try {
-    return await run();
-  } catch (e) {
-    if (e instanceof AvailabilityError) {
-      return c.json({ detail: e.message, errors: e.errors, figures: e.figures }, 409);
-    }
-    throw e;
-  }
-}
 
 export const salesRoutes = new Hono<AppEnv>()
   .get("/sales/sales", valid("query", SalesListQuery), async (c) => {
@@ -40,12 +25,10 @@ export const salesRoutes = new Hono<AppEnv>()
     return c.json(await reorderLines(ctxOf(c), c.req.valid("json")));
   })
   .post("/sales/sales", valid("json", JsonObject), async (c) => {
-    const out = await orRefusal(c, () => saveLine(ctxOf(c), c.req.valid("json")));
-    return out instanceof Response ? out : c.json(out);
+    return c.json(await saveLine(ctxOf(c), c.req.valid("json")));
   })
   .put("/sales/sales", valid("json", JsonObject), async (c) => {
-    const out = await orRefusal(c, () => saveLine(ctxOf(c), c.req.valid("json"), { update: true }));
-    return out instanceof Response ? out : c.json(out);
+    return c.json(await saveLine(ctxOf(c), c.req.valid("json"), { update: true }));
   })
   .delete("/sales/sales/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteLine(ctxOf(c), c.req.valid("param").id));

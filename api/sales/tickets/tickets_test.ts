@@ -135,7 +135,9 @@ Deno.test("tickets - a template fills the lines in order and holds stock; short 
     // The serialized valve is out: a second ticket from the template is refused and holds nothing.
     const refused = await call(env, token, "POST", PATH, body, 409);
     assert.match(refused.detail, /^ERROR: Line item quantity exceeds available inventory:/);
-    assert.match(refused.detail, /Available Quantity 0, Line Quantity 1/);
+    // The five figures travel beside the message (the same refusal as a line save).
+    assert.equal(refused.figures.available, 0);
+    assert.equal(refused.figures.line_quantity, 1);
     assert.equal(await out(tee.id), 1);
     assert.equal((await env.tenant.db.select().from(tickets)).length, 1);
     // A quote holds nothing.

@@ -8,7 +8,9 @@ import { type AvailabilityFigures, EXCEEDS_MESSAGE } from "../schemas.ts";
 /** The availability refusal: a 409 whose body also carries the five figures (see routes.ts). */
 export class AvailabilityError extends AppError {
   constructor(readonly figures: AvailabilityFigures) {
-    super("conflict", EXCEEDS_MESSAGE, [{ path: "quantity", message: EXCEEDS_MESSAGE }]);
+    super("conflict", EXCEEDS_MESSAGE, [{ path: "quantity", message: EXCEEDS_MESSAGE }], undefined, {
+      figures,
+    });
   }
 }
 

@@ -5,8 +5,9 @@ import type { CurrentUser } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { recordAudit } from "../../inventory/audit.ts";
+import { moveHold } from "../../sales/service/hold.ts";
 
-export const EXCEEDS_AVAILABLE = "ERROR: Line item quantity exceeds available inventory:";
+export { EXCEEDS_MESSAGE as EXCEEDS_AVAILABLE } from "../../sales/schemas.ts";
 
 /** The stock row with its item, or 404. */
 export async function stockRow(tx: Tx, user: CurrentUser, inventoryId: number) {
@@ -18,8 +19,8 @@ export async function stockRow(tx: Tx, user: CurrentUser, inventoryId: number) {
 }
 
 /**
- * Takes `quantity` of a stock row out on a ticket, or refuses with the spec's message and its five
- * figures. The guard is in the UPDATE itself, so parallel saves can never take more than there is.
+ * Takes `quantity` of a stock row out on a ticket through the lines' guarded hold (the same refusal
+ * with its five figures), so parallel saves can never take more than there is.
  * Quotes and charge codes hold nothing (answers 0).
  */
 export async function holdQuantity(
@@ -29,24 +30,10 @@ export async function holdQuantity(
   inventoryId: number,
   quantity: number,
 ): Promise<number> {
-  const { inv, item } = await stockRow(tx, user, inventoryId);
+  const { item } = await stockRow(tx, user, inventoryId);
   if (ticket.isQuote || item.inventory_type === "Charge Code" || quantity <= 0) return 0;
   const held = Math.ceil(quantity);
-  const done = await tx.update(inventory)
-    .set({ quantity_out: sql`${inventory.quantity_out} + ${held}`, updated_at: nowStamp() })
-    .where(and(
-      eq(inventory.id, inventoryId),
-      sql`${inventory.quantity} - ${inventory.quantity_out} - ${inventory.quantity_out_location} >= ${held}`,
-    )).returning({ id: inventory.id });
-  if (!done.length) {
-    const available = inv.quantity - inv.quantity_out - inv.quantity_out_location;
-    throw new AppError(
-      "conflict",
-      `${EXCEEDS_AVAILABLE} ${inv.serial_number}: Inventory Quantity ${inv.quantity}, ` +
-        `Quantity Out (Tickets) ${inv.quantity_out}, Quantity Out (Location) ${inv.quantity_out_location}, ` +
-        `Available Quantity ${available}, Line Quantity ${quantity}.`,
-    );
-  }
+  await moveHold(tx, inventoryId, held, quantity);
   await recordAudit(tx, user, inventoryId, "Out on Ticket", 0, { ticket_number: ticket.ticket_number });
   return held;
 }
