@@ -1,10 +1,8 @@
 import { useState } from "react";
-import { Button, Form } from "react-aria-components";
-import { Dialog } from "../../primitives/Dialog.tsx";
+import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
-import { api, fieldErrors } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
+import { api } from "../../lib/api.ts";
 import {
   COMPANY_TYPE_LABELS,
   COMPANY_TYPES,
@@ -32,16 +30,14 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
     Object.fromEntries(LINES.map((k) => [k, String(company?.custom?.[k] ?? "")])) as Record<string, string>
   );
   const [settings, setSettings] = useState(JSON.stringify(company?.settings ?? {}, null, 2));
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { touch, shownFrom } = useTouched();
+  const { busy, errors, setErrors, save } = useFormSave();
 
   const check = CompanyInput.safeParse({ name, company_type: type ?? undefined });
   const issues = check.success
     ? {}
     : Object.fromEntries(check.error.issues.map((i) => [String(i.path[0]), i.message]));
-  const shown = (k: string) => errors[k] || (touched[k] ? issues[k] : undefined);
-  const touch = (k: string) => setTouched((t) => ({ ...t, [k]: true }));
+  const shown = shownFrom(errors, issues);
 
   const submit = async () => {
     let parsedSettings: Record<string, unknown> | undefined;
@@ -54,91 +50,78 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
       parsedSettings = s.data;
     }
     if (!check.success) return;
-    setBusy(true);
-    try {
-      const body = {
-        ...(company ? { id: company.id } : {}),
-        name,
-        company_type: type,
-        custom: { ...company?.custom, ...lines },
-        ...(parsedSettings ? { settings: parsedSettings } : {}),
-      };
-      const saved = await api<{ message?: string }>("/api/companies", {
-        method: company ? "PATCH" : "POST",
-        json: body,
-      });
-      onSaved(saved.message ?? "Success");
-    } catch (e) {
-      setErrors(fieldErrors(e));
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+    const body = {
+      ...(company ? { id: company.id } : {}),
+      name,
+      company_type: type,
+      custom: { ...company?.custom, ...lines },
+      ...(parsedSettings ? { settings: parsedSettings } : {}),
+    };
+    await save(
+      () => api<{ message?: string }>("/api/companies", { method: company ? "PATCH" : "POST", json: body }),
+      onSaved,
+    );
   };
 
   return (
-    <Dialog title={company ? "Edit Company" : "New Company"} isOpen onClose={onClose} width={750}>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <div className="form-grid">
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(v) => {
-              setName(v);
-              touch("name");
-              setErrors((e) => ({ ...e, name: "" }));
-            }}
-            onBlur={() => touch("name")}
-            error={shown("name")}
-            isRequired
-            autoFocus
-          />
-          <Select
-            label="Company Type"
-            options={TYPE_OPTIONS}
-            value={type}
-            onChange={(v) => {
-              setType(v);
-              touch("company_type");
-              setErrors((e) => ({ ...e, company_type: "" }));
-            }}
-            onBlur={() => touch("company_type")}
-            error={shown("company_type")}
-            isRequired
-          />
-        </div>
-        {LINES.map((k, i) => (
-          <TextField
-            key={k}
-            label={`Address line ${i + 1}`}
-            value={lines[k]}
-            onChange={(v) => setLines((l) => ({ ...l, [k]: v }))}
-            error={errors[`custom.${k}`]}
-          />
-        ))}
-        {canSettings && (
-          <TextField
-            label="Settings"
-            multiline="code"
-            rows={10}
-            value={settings}
-            onChange={(v) => {
-              setSettings(v);
-              setErrors((e) => ({ ...e, settings: "" }));
-            }}
-            error={errors.settings}
-          />
-        )}
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
-        </div>
-      </Form>
-    </Dialog>
+    <FormDialog
+      title={company ? "Edit Company" : "New Company"}
+      width={750}
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={check.success}
+      busy={busy}
+    >
+      <div className="form-grid">
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            touch("name");
+            setErrors((e) => ({ ...e, name: "" }));
+          }}
+          onBlur={() => touch("name")}
+          error={shown("name")}
+          isRequired
+          autoFocus
+        />
+        <Select
+          label="Company Type"
+          options={TYPE_OPTIONS}
+          value={type}
+          onChange={(v) => {
+            setType(v);
+            touch("company_type");
+            setErrors((e) => ({ ...e, company_type: "" }));
+          }}
+          onBlur={() => touch("company_type")}
+          error={shown("company_type")}
+          isRequired
+        />
+      </div>
+      {LINES.map((k, i) => (
+        <TextField
+          key={k}
+          label={`Address line ${i + 1}`}
+          value={lines[k]}
+          onChange={(v) => setLines((l) => ({ ...l, [k]: v }))}
+          error={errors[`custom.${k}`]}
+        />
+      ))}
+      {canSettings && (
+        <TextField
+          label="Settings"
+          multiline="code"
+          rows={10}
+          value={settings}
+          onChange={(v) => {
+            setSettings(v);
+            setErrors((e) => ({ ...e, settings: "" }));
+          }}
+          error={errors.settings}
+        />
+      )}
+    </FormDialog>
   );
 }

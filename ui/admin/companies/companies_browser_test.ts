@@ -128,6 +128,8 @@ browserTest(
       await table.getByRole("columnheader", { name: "Company" }).and(page.locator("[aria-sort=descending]"))
         .waitFor();
       await pager.getByText("1-10 of 13").waitFor();
+      // The sort shows at once; the rows follow when the refetch lands.
+      await table.getByRole("row").nth(1).filter({ hasText: "Rig 11" }).waitFor();
       assert.match(await table.getByRole("row").nth(1).innerText(), /Rig 11/);
       assert.match(page.url(), /descending=true/);
 

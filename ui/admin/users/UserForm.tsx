@@ -1,13 +1,11 @@
 import { useState } from "react";
-import { Button, Form } from "react-aria-components";
-import { Dialog } from "../../primitives/Dialog.tsx";
+import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { Checkbox, CheckboxGroup } from "../../primitives/Checkbox.tsx";
 import { JobsPicker } from "./JobsPicker.tsx";
-import { api, fieldErrors } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
+import { api } from "../../lib/api.ts";
 import { PASSWORD_MESSAGE, UserInput } from "../../../api/admin/users/schemas.ts";
 import { ALL_GRANTS } from "../../../api/lib/permissions.ts";
 import type { UserRow, UsersGrants } from "./types.ts";
@@ -48,9 +46,8 @@ export function UserForm({ user, can, onClose, onSaved }: {
     jobs: user?.jobs ?? [],
   });
   const [company, setCompany] = useState<ComboOption | null>(user ? user.company : null);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { touch, shownFrom } = useTouched();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
 
   const body = {
     ...(user ? { id: user.id } : {}),
@@ -64,8 +61,7 @@ export function UserForm({ user, can, onClose, onSaved }: {
   };
   const errors = validate(body, !user);
   const valid = Object.keys(errors).length === 0;
-  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
-  const touch = (k: string) => setTouched((t) => ({ ...t, [k]: true }));
+  const shown = shownFrom(serverErrors, errors);
   const set = <K extends keyof typeof v>(k: K, value: (typeof v)[K]) => {
     setV((o) => ({ ...o, [k]: value }));
     touch(k);
@@ -80,93 +76,81 @@ export function UserForm({ user, can, onClose, onSaved }: {
 
   const submit = async () => {
     if (!valid) return;
-    setBusy(true);
-    try {
-      const saved = await api<{ message?: string }>("/api/admin/users", { method: "POST", json: body });
-      onSaved(saved.message ?? "Success");
-    } catch (e) {
-      setServerErrors(fieldErrors(e));
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+    await save(() => api<{ message?: string }>("/api/admin/users", { method: "POST", json: body }), onSaved);
   };
 
   const accountTypes = v.account_type && !ACCOUNT_TYPES.includes(v.account_type)
     ? [...ACCOUNT_TYPES, v.account_type]
     : ACCOUNT_TYPES;
   return (
-    <Dialog title={user ? "Edit User" : "Add User"} isOpen onClose={onClose} width={800}>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <div className="form-grid">
-          <TextField label="Name" {...text("name")} isRequired autoFocus />
-          <TextField label="Email" type="email" {...text("email")} isRequired isDisabled={!!user} />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            {...text("password")}
-            isRequired={!user}
-          />
-          <TextField label="Phone" type="tel" {...text("phone")} isRequired />
-          <Select
-            label="Account Type"
-            options={accountTypes.map((t) => ({ id: t, label: t }))}
-            value={v.account_type || null}
-            onChange={(t) => set("account_type", t)}
-            onBlur={() => touch("account_type")}
-            error={shown("account_type")}
-            isRequired
-          />
-          <ComboBox
-            label="Company"
-            selected={company}
-            onChange={(c) => {
-              setCompany(c);
-              touch("company_id");
-              setServerErrors((e) => ({ ...e, company_id: "" }));
-            }}
-            onBlur={() => touch("company_id")}
-            load={loadCompanies}
-            error={shown("company_id")}
-            isRequired
-          />
-        </div>
-        <CheckboxGroup
-          label="Roles & permissions"
-          options={GRANT_OPTIONS}
-          value={v.permissions}
-          onChange={(p) => set("permissions", p)}
-          disabledValues={can.superuser ? [] : ["superuser"]}
-          error={shown("permissions")}
+    <FormDialog
+      title={user ? "Edit User" : "Add User"}
+      width={800}
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={valid}
+      busy={busy}
+      submitLabel="Submit"
+    >
+      <div className="form-grid">
+        <TextField label="Name" {...text("name")} isRequired autoFocus />
+        <TextField label="Email" type="email" {...text("email")} isRequired isDisabled={!!user} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          {...text("password")}
+          isRequired={!user}
         />
-        {v.account_type === "Data-Entry" && (
-          <JobsPicker
-            value={v.jobs}
-            onChange={(jobs) => set("jobs", jobs)}
-            onBlur={() => touch("jobs")}
-            error={shown("jobs")}
-          />
+        <TextField label="Phone" type="tel" {...text("phone")} isRequired />
+        <Select
+          label="Account Type"
+          options={accountTypes.map((t) => ({ id: t, label: t }))}
+          value={v.account_type || null}
+          onChange={(t) => set("account_type", t)}
+          onBlur={() => touch("account_type")}
+          error={shown("account_type")}
+          isRequired
+        />
+        <ComboBox
+          label="Company"
+          selected={company}
+          onChange={(c) => {
+            setCompany(c);
+            touch("company_id");
+            setServerErrors((e) => ({ ...e, company_id: "" }));
+          }}
+          onBlur={() => touch("company_id")}
+          load={loadCompanies}
+          error={shown("company_id")}
+          isRequired
+        />
+      </div>
+      <CheckboxGroup
+        label="Roles & permissions"
+        options={GRANT_OPTIONS}
+        value={v.permissions}
+        onChange={(p) => set("permissions", p)}
+        disabledValues={can.superuser ? [] : ["superuser"]}
+        error={shown("permissions")}
+      />
+      {v.account_type === "Data-Entry" && (
+        <JobsPicker
+          value={v.jobs}
+          onChange={(jobs) => set("jobs", jobs)}
+          onBlur={() => touch("jobs")}
+          error={shown("jobs")}
+        />
+      )}
+      <div className="checkbox-row">
+        <Checkbox isSelected={v.active} onChange={(x) => set("active", x)}>Active</Checkbox>
+        <Checkbox isSelected={v.isSalesRep} onChange={(x) => set("isSalesRep", x)}>Sales Rep</Checkbox>
+        {can.forceReset && (
+          <Checkbox isSelected={v.passwordReset} onChange={(x) => set("passwordReset", x)}>
+            Force Password Reset
+          </Checkbox>
         )}
-        <div className="checkbox-row">
-          <Checkbox isSelected={v.active} onChange={(x) => set("active", x)}>Active</Checkbox>
-          <Checkbox isSelected={v.isSalesRep} onChange={(x) => set("isSalesRep", x)}>Sales Rep</Checkbox>
-          {can.forceReset && (
-            <Checkbox isSelected={v.passwordReset} onChange={(x) => set("passwordReset", x)}>
-              Force Password Reset
-            </Checkbox>
-          )}
-        </div>
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={!valid || busy}>Submit</Button>
-        </div>
-      </Form>
-    </Dialog>
+      </div>
+    </FormDialog>
   );
 }

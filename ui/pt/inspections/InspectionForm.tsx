@@ -1,12 +1,10 @@
 import { useState } from "react";
-import { Button, Form } from "react-aria-components";
-import { Dialog } from "../../primitives/Dialog.tsx";
+import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
-import { api, fieldErrors } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
+import { api } from "../../lib/api.ts";
 import { BAND_COLORS, InspectionInput, MPI_RESULTS } from "../../../api/pt/inspections/schemas.ts";
 import { today } from "../../lib/format.ts";
 import type { InspectionRow } from "./types.ts";
@@ -54,9 +52,8 @@ export function InspectionForm({ inspection, jobId, onClose, onSaved }: {
   const [band, setBand] = useState<string>(r?.band_color ?? NONE);
   const [mpi, setMpi] = useState<string>(r?.mpi_result ?? NONE);
   const [part, setPart] = useState<ComboOption | null>(r?.part ? { id: r.part.id, name: r.part.name } : null);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { touch, setTouched, shownFrom } = useTouched();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
 
   const body = {
     ...(r ? { id: r.id } : {}),
@@ -70,8 +67,7 @@ export function InspectionForm({ inspection, jobId, onClose, onSaved }: {
   const check = InspectionInput.safeParse(body);
   const errors: Record<string, string> = {};
   if (!check.success) { for (const i of check.error.issues) errors[String(i.path[0])] ??= i.message; }
-  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
-  const touch = (k: string) => setTouched((t) => ({ ...t, [k]: true }));
+  const shown = shownFrom(serverErrors, errors);
   const clearServer = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const text = (k: Text) => ({
     value: v[k],
@@ -86,82 +82,70 @@ export function InspectionForm({ inspection, jobId, onClose, onSaved }: {
 
   const submit = async () => {
     if (!check.success) return setTouched(Object.fromEntries(Object.keys(errors).map((k) => [k, true])));
-    setBusy(true);
-    try {
-      const saved = await api<{ message?: string }>("/api/pt/inspections", {
+    await save(() =>
+      api<{ message?: string }>("/api/pt/inspections", {
         method: r ? "PATCH" : "POST",
         json: body,
-      });
-      onSaved(saved.message ?? "Success");
-    } catch (e) {
-      setServerErrors(fieldErrors(e));
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+      }), onSaved);
   };
 
   return (
-    <Dialog title={r ? "Edit Inspection" : "New Inspection"} isOpen onClose={onClose} width={750}>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <div className="form-grid">
-          <TextField label="Date" type="date" {...text("date")} isRequired autoFocus />
-          <TextField label="Serial Number" {...text("serial_number")} />
-          <TextField label="Batch" {...text("batch")} />
-          <div className="grid-span-all">
-            <ComboBox
-              label="Part"
-              selected={part}
-              onChange={(p) => {
-                setPart(p);
-                clearServer("part_id");
-              }}
-              load={loadParts}
-              debounceMs={300}
-              error={serverErrors.part_id}
-            />
-          </div>
-        </div>
-        <div className="form-grid form-grid-narrow">
-          <TextField label="UT 1" type="number" {...text("ut_1")} />
-          <TextField label="UT 2" type="number" {...text("ut_2")} />
-          <TextField label="UT 3" type="number" {...text("ut_3")} />
-          <TextField label="Pressure" type="number" {...text("pressure")} />
-        </div>
-        <div className="form-grid">
-          <Select
-            label="Band Color"
-            options={BAND_OPTIONS}
-            value={band}
-            onChange={(x) => {
-              setBand(x);
-              clearServer("band_color");
+    <FormDialog
+      title={r ? "Edit Inspection" : "New Inspection"}
+      width={750}
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={check.success}
+      busy={busy}
+    >
+      <div className="form-grid">
+        <TextField label="Date" type="date" {...text("date")} isRequired autoFocus />
+        <TextField label="Serial Number" {...text("serial_number")} />
+        <TextField label="Batch" {...text("batch")} />
+        <div className="grid-span-all">
+          <ComboBox
+            label="Part"
+            selected={part}
+            onChange={(p) => {
+              setPart(p);
+              clearServer("part_id");
             }}
-            error={shown("band_color") || serverErrors.band_color}
-          />
-          <Select
-            label="MPI Result"
-            options={MPI_OPTIONS}
-            value={mpi}
-            onChange={(x) => {
-              setMpi(x);
-              clearServer("mpi_result");
-            }}
-            error={shown("mpi_result") || serverErrors.mpi_result}
+            load={loadParts}
+            debounceMs={300}
+            error={serverErrors.part_id}
           />
         </div>
-        <Checkbox isSelected={visual === true} onChange={setVisual}>Pass Visual?</Checkbox>
-        <TextField label="Notes" multiline rows={3} {...text("notes")} />
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
-        </div>
-      </Form>
-    </Dialog>
+      </div>
+      <div className="form-grid form-grid-narrow">
+        <TextField label="UT 1" type="number" {...text("ut_1")} />
+        <TextField label="UT 2" type="number" {...text("ut_2")} />
+        <TextField label="UT 3" type="number" {...text("ut_3")} />
+        <TextField label="Pressure" type="number" {...text("pressure")} />
+      </div>
+      <div className="form-grid">
+        <Select
+          label="Band Color"
+          options={BAND_OPTIONS}
+          value={band}
+          onChange={(x) => {
+            setBand(x);
+            clearServer("band_color");
+          }}
+          error={shown("band_color") || serverErrors.band_color}
+        />
+        <Select
+          label="MPI Result"
+          options={MPI_OPTIONS}
+          value={mpi}
+          onChange={(x) => {
+            setMpi(x);
+            clearServer("mpi_result");
+          }}
+          error={shown("mpi_result") || serverErrors.mpi_result}
+        />
+      </div>
+      <Checkbox isSelected={visual === true} onChange={setVisual}>Pass Visual?</Checkbox>
+      <TextField label="Notes" multiline rows={3} {...text("notes")} />
+    </FormDialog>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from "react";
-import { Button, Form } from "react-aria-components";
-import { Dialog } from "../../primitives/Dialog.tsx";
+import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
-import { api, ApiError, fieldErrors } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
+import { api, ApiError } from "../../lib/api.ts";
 import { JobInput } from "../../../api/pt/jobs/schemas.ts";
 import type { JobRow } from "./types.ts";
 import { today } from "../../lib/format.ts";
@@ -72,9 +70,8 @@ export function JobForm({ job, company, onClose, onSaved }: {
   const [values, setValues] = useState(() => initial(job));
   const [customer, setCustomer] = useState<ComboOption | null>(job?.customer_company ?? null);
   const [operator, setOperator] = useState<ComboOption | null>(job?.operator_company ?? null);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { touch, shownFrom } = useTouched();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
 
   const body = {
     ...(job ? { id: job.id } : {}),
@@ -86,8 +83,7 @@ export function JobForm({ job, company, onClose, onSaved }: {
   const check = JobInput.safeParse(body);
   const errors: Record<string, string> = {};
   if (!check.success) { for (const i of check.error.issues) errors[String(i.path[0])] ??= i.message; }
-  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
-  const touch = (k: string) => setTouched((t) => ({ ...t, [k]: true }));
+  const shown = shownFrom(serverErrors, errors);
   const changed = (k: string) => {
     touch(k);
     setServerErrors((e) => ({ ...e, [k]: "" }));
@@ -95,22 +91,18 @@ export function JobForm({ job, company, onClose, onSaved }: {
 
   const submit = async () => {
     if (!check.success) return;
-    setBusy(true);
-    try {
-      const saved = await api<{ message?: string }>("/api/pt/jobs", {
-        method: job ? "PATCH" : "POST",
-        json: body,
-      });
-      onSaved(saved.message ?? "Success");
-    } catch (e) {
-      const byField = fieldErrors(e);
-      // A taken job number is a conflict, not a field error, but it belongs under Job Number.
-      if (e instanceof ApiError && e.status === 409) byField.job_number ??= e.detail;
-      setServerErrors(byField);
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () =>
+        api<{ message?: string }>("/api/pt/jobs", {
+          method: job ? "PATCH" : "POST",
+          json: body,
+        }),
+      onSaved,
+      (byField, e) => {
+        // A taken job number is a conflict, not a field error, but it belongs under Job Number.
+        if (e instanceof ApiError && e.status === 409) byField.job_number ??= e.detail;
+      },
+    );
   };
 
   const text = (f: { key: Key; label: string; type?: "date" }, autoFocus = false) => (
@@ -131,65 +123,61 @@ export function JobForm({ job, company, onClose, onSaved }: {
   );
 
   return (
-    <Dialog title={job ? "Edit Job" : "New Job"} isOpen onClose={onClose} width={800}>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <div className="form-grid">
-          {BEFORE.map((f, i) => text(f, i === 0))}
-          <ComboBox
-            label="Customer"
-            selected={customer}
-            onChange={(c) => {
-              setCustomer(c);
-              changed("customer_company_id");
-            }}
-            onBlur={() => touch("customer_company_id")}
-            load={loadCustomers}
-            error={shown("customer_company_id")}
-            isRequired
-          />
-          <ComboBox
-            label="Operator"
-            selected={operator}
-            onChange={(c) => {
-              setOperator(c);
-              changed("operator_company_id");
-            }}
-            onBlur={() => touch("operator_company_id")}
-            load={loadOperators}
-            error={shown("operator_company_id")}
-            isRequired
-          />
-          {AFTER.map((f) => text(f))}
-          <TextField
-            label="Inspection Company"
-            value={job?.inspection_company.name ?? company.name}
-            onChange={() => {}}
-            isDisabled
-          />
-        </div>
-        <TextField
-          label="Comments"
-          value={values.comments}
-          onChange={(v) => {
-            setValues((s) => ({ ...s, comments: v }));
-            changed("comments");
+    <FormDialog
+      title={job ? "Edit Job" : "New Job"}
+      width={800}
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={check.success}
+      busy={busy}
+    >
+      <div className="form-grid">
+        {BEFORE.map((f, i) => text(f, i === 0))}
+        <ComboBox
+          label="Customer"
+          selected={customer}
+          onChange={(c) => {
+            setCustomer(c);
+            changed("customer_company_id");
           }}
-          onBlur={() => touch("comments")}
-          error={shown("comments")}
-          multiline
-          rows={3}
+          onBlur={() => touch("customer_company_id")}
+          load={loadCustomers}
+          error={shown("customer_company_id")}
           isRequired
         />
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
-        </div>
-      </Form>
-    </Dialog>
+        <ComboBox
+          label="Operator"
+          selected={operator}
+          onChange={(c) => {
+            setOperator(c);
+            changed("operator_company_id");
+          }}
+          onBlur={() => touch("operator_company_id")}
+          load={loadOperators}
+          error={shown("operator_company_id")}
+          isRequired
+        />
+        {AFTER.map((f) => text(f))}
+        <TextField
+          label="Inspection Company"
+          value={job?.inspection_company.name ?? company.name}
+          onChange={() => {}}
+          isDisabled
+        />
+      </div>
+      <TextField
+        label="Comments"
+        value={values.comments}
+        onChange={(v) => {
+          setValues((s) => ({ ...s, comments: v }));
+          changed("comments");
+        }}
+        onBlur={() => touch("comments")}
+        error={shown("comments")}
+        multiline
+        rows={3}
+        isRequired
+      />
+    </FormDialog>
   );
 }

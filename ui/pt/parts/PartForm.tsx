@@ -1,9 +1,7 @@
 import { useState } from "react";
-import { Button, Form } from "react-aria-components";
-import { Dialog } from "../../primitives/Dialog.tsx";
+import { FormDialog, useFormSave } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
-import { api, fieldErrors } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
+import { api } from "../../lib/api.ts";
 import { PartInput } from "../../../api/pt/parts/schemas.ts";
 import type { PartRow } from "./types.ts";
 
@@ -25,8 +23,7 @@ export function PartForm({ part, onClose, onSaved }: {
     description: part?.description ?? "",
     manufacturer: part?.manufacturer ?? "",
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, setErrors, save } = useFormSave();
 
   const check = PartInput.safeParse(values);
   const issues: Record<string, string> = check.success
@@ -35,49 +32,37 @@ export function PartForm({ part, onClose, onSaved }: {
 
   const submit = async () => {
     if (!check.success) return;
-    setBusy(true);
-    try {
-      const saved = await api<{ message?: string }>("/api/pt/parts", {
+    await save(() =>
+      api<{ message?: string }>("/api/pt/parts", {
         method: part ? "PATCH" : "POST",
         json: { ...(part ? { id: part.id } : {}), ...values },
-      });
-      onSaved(saved.message ?? "Success");
-    } catch (e) {
-      setErrors(fieldErrors(e));
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+      }), onSaved);
   };
 
   return (
-    <Dialog title={part ? "Edit Part" : "New Part"} isOpen onClose={onClose} width={500}>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {FIELDS.map((f, i) => (
-          <TextField
-            key={f.key}
-            label={f.label}
-            value={values[f.key]}
-            onChange={(v) => {
-              setValues((s) => ({ ...s, [f.key]: v }));
-              setErrors((e) => ({ ...e, [f.key]: "" }));
-            }}
-            error={errors[f.key] || issues[f.key]}
-            multiline={"multiline" in f}
-            rows={3}
-            autoFocus={i === 0}
-          />
-        ))}
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
-        </div>
-      </Form>
-    </Dialog>
+    <FormDialog
+      title={part ? "Edit Part" : "New Part"}
+      width={500}
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={check.success}
+      busy={busy}
+    >
+      {FIELDS.map((f, i) => (
+        <TextField
+          key={f.key}
+          label={f.label}
+          value={values[f.key]}
+          onChange={(v) => {
+            setValues((s) => ({ ...s, [f.key]: v }));
+            setErrors((e) => ({ ...e, [f.key]: "" }));
+          }}
+          error={errors[f.key] || issues[f.key]}
+          multiline={"multiline" in f}
+          rows={3}
+          autoFocus={i === 0}
+        />
+      ))}
+    </FormDialog>
   );
 }

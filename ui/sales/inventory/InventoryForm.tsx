@@ -1,12 +1,10 @@
 import { useState } from "react";
-import { Button, Form } from "react-aria-components";
-import { Dialog } from "../../primitives/Dialog.tsx";
+import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
-import { api, fieldErrors } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
+import { api } from "../../lib/api.ts";
 import {
   INVENTORY_STATUSES,
   InventoryInput,
@@ -72,9 +70,8 @@ export function InventoryForm({ row, type, onClose, onSaved }: {
   );
   const [unit, setUnit] = useState<ComboOption | null>(row?.business_unit ?? null);
   const [category, setCategory] = useState<ComboOption | null>(row?.category ?? null);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { touch, setTouched, shownFrom } = useTouched();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
 
   const body = {
     ...(row ? { id: row.id } : {}),
@@ -104,8 +101,7 @@ export function InventoryForm({ row, type, onClose, onSaved }: {
   }
   const valid = Object.keys(issues).length === 0;
 
-  const touch = (k: string) => setTouched((t) => (t[k] ? t : { ...t, [k]: true }));
-  const shown = (k: string) => serverErrors[k] || (touched[k] ? issues[k] : undefined);
+  const shown = shownFrom(serverErrors, issues);
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof typeof v, live = false) => (value: string | boolean) => {
     setV((s) => ({ ...s, [k]: value }));
@@ -130,91 +126,79 @@ export function InventoryForm({ row, type, onClose, onSaved }: {
 
   const submit = async () => {
     if (!valid) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
-    setBusy(true);
-    try {
-      const saved = await api<{ message?: string }>("/api/sales/inventory", {
+    await save(() =>
+      api<{ message?: string }>("/api/sales/inventory", {
         method: row ? "PUT" : "POST",
         json: body,
-      });
-      onSaved(saved.message ?? "Success");
-    } catch (e) {
-      setServerErrors(fieldErrors(e));
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+      }), onSaved);
   };
 
   return (
-    <Dialog title={row ? "Edit Inventory" : "New Inventory"} isOpen onClose={onClose} width={800}>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <div className="form-grid">
-          <ComboBox
-            label="Item"
-            selected={item}
-            onChange={(i) => {
-              setItem(i);
-              clear("item_id");
-              touch("item_id");
-            }}
-            onBlur={() => touch("item_id")}
-            load={loadItems(itemType)}
-            error={shown("item_id")}
-            isRequired
-          />
-          <ComboBox
-            label="Business Unit"
-            selected={unit}
-            onChange={(u) => {
-              setUnit(u);
-              clear("business_unit_id");
-              touch("business_unit_id");
-            }}
-            onBlur={() => touch("business_unit_id")}
-            load={loadBusinessUnits}
-            error={shown("business_unit_id")}
-            isRequired
-          />
-          {field("serial_number", "Serial Number")}
-          {field("inventory_description", "Inventory Description")}
-          <ComboBox
-            label="Category"
-            selected={category}
-            onChange={(c) => {
-              setCategory(c);
-              clear("category_id");
-            }}
-            load={loadInventoryCategories}
-            error={shown("category_id")}
-          />
-          <Select
-            label="Status"
-            options={INVENTORY_STATUSES.map((s) => ({ id: s, label: s }))}
-            value={v.status}
-            onChange={set("status")}
-            error={shown("status")}
-          />
-          {field("quantity", "Quantity", { type: "number", live: true })}
-          {field("purchase_date", "Purchase Date", { type: "date" })}
-          {field("purchase_price", "Purchase Price", { type: "number", live: true })}
-          {field("manufacturer", "Manufacturer")}
-          {field("location", "Location")}
-          {field("minimum_rate", "Minimum Rate", { type: "number", live: true })}
-          {field("additional_day", "Additional Day", { type: "number", live: true })}
-        </div>
-        <div className="checkbox-row">
-          <Checkbox isSelected={v.hidden} onChange={set("hidden")}>Hidden</Checkbox>
-        </div>
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || !valid}>Save</Button>
-        </div>
-      </Form>
-    </Dialog>
+    <FormDialog
+      title={row ? "Edit Inventory" : "New Inventory"}
+      width={800}
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={valid}
+      busy={busy}
+    >
+      <div className="form-grid">
+        <ComboBox
+          label="Item"
+          selected={item}
+          onChange={(i) => {
+            setItem(i);
+            clear("item_id");
+            touch("item_id");
+          }}
+          onBlur={() => touch("item_id")}
+          load={loadItems(itemType)}
+          error={shown("item_id")}
+          isRequired
+        />
+        <ComboBox
+          label="Business Unit"
+          selected={unit}
+          onChange={(u) => {
+            setUnit(u);
+            clear("business_unit_id");
+            touch("business_unit_id");
+          }}
+          onBlur={() => touch("business_unit_id")}
+          load={loadBusinessUnits}
+          error={shown("business_unit_id")}
+          isRequired
+        />
+        {field("serial_number", "Serial Number")}
+        {field("inventory_description", "Inventory Description")}
+        <ComboBox
+          label="Category"
+          selected={category}
+          onChange={(c) => {
+            setCategory(c);
+            clear("category_id");
+          }}
+          load={loadInventoryCategories}
+          error={shown("category_id")}
+        />
+        <Select
+          label="Status"
+          options={INVENTORY_STATUSES.map((s) => ({ id: s, label: s }))}
+          value={v.status}
+          onChange={set("status")}
+          error={shown("status")}
+        />
+        {field("quantity", "Quantity", { type: "number", live: true })}
+        {field("purchase_date", "Purchase Date", { type: "date" })}
+        {field("purchase_price", "Purchase Price", { type: "number", live: true })}
+        {field("manufacturer", "Manufacturer")}
+        {field("location", "Location")}
+        {field("minimum_rate", "Minimum Rate", { type: "number", live: true })}
+        {field("additional_day", "Additional Day", { type: "number", live: true })}
+      </div>
+      <div className="checkbox-row">
+        <Checkbox isSelected={v.hidden} onChange={set("hidden")}>Hidden</Checkbox>
+      </div>
+    </FormDialog>
   );
 }

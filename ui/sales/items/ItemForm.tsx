@@ -1,12 +1,10 @@
 import { useState } from "react";
-import { Button, Form } from "react-aria-components";
-import { Dialog } from "../../primitives/Dialog.tsx";
+import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
-import { api, fieldErrors } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
+import { api } from "../../lib/api.ts";
 import { BILLING_UNITS, INVENTORY_TYPES, ITEM_TYPES } from "../../../db/schema/enums.ts";
 import { ItemInput, ItemUpdateInput } from "../../../api/sales/items/schemas.ts";
 import type { ItemRow } from "./types.ts";
@@ -53,9 +51,8 @@ export function ItemForm({ item, onClose, onSaved }: {
   });
   const [category, setCategory] = useState<ComboOption | null>(item?.category ?? null);
   const [unit, setUnit] = useState<ComboOption | null>(null);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { touch, setTouched, shownFrom } = useTouched();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
 
   const body = {
     ...(item ? { id: item.id } : {}),
@@ -82,8 +79,7 @@ export function ItemForm({ item, onClose, onSaved }: {
   const issues: Record<string, string> = {};
   if (!check.success) { for (const i of check.error.issues) issues[i.path.join(".")] ??= i.message; }
 
-  const touch = (k: string) => setTouched((t) => (t[k] ? t : { ...t, [k]: true }));
-  const shown = (k: string) => serverErrors[k] || (touched[k] ? issues[k] : undefined);
+  const shown = shownFrom(serverErrors, issues);
   const set = (k: keyof typeof v, path: string = k) => (value: string | boolean) => {
     setV((s) => ({ ...s, [k]: value }));
     setServerErrors((e) => (e[path] ? { ...e, [path]: "" } : e));
@@ -91,141 +87,129 @@ export function ItemForm({ item, onClose, onSaved }: {
 
   const submit = async () => {
     if (!check.success) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
-    setBusy(true);
-    try {
-      const saved = await api<{ message?: string }>("/api/sales/items", {
+    await save(() =>
+      api<{ message?: string }>("/api/sales/items", {
         method: item ? "PUT" : "POST",
         json: body,
-      });
-      onSaved(saved.message ?? "Success");
-    } catch (e) {
-      setServerErrors(fieldErrors(e));
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+      }), onSaved);
   };
 
   return (
-    <Dialog title={item ? "Edit Item" : "New Item"} isOpen onClose={onClose} width={800}>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+    <FormDialog
+      title={item ? "Edit Item" : "New Item"}
+      width={800}
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={check.success}
+      busy={busy}
+    >
+      <div className="form-grid">
+        <TextField
+          label="Item Number"
+          value={v.item_number}
+          onChange={set("item_number")}
+          onBlur={() => touch("item_number")}
+          error={shown("item_number")}
+          isRequired
+          autoFocus
+        />
+        <Select
+          label="Inventory Type"
+          options={options(INVENTORY_TYPES, "")}
+          value={v.inventory_type || null}
+          onChange={(t) => {
+            set("inventory_type")(t);
+            touch("inventory_type");
+          }}
+          onBlur={() => touch("inventory_type")}
+          error={shown("inventory_type")}
+          isRequired
+        />
+        <TextField
+          label="Item Description"
+          value={v.item_description}
+          onChange={set("item_description")}
+          error={shown("item_description")}
+        />
+        <TextField
+          label="Rate"
+          type="number"
+          value={v.rate}
+          onChange={(r) => {
+            set("rate")(r);
+            touch("rate");
+          }}
+          error={shown("rate")}
+        />
+        <Select
+          label="Units"
+          options={options(BILLING_UNITS, v.units)}
+          value={v.units || null}
+          onChange={set("units")}
+        />
+        <Select
+          label="Item Type"
+          options={options(ITEM_TYPES, v.item_type)}
+          value={v.item_type || null}
+          onChange={set("item_type")}
+        />
+        <ComboBox
+          label="Category"
+          selected={category}
+          onChange={setCategory}
+          load={loadItemCategories}
+          error={shown("category_id")}
+        />
+      </div>
+      <div className="checkbox-row">
+        <Checkbox isSelected={v.isTaxable} onChange={set("isTaxable")}>Taxable</Checkbox>
+        <Checkbox isSelected={v.isExpendable} onChange={set("isExpendable")}>Expendable</Checkbox>
+        <Checkbox isSelected={v.isService} onChange={set("isService")}>Service</Checkbox>
+      </div>
+      <TextField
+        label="Notes"
+        value={v.notes}
+        onChange={set("notes")}
+        multiline
+        rows={2}
+        error={shown("notes")}
+      />
+      <div className="checkbox-row">
+        <Checkbox isSelected={v.add} onChange={set("add")}>Add to inventory</Checkbox>
+      </div>
+      {v.add && (
         <div className="form-grid">
           <TextField
-            label="Item Number"
-            value={v.item_number}
-            onChange={set("item_number")}
-            onBlur={() => touch("item_number")}
-            error={shown("item_number")}
-            isRequired
-            autoFocus
-          />
-          <Select
-            label="Inventory Type"
-            options={options(INVENTORY_TYPES, "")}
-            value={v.inventory_type || null}
-            onChange={(t) => {
-              set("inventory_type")(t);
-              touch("inventory_type");
-            }}
-            onBlur={() => touch("inventory_type")}
-            error={shown("inventory_type")}
-            isRequired
+            label="Serial Number"
+            value={v.serial}
+            onChange={set("serial", AT + "inventory_serial_number")}
+            error={shown(AT + "inventory_serial_number")}
           />
           <TextField
-            label="Item Description"
-            value={v.item_description}
-            onChange={set("item_description")}
-            error={shown("item_description")}
-          />
-          <TextField
-            label="Rate"
+            label="Quantity"
             type="number"
-            value={v.rate}
-            onChange={(r) => {
-              set("rate")(r);
-              touch("rate");
+            value={v.quantity}
+            onChange={(q) => {
+              set("quantity", AT + "inventory_quantity")(q);
+              touch(AT + "inventory_quantity");
             }}
-            error={shown("rate")}
-          />
-          <Select
-            label="Units"
-            options={options(BILLING_UNITS, v.units)}
-            value={v.units || null}
-            onChange={set("units")}
-          />
-          <Select
-            label="Item Type"
-            options={options(ITEM_TYPES, v.item_type)}
-            value={v.item_type || null}
-            onChange={set("item_type")}
+            error={shown(AT + "inventory_quantity")}
+            isRequired
           />
           <ComboBox
-            label="Category"
-            selected={category}
-            onChange={setCategory}
-            load={loadItemCategories}
-            error={shown("category_id")}
+            label="Business Unit"
+            selected={unit}
+            onChange={(u) => {
+              setUnit(u);
+              touch(AT + "inventory_business_unit_id");
+            }}
+            onBlur={() => touch(AT + "inventory_business_unit_id")}
+            load={loadBusinessUnits}
+            error={shown(AT + "inventory_business_unit_id")}
+            isRequired
           />
         </div>
-        <div className="checkbox-row">
-          <Checkbox isSelected={v.isTaxable} onChange={set("isTaxable")}>Taxable</Checkbox>
-          <Checkbox isSelected={v.isExpendable} onChange={set("isExpendable")}>Expendable</Checkbox>
-          <Checkbox isSelected={v.isService} onChange={set("isService")}>Service</Checkbox>
-        </div>
-        <TextField
-          label="Notes"
-          value={v.notes}
-          onChange={set("notes")}
-          multiline
-          rows={2}
-          error={shown("notes")}
-        />
-        <div className="checkbox-row">
-          <Checkbox isSelected={v.add} onChange={set("add")}>Add to inventory</Checkbox>
-        </div>
-        {v.add && (
-          <div className="form-grid">
-            <TextField
-              label="Serial Number"
-              value={v.serial}
-              onChange={set("serial", AT + "inventory_serial_number")}
-              error={shown(AT + "inventory_serial_number")}
-            />
-            <TextField
-              label="Quantity"
-              type="number"
-              value={v.quantity}
-              onChange={(q) => {
-                set("quantity", AT + "inventory_quantity")(q);
-                touch(AT + "inventory_quantity");
-              }}
-              error={shown(AT + "inventory_quantity")}
-              isRequired
-            />
-            <ComboBox
-              label="Business Unit"
-              selected={unit}
-              onChange={(u) => {
-                setUnit(u);
-                touch(AT + "inventory_business_unit_id");
-              }}
-              onBlur={() => touch(AT + "inventory_business_unit_id")}
-              load={loadBusinessUnits}
-              error={shown(AT + "inventory_business_unit_id")}
-              isRequired
-            />
-          </div>
-        )}
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
-        </div>
-      </Form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from "react";
-import { Button, Form } from "react-aria-components";
-import { Dialog } from "../../primitives/Dialog.tsx";
+import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
-import { api, ApiError, fieldErrors } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
+import { api, ApiError } from "../../lib/api.ts";
 import { SubCategoryInput } from "../../../api/sales/sub_categories/schemas.ts";
 import type { SubCategoryRow } from "./types.ts";
 
@@ -27,15 +25,14 @@ export function SubCategoryForm({ sub, onClose, onSaved }: {
   const [line, setLine] = useState<ComboOption | null>(sub?.category ?? null);
   const [name, setName] = useState(sub?.name ?? "");
   const [notes, setNotes] = useState(sub?.notes ?? "");
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { setTouched, shownFrom } = useTouched();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
 
   const body = { ...(sub ? { id: sub.id } : {}), category_id: line?.id ?? null, name, notes };
   const check = SubCategoryInput.safeParse(body);
   const errors: Record<string, string> = {};
   if (!check.success) { for (const i of check.error.issues) errors[String(i.path[0])] ??= i.message; }
-  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
+  const shown = shownFrom(serverErrors, errors);
   const changed = (k: string) => {
     setTouched((t) => ({ ...t, [k]: true }));
     setServerErrors((e) => ({ ...e, [k]: "" }));
@@ -43,72 +40,59 @@ export function SubCategoryForm({ sub, onClose, onSaved }: {
 
   const submit = async () => {
     if (!check.success) return;
-    setBusy(true);
-    try {
-      const saved = await api<{ message?: string }>("/api/sales/sub_categories", {
-        method: sub ? "PUT" : "POST",
-        json: body,
-      });
-      onSaved(saved.message ?? "Success");
-    } catch (e) {
-      const byField = fieldErrors(e);
-      if (e instanceof ApiError && e.status === 409) byField.name ??= e.detail;
-      setServerErrors(byField);
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () =>
+        api<{ message?: string }>("/api/sales/sub_categories", {
+          method: sub ? "PUT" : "POST",
+          json: body,
+        }),
+      onSaved,
+      (byField, e) => {
+        if (e instanceof ApiError && e.status === 409) byField.name ??= e.detail;
+      },
+    );
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={sub ? "Edit Sub Product Line" : "New Sub Product Line"}
-      isOpen
-      onClose={onClose}
       width={500}
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={check.success}
+      busy={busy}
     >
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+      <ComboBox
+        label="Product Line"
+        selected={line}
+        onChange={(v) => {
+          setLine(v);
+          changed("category_id");
         }}
-      >
-        <ComboBox
-          label="Product Line"
-          selected={line}
-          onChange={(v) => {
-            setLine(v);
-            changed("category_id");
-          }}
-          onBlur={() => setTouched((t) => ({ ...t, category_id: true }))}
-          load={loadProductLines}
-          error={shown("category_id")}
-          isRequired
-        />
-        <TextField
-          label="Name"
-          value={name}
-          onChange={(v) => {
-            setName(v);
-            changed("name");
-          }}
-          onBlur={() => setTouched((t) => ({ ...t, name: true }))}
-          error={shown("name")}
-          isRequired
-        />
-        <TextField
-          label="Notes"
-          value={notes}
-          onChange={setNotes}
-          error={shown("notes")}
-          multiline
-          rows={3}
-        />
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
-        </div>
-      </Form>
-    </Dialog>
+        onBlur={() => setTouched((t) => ({ ...t, category_id: true }))}
+        load={loadProductLines}
+        error={shown("category_id")}
+        isRequired
+      />
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          changed("name");
+        }}
+        onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+        error={shown("name")}
+        isRequired
+      />
+      <TextField
+        label="Notes"
+        value={notes}
+        onChange={setNotes}
+        error={shown("notes")}
+        multiline
+        rows={3}
+      />
+    </FormDialog>
   );
 }

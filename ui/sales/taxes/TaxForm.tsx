@@ -1,9 +1,7 @@
 import { useState } from "react";
-import { Button, Form } from "react-aria-components";
-import { Dialog } from "../../primitives/Dialog.tsx";
+import { FormDialog, useFormSave } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
-import { api, fieldErrors } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
+import { api } from "../../lib/api.ts";
 import { sumRates, TaxInput } from "../../../api/sales/taxes/schemas.ts";
 import { formatPercent } from "./columns.tsx";
 import type { TaxRow } from "./types.ts";
@@ -42,8 +40,7 @@ export function TaxForm({ tax, onClose, onSaved }: {
     city_rate: rateText(tax?.city_rate),
     notes: tax?.notes ?? "",
   });
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
 
   // The form shows the sum of the three rates and saves it (rate null: the server sums).
   const body = { ...(tax ? { id: tax.id } : {}), ...values, rate: null };
@@ -54,19 +51,11 @@ export function TaxForm({ tax, onClose, onSaved }: {
 
   const submit = async () => {
     if (!check.success) return;
-    setBusy(true);
-    try {
-      const saved = await api<{ message?: string }>("/api/sales/taxes", {
+    await save(() =>
+      api<{ message?: string }>("/api/sales/taxes", {
         method: tax ? "PUT" : "POST",
         json: body,
-      });
-      onSaved(saved.message ?? "Success");
-    } catch (e) {
-      setServerErrors(fieldErrors(e));
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+      }), onSaved);
   };
 
   const field = (f: { key: Key; label: string }, autoFocus = false) => (
@@ -84,30 +73,26 @@ export function TaxForm({ tax, onClose, onSaved }: {
   );
 
   return (
-    <Dialog title={tax ? "Edit Tax" : "New Tax"} isOpen onClose={onClose} width={500}>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {field(TEXT[0], true)}
-        <div className="form-grid form-grid-narrow">{TEXT.slice(1).map((f) => field(f))}</div>
-        <div className="form-grid form-grid-narrow">{RATES.map((f) => field(f))}</div>
-        <p className="field-note" aria-live="polite">Rate: {formatPercent(total ?? 0)}</p>
-        <TextField
-          label="Notes"
-          value={values.notes}
-          onChange={(v) => setValues((s) => ({ ...s, notes: v }))}
-          error={serverErrors.notes || issues.notes}
-          multiline
-          rows={3}
-        />
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || !check.success}>Save</Button>
-        </div>
-      </Form>
-    </Dialog>
+    <FormDialog
+      title={tax ? "Edit Tax" : "New Tax"}
+      width={500}
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={check.success}
+      busy={busy}
+    >
+      {field(TEXT[0], true)}
+      <div className="form-grid form-grid-narrow">{TEXT.slice(1).map((f) => field(f))}</div>
+      <div className="form-grid form-grid-narrow">{RATES.map((f) => field(f))}</div>
+      <p className="field-note" aria-live="polite">Rate: {formatPercent(total ?? 0)}</p>
+      <TextField
+        label="Notes"
+        value={values.notes}
+        onChange={(v) => setValues((s) => ({ ...s, notes: v }))}
+        error={serverErrors.notes || issues.notes}
+        multiline
+        rows={3}
+      />
+    </FormDialog>
   );
 }

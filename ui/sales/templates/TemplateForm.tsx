@@ -1,9 +1,7 @@
 import { useState } from "react";
-import { Button, Form } from "react-aria-components";
-import { Dialog } from "../../primitives/Dialog.tsx";
+import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
-import { api, ApiError, fieldErrors } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
+import { api, ApiError } from "../../lib/api.ts";
 import { TemplateInput } from "../../../api/sales/templates/schemas.ts";
 import type { InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
 import { UnitPicker } from "./UnitPicker.tsx";
@@ -30,9 +28,8 @@ export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: 
   const [name, setName] = useState(template?.name ?? "");
   const [unit, setUnit] = useState<UnitOption | null>(template?.business_unit ?? initialUnit);
   const [rows, setRows] = useState<InventoryRowOut[]>(template?.inventory ?? []);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { touch, shownFrom } = useTouched();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
 
   const body = {
     ...(template ? { id: template.id } : {}),
@@ -47,8 +44,7 @@ export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: 
     if (unit && r.business_unit.id !== unit.id) errors[`inventory_ids.${i}`] ??= OTHER_UNIT;
   });
   const valid = Object.keys(errors).length === 0;
-  const shown = (k: string) => serverErrors[k] || (touched[k] ? errors[k] : undefined);
-  const touch = (k: string) => setTouched((t) => ({ ...t, [k]: true }));
+  const shown = shownFrom(serverErrors, errors);
   const rowErrors: Record<number, string | undefined> = {};
   rows.forEach((_, i) => (rowErrors[i] = serverErrors[`inventory_ids.${i}`] || errors[`inventory_ids.${i}`]));
   const changeRows = (next: InventoryRowOut[]) => {
@@ -59,75 +55,67 @@ export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: 
 
   const submit = async () => {
     if (!valid) return;
-    setBusy(true);
-    try {
-      const saved = await api<TemplateRow & { message: string }>("/api/sales/templates", {
-        method: template ? "PUT" : "POST",
-        json: body,
-      });
-      onSaved(saved);
-    } catch (e) {
-      const byField = fieldErrors(e);
-      if (e instanceof ApiError && e.status === 409) byField.name ??= e.detail;
-      setServerErrors(byField);
-      showError(e);
-    } finally {
-      setBusy(false);
-    }
+    await save(
+      () =>
+        api<TemplateRow & { message: string }>("/api/sales/templates", {
+          method: template ? "PUT" : "POST",
+          json: body,
+        }),
+      (_, saved) => onSaved(saved),
+      (byField, e) => {
+        if (e instanceof ApiError && e.status === 409) byField.name ??= e.detail;
+      },
+    );
   };
 
   return (
-    <Dialog title={template ? "Edit Template" : "New Template"} isOpen onClose={onClose} width={800}>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <div className="form-grid">
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(v) => {
-              setName(v);
-              touch("name");
-              setServerErrors((e) => ({ ...e, name: "" }));
-            }}
-            onBlur={() => touch("name")}
-            error={shown("name")}
-            isRequired
-            autoFocus
-          />
-          <UnitPicker
-            selected={unit}
-            onChange={(u) => {
-              setUnit(u);
-              touch("business_unit_id");
-              setServerErrors((e) => ({ ...e, business_unit_id: "" }));
-            }}
-            onBlur={() => touch("business_unit_id")}
-            error={shown("business_unit_id")}
-            isRequired
-            emptyOnError
-          />
-        </div>
-        <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <legend style={{ fontWeight: 600, padding: 0, marginBottom: 4 }}>
-            Inventory{rows.length ? ` (${rows.length})` : ""}
-          </legend>
-          <InventoryPicker
-            unitId={unit?.id ?? null}
-            chosen={rows.map((r) => r.id)}
-            onPick={(r) => changeRows([...rows, r])}
-          />
-          <InventoryOrder rows={rows} onChange={changeRows} errors={rowErrors} />
-          {shown("inventory_ids") && <p className="field-error">{shown("inventory_ids")}</p>}
-        </fieldset>
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || !valid}>Save</Button>
-        </div>
-      </Form>
-    </Dialog>
+    <FormDialog
+      title={template ? "Edit Template" : "New Template"}
+      width={800}
+      onClose={onClose}
+      onSubmit={submit}
+      canSubmit={valid}
+      busy={busy}
+    >
+      <div className="form-grid">
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            touch("name");
+            setServerErrors((e) => ({ ...e, name: "" }));
+          }}
+          onBlur={() => touch("name")}
+          error={shown("name")}
+          isRequired
+          autoFocus
+        />
+        <UnitPicker
+          selected={unit}
+          onChange={(u) => {
+            setUnit(u);
+            touch("business_unit_id");
+            setServerErrors((e) => ({ ...e, business_unit_id: "" }));
+          }}
+          onBlur={() => touch("business_unit_id")}
+          error={shown("business_unit_id")}
+          isRequired
+          emptyOnError
+        />
+      </div>
+      <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <legend style={{ fontWeight: 600, padding: 0, marginBottom: 4 }}>
+          Inventory{rows.length ? ` (${rows.length})` : ""}
+        </legend>
+        <InventoryPicker
+          unitId={unit?.id ?? null}
+          chosen={rows.map((r) => r.id)}
+          onPick={(r) => changeRows([...rows, r])}
+        />
+        <InventoryOrder rows={rows} onChange={changeRows} errors={rowErrors} />
+        {shown("inventory_ids") && <p className="field-error">{shown("inventory_ids")}</p>}
+      </fieldset>
+    </FormDialog>
   );
 }

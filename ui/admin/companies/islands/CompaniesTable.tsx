@@ -3,6 +3,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
@@ -44,18 +45,10 @@ export default function CompaniesTable(props: CompaniesProps) {
             </>
           )}
         </dl>
-        <div className="row-actions">
-          {props.can.edit && (
-            <Button className="btn" onPress={() => setEditing(c)}>
-              <Icon name="edit" size={18} />Edit
-            </Button>
-          )}
-          {props.can.delete && (
-            <Button className="btn btn-danger-outline" onPress={() => setDeleting(c)}>
-              <Icon name="delete" size={18} />Delete
-            </Button>
-          )}
-        </div>
+        <EditDeleteActions
+          onEdit={props.can.edit ? () => setEditing(c) : undefined}
+          onDelete={props.can.delete ? () => setDeleting(c) : undefined}
+        />
       </div>
     );
   };

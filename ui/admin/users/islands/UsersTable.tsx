@@ -3,6 +3,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
@@ -50,22 +51,11 @@ export default function UsersTable(props: UsersProps) {
           </>
         )}
       </dl>
-      <div className="row-actions">
-        {props.can.edit && (
-          <Button className="icon-btn" aria-label="Edit" onPress={() => setEditing(u)}>
-            <Icon name="edit" />
-          </Button>
-        )}
-        {props.can.delete && (
-          <Button
-            className="icon-btn icon-btn-danger"
-            aria-label="Delete"
-            onPress={() => setDeleting(u)}
-          >
-            <Icon name="delete" />
-          </Button>
-        )}
-      </div>
+      <EditDeleteActions
+        iconOnly
+        onEdit={props.can.edit ? () => setEditing(u) : undefined}
+        onDelete={props.can.delete ? () => setDeleting(u) : undefined}
+      />
     </div>
   );
 

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
@@ -51,16 +52,7 @@ export default function InspectionsTable(props: InspectionsProps) {
         <dt>Notes</dt>
         <dd className="pre-wrap">{r.notes || "None"}</dd>
       </dl>
-      {editable && (
-        <div className="row-actions">
-          <Button className="btn" onPress={() => setEditing(r)}>
-            <Icon name="edit" size={18} />Edit
-          </Button>
-          <Button className="btn btn-danger-outline" onPress={() => setDeleting(r)}>
-            <Icon name="delete" size={18} />Delete
-          </Button>
-        </div>
-      )}
+      {editable && <EditDeleteActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />}
     </div>
   );
 

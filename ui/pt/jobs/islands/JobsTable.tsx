@@ -3,6 +3,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
@@ -72,21 +73,14 @@ export default function JobsTable(props: JobsProps) {
   // then the job's other fields.
   const details = (j: JobRow) => (
     <div className="row-details">
-      <div className="row-actions">
-        {props.can.edit && (
-          <Button className="btn" onPress={() => setEditing(j)}>
-            <Icon name="edit" size={18} />Edit
-          </Button>
-        )}
+      <EditDeleteActions
+        onEdit={props.can.edit ? () => setEditing(j) : undefined}
+        onDelete={props.can.edit ? () => setDeleting(j) : undefined}
+      >
         <a className="btn" href={`/pt/inspection?job_id=${j.id}`}>
           <Icon name="assignment" size={18} />Inspection
         </a>
-        {props.can.edit && (
-          <Button className="btn btn-danger-outline" onPress={() => setDeleting(j)}>
-            <Icon name="delete" size={18} />Delete
-          </Button>
-        )}
-      </div>
+      </EditDeleteActions>
       <dl>
         <dt>UV Serial Number</dt>
         <dd>{j.uv_serial_number}</dd>

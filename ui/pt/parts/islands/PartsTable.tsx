@@ -3,6 +3,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
@@ -42,16 +43,7 @@ export default function PartsTable(props: PartsProps) {
         <dt>Manufacturer</dt>
         <dd>{p.manufacturer || "None"}</dd>
       </dl>
-      {props.can.edit && (
-        <div className="row-actions">
-          <Button className="btn" onPress={() => setEditing(p)}>
-            <Icon name="edit" size={18} />Edit
-          </Button>
-          <Button className="btn btn-danger-outline" onPress={() => setDeleting(p)}>
-            <Icon name="delete" size={18} />Delete
-          </Button>
-        </div>
-      )}
+      {props.can.edit && <EditDeleteActions onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />}
     </div>
   );
 

@@ -4,6 +4,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
@@ -85,17 +86,11 @@ export default function ItemsTable(props: ItemsProps) {
         <dd className="pre-wrap">{i.notes || "None"}</dd>
       </dl>
       {props.can.edit && (
-        <div className="row-actions">
-          <Button className="btn" onPress={() => setEditing(i)}>
-            <Icon name="edit" size={18} />Edit
-          </Button>
+        <EditDeleteActions onEdit={() => setEditing(i)} onDelete={() => setDeleting(i)}>
           <a className="btn" href={`/sales/data?item_number=${encodeURIComponent(i.item_number)}`}>
             <Icon name="table" size={18} />View Sales
           </a>
-          <Button className="btn btn-danger-outline" onPress={() => setDeleting(i)}>
-            <Icon name="delete" size={18} />Delete
-          </Button>
-        </div>
+        </EditDeleteActions>
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
@@ -39,16 +40,7 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
         <dt>Notes</dt>
         <dd className="pre-wrap">{s.notes || "None"}</dd>
       </dl>
-      {props.can.edit && (
-        <div className="row-actions">
-          <Button className="btn" onPress={() => setEditing(s)}>
-            <Icon name="edit" size={18} />Edit
-          </Button>
-          <Button className="btn btn-danger-outline" onPress={() => setDeleting(s)}>
-            <Icon name="delete" size={18} />Delete
-          </Button>
-        </div>
-      )}
+      {props.can.edit && <EditDeleteActions onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />}
     </div>
   );
 

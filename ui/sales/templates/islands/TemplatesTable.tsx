@@ -4,6 +4,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
@@ -56,16 +57,7 @@ export default function TemplatesTable(props: TemplatesProps) {
           )
           : <p className="field-note">None</p>}
       </div>
-      {props.can.edit && (
-        <div className="row-actions">
-          <Button className="btn" onPress={() => setEditing(t)}>
-            <Icon name="edit" size={18} />Edit
-          </Button>
-          <Button className="btn btn-danger-outline" onPress={() => setDeleting(t)}>
-            <Icon name="delete" size={18} />Delete
-          </Button>
-        </div>
-      )}
+      {props.can.edit && <EditDeleteActions onEdit={() => setEditing(t)} onDelete={() => setDeleting(t)} />}
     </div>
   );
 
