@@ -21,6 +21,7 @@ import { taxesPages } from "./sales/taxes/routes.tsx";
 import { categoriesPages } from "./sales/categories/routes.tsx";
 import { subCategoriesPages } from "./sales/sub_categories/routes.tsx";
 import { auditPages } from "./sales/audit/routes.tsx";
+import { salesDataPages } from "./sales/data/routes.tsx";
 import { templatesPages } from "./sales/templates/routes.tsx";
 
 /** Only same-site paths: `next=//evil.example` must not send anyone away. */
@@ -89,4 +90,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route("/", categoriesPages)
   .route("/", subCategoriesPages)
   .route("/", auditPages)
+  .route("/", salesDataPages)
   .route("/", templatesPages);

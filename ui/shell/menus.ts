@@ -42,6 +42,7 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
     { href: "/sales/itemized-inventory", label: "Itemized Inventory", icon: "layers", show: ownerCompany },
     { href: "/sales/charge-codes", label: "Charge Codes", icon: "receipt", show: ownerCompany },
     { href: "/sales/inventory-audit", label: "Inventory Audit", icon: "history", show: ownerCompany },
+    { href: "/sales/data", label: "Sales Data", icon: "table", show: ownerCompany },
     { href: "/sales/taxes", label: "Taxes", icon: "percent", show: ownerCompany },
     {
       href: "/sales/inventory-categories",

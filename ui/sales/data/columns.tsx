@@ -1,0 +1,72 @@
+import type { DataColumn } from "../../components/DataTable.tsx";
+import { Icon } from "../../components/icons.tsx";
+import { formatDate, formatNumber } from "../../lib/format.ts";
+import { HANDLED, NOT_HANDLED } from "../../../api/sales/sales/schemas.ts";
+import type { SalesRow } from "./types.ts";
+
+const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
+const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Money as $1,234.50 (fixed locale: the server's HTML and the island agree). */
+export function money(n: number | null | undefined): string {
+  return n === null || n === undefined ? "" : MONEY.format(n);
+}
+
+/**
+ * The line's status: a green badge when it is fully checked in (or sold), else a red flag. The
+ * tooltip text is also the image's accessible name, so it is not told by colour alone.
+ */
+export function StatusBadge({ handled }: { handled: boolean }) {
+  const text = handled ? HANDLED : NOT_HANDLED;
+  return (
+    <span
+      role="img"
+      aria-label={text}
+      title={text}
+      style={{
+        display: "inline-flex",
+        color: handled ? "var(--success)" : "var(--danger)",
+        verticalAlign: "middle",
+      }}
+    >
+      <Icon name={handled ? "checkCircle" : "flag"} size={20} />
+    </span>
+  );
+}
+
+/** The spec's 21 columns; ids the API sorts by are sortable. */
+export const SALES_COLUMNS: DataColumn<SalesRow>[] = [
+  { id: "status", header: "Status", sortable: false, cell: (r) => <StatusBadge handled={r.handled} /> },
+  { id: "ticket_number", header: "Ticket #", cell: (r) => r.ticket.ticket_number },
+  { id: "invoice_number", header: "Inv #", cell: (r) => r.ticket.invoice_number ?? "" },
+  {
+    id: "invoice_date",
+    header: "Inv Date",
+    cell: (r) => <span className="nowrap">{formatDate(r.ticket.invoice_date)}</span>,
+  },
+  {
+    id: "start_date",
+    header: "Start",
+    cell: (r) => <span className="nowrap">{formatDate(r.start_date)}</span>,
+  },
+  { id: "end_date", header: "End", cell: (r) => <span className="nowrap">{formatDate(r.end_date)}</span> },
+  { id: "duration", header: "Duration/Addl. Days", cell: (r) => formatNumber(r.duration) },
+  { id: "customer", header: "Customer", cell: (r) => clip(r.customer.name) },
+  { id: "serial_number", header: "Serial #", cell: (r) => r.sales_inventory.serial_number },
+  { id: "item_number", header: "Item #", cell: (r) => r.sales_inventory.item.item_number },
+  { id: "item_description", header: "Item", cell: (r) => clip(r.sales_inventory.item.item_description) },
+  { id: "business_unit", header: "Business Unit", cell: (r) => r.business_unit?.name ?? "" },
+  { id: "product_line", header: "Product Line", cell: (r) => r.product_line?.name ?? "" },
+  { id: "sub_product_line", header: "Sub Product Line", cell: (r) => r.sub_product_line?.name ?? "" },
+  { id: "sales_rep", header: "Sales Rep", cell: (r) => r.sales_rep?.name ?? "" },
+  { id: "quantity", header: "Quantity", cell: (r) => formatNumber(r.quantity) },
+  { id: "minimum_rate", header: "Min Rate", cell: (r) => money(r.minimum_rate) },
+  { id: "price", header: "Price/Addl. Day Rate", cell: (r) => money(r.price) },
+  {
+    id: "discount",
+    header: "Discount",
+    cell: (r) => (r.discount === null || r.discount === undefined ? "" : `${formatNumber(r.discount)}%`),
+  },
+  { id: "calculated_tax", header: "Tax", sortable: false, cell: (r) => money(r.calculated_tax) },
+  { id: "calculated_total", header: "Total", sortable: false, cell: (r) => money(r.calculated_total) },
+];

@@ -1,0 +1,136 @@
+import { useEffect } from "react";
+import { Button } from "react-aria-components";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { downloadList, useRowActions } from "../../../components/row_actions.ts";
+import { Checkbox } from "../../../primitives/Checkbox.tsx";
+import { Confirm } from "../../../primitives/Confirm.tsx";
+import { api } from "../../../lib/api.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { DateSearch } from "../../audit/DateSearch.tsx";
+import { SALES_COLUMNS } from "../columns.tsx";
+import {
+  PREFILL_KEYS,
+  SALES_FILTERS,
+  type SalesFilterKey,
+  type SalesProps,
+  type SalesQuery,
+  type SalesRow,
+} from "../types.ts";
+
+const ENDPOINT = "/api/sales/sales";
+const SIZES = [10, 50, 100, 200] as const;
+
+/**
+ * Sales Data: twelve filters (text ones debounced 300 ms) and 'Invoiced Only', Download, sort and
+ * paging in the URL; for sales-admin, rows expand to Delete.
+ */
+export default function SalesDataTable(props: SalesProps) {
+  const hydrated = useHydrated();
+  const list = useListState<SalesQuery, SalesRow>({
+    path: "/sales/data",
+    endpoint: ENDPOINT,
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  const { deleting, setDeleting, busy, remove } = useRowActions<SalesRow>(
+    list,
+    (r) => api(`/api/sales/sales/${r.id}`, { method: "DELETE" }),
+  );
+
+  // A link's serial, item, ticket or invoice number has prefilled its filter (on the server): take
+  // it out of the address bar; the filter stays applied.
+  useEffect(() => {
+    const url = new URL(location.href);
+    const had = PREFILL_KEYS.filter((k) => url.searchParams.has(k));
+    if (!had.length) return;
+    for (const k of had) url.searchParams.delete(k);
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }, []);
+
+  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
+  const keep = (own: SalesFilterKey) => {
+    const { page: _page, [own]: _own, ...rest } = query;
+    return rest;
+  };
+  const apply = (key: SalesFilterKey, v: string) => list.update({ [key]: v || undefined, page: 1 });
+
+  const details = props.can.delete
+    ? (r: SalesRow) => (
+      <div className="row-details row-details-sticky">
+        <div className="row-actions">
+          <Button
+            className="btn btn-danger-outline"
+            aria-label={`Delete line ${r.sales_inventory.serial_number} on ${r.ticket.ticket_number}`}
+            onPress={() => setDeleting(r)}
+          >
+            <Icon name="delete" size={18} />Delete
+          </Button>
+        </div>
+      </div>
+    )
+    : undefined;
+
+  return (
+    <>
+      <div className="toolbar inspection-searches">
+        {SALES_FILTERS.map((f) =>
+          f.date
+            ? (
+              <DateSearch
+                key={f.key}
+                label={f.label}
+                name={f.key}
+                value={query[f.key] ?? ""}
+                keep={keep(f.key)}
+                onApply={(v) => apply(f.key, v)}
+              />
+            )
+            : (
+              <SearchBox
+                key={f.key}
+                label={f.label}
+                name={f.key}
+                value={query[f.key] ?? ""}
+                keep={keep(f.key)}
+                debounceMs={300}
+                onApply={(v) => apply(f.key, v)}
+              />
+            )
+        )}
+        <Checkbox
+          isSelected={query.isInvoice}
+          isDisabled={!hydrated}
+          onChange={(on) => list.update({ isInvoice: on, page: 1 })}
+        >
+          Invoiced Only
+        </Checkbox>
+        <span className="spacer" />
+        <Button className="btn" onPress={() => downloadList(ENDPOINT, { ...query })} isDisabled={!hydrated}>
+          <Icon name="download" size={20} />Download
+        </Button>
+      </div>
+      <ListTable
+        list={list}
+        sizes={SIZES}
+        label="Sales Data"
+        columns={SALES_COLUMNS}
+        rowId={(r) => String(r.id)}
+        renderExpanded={details}
+        emptyText="No Sales Found"
+        loadingText="Downloading Sales Data..."
+        hydrated={hydrated}
+      />
+      <Confirm
+        isOpen={deleting !== null}
+        question="Are you sure you want to delete this item?"
+        onCancel={() => setDeleting(null)}
+        onConfirm={remove}
+        busy={busy}
+      />
+    </>
+  );
+}
