@@ -23,6 +23,7 @@ import { subCategoriesPages } from "./sales/sub_categories/routes.tsx";
 import { auditPages } from "./sales/audit/routes.tsx";
 import { salesDataPages } from "./sales/data/routes.tsx";
 import { templatesPages } from "./sales/templates/routes.tsx";
+import { ticketListPages } from "./sales/tickets/routes.tsx";
 
 /** Only same-site paths: `next=//evil.example` must not send anyone away. */
 export function safeNext(next: string | undefined): string {
@@ -91,4 +92,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route("/", subCategoriesPages)
   .route("/", auditPages)
   .route("/", salesDataPages)
-  .route("/", templatesPages);
+  .route("/", templatesPages)
+  .route("/", ticketListPages);

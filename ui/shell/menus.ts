@@ -32,6 +32,11 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
     { href: "/", label: "Apps", icon: "apps", show: () => true },
   ],
   sales: [
+    { href: "/sales/tickets", label: "Tickets", icon: "ticket", show: ownerCompany },
+    { href: "/sales/quotes", label: "Quotes", icon: "requestQuote", show: ownerCompany },
+    { href: "/sales/ready-for-billing", label: "Ready For Billing", icon: "checklist", show: ownerCompany },
+    { href: "/sales/approval", label: "Approval", icon: "thumbUp", show: ownerCompany },
+    { href: "/sales/invoices", label: "Invoices", icon: "invoice", show: ownerCompany },
     { href: "/sales/items", label: "Items", icon: "inventory", show: ownerCompany },
     {
       href: "/sales/serialized-inventory",

@@ -1,0 +1,73 @@
+import type { DataColumn } from "../../components/DataTable.tsx";
+import { Icon } from "../../components/icons.tsx";
+import { formatDate } from "../../lib/format.ts";
+import { STATUS_LABELS, type TicketList, type TicketRow } from "./types.ts";
+
+const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Money as $1,234.50 (fixed locale: the server's HTML and the island agree). */
+export const money = (n: number | null | undefined) => (n === null || n === undefined ? "" : MONEY.format(n));
+
+export const DISPUTED = "Disputed: latest rejection unresolved";
+
+/** The red flag of a disputed ticket; its text is the image's accessible name and tooltip. */
+export function DisputedFlag() {
+  return (
+    <span
+      role="img"
+      aria-label={DISPUTED}
+      title={DISPUTED}
+      style={{ display: "inline-flex", color: "var(--danger)", verticalAlign: "middle" }}
+    >
+      <Icon name="flag" size={18} />
+    </span>
+  );
+}
+
+const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
+
+/** The list's columns: Quote # on quotes, Inv # on invoices. */
+export function ticketColumns(list: TicketList): DataColumn<TicketRow>[] {
+  return [
+    {
+      id: "ticket_number",
+      header: list.flow === "QUOTE" ? "Quote #" : "Ticket #",
+      cell: (t) => <span className="nowrap">{t.ticket_number}</span>,
+    },
+    ...(list.flow === "APP"
+      ? [{
+        id: "invoice_number",
+        header: "Inv #",
+        cell: (t: TicketRow) => <span className="nowrap">{t.invoice_number ?? ""}</span>,
+      }]
+      : []),
+    {
+      id: "ticket_date",
+      header: "Date",
+      cell: (t) => <span className="nowrap">{formatDate(t.ticket_date)}</span>,
+    },
+    { id: "customer", header: "Customer", cell: (t) => clip(t.customer.name) },
+    { id: "sales_rep", header: "Sales Rep", cell: (t) => t.sales_rep?.name ?? "" },
+    {
+      id: "status",
+      header: "Status",
+      cell: (t) => (
+        <span className="nowrap">
+          {STATUS_LABELS[t.status] ?? t.status}
+          {t.disputed && (
+            <>
+              {" "}
+              <DisputedFlag />
+            </>
+          )}
+        </span>
+      ),
+    },
+    {
+      id: "total",
+      header: "Total",
+      sortable: false,
+      cell: (t) => <span className="nowrap">{money(t.totals.grandtotal)}</span>,
+    },
+  ];
+}

@@ -1,0 +1,161 @@
+import { useEffect, useState } from "react";
+import { Button } from "react-aria-components";
+import { ListTable } from "../../../components/ListTable.tsx";
+import { SearchBox } from "../../../components/SearchBox.tsx";
+import { Icon } from "../../../components/icons.tsx";
+import { useListState } from "../../../components/list_state.ts";
+import { Checkbox } from "../../../primitives/Checkbox.tsx";
+import { api } from "../../../lib/api.ts";
+import { showSnack } from "../../../lib/events.ts";
+import { useHydrated } from "../../../lib/hooks.ts";
+import { money, ticketColumns } from "../columns.tsx";
+import { TicketForm } from "../TicketForm.tsx";
+import type { TicketRow, TicketSearchKey, TicketsProps, TicketsQuery } from "../types.ts";
+import { TICKET_PAGE_SIZES } from "../types.ts";
+
+const ENDPOINT = "/api/sales/tickets";
+
+/** The business unit's name, fetched with the ticket when its row is first expanded. */
+function UnitName({ id, unitId }: { id: number; unitId: number | null }) {
+  const [name, setName] = useState<string | null>(unitId ? null : "None");
+  useEffect(() => {
+    if (!unitId) return;
+    const ac = new AbortController();
+    api<{ business_unit: { name: string } | null }>(`${ENDPOINT}/${id}`, { signal: ac.signal })
+      .then((t) => setName(t.business_unit?.name ?? "None"))
+      .catch((e) => {
+        if ((e as Error).name !== "AbortError") setName("Unavailable");
+      });
+    return () => ac.abort();
+  }, [id, unitId]);
+  return <>{name ?? "Loading..."}</>;
+}
+
+/** The expanded row: notes, location, business unit and the totals breakdown. */
+function Details({ t }: { t: TicketRow }) {
+  const x = t.totals;
+  const taxes = x.state_tax + x.county_tax + x.city_tax;
+  return (
+    <div className="row-details row-details-sticky">
+      <dl>
+        <dt>Notes</dt>
+        <dd className="pre-wrap">{t.notes || "None"}</dd>
+        <dt>Location</dt>
+        <dd>{t.location || "None"}</dd>
+        <dt>Business Unit</dt>
+        <dd>
+          <UnitName id={t.id} unitId={t.business_unit_id} />
+        </dd>
+        <dt>Subtotal</dt>
+        <dd>{money(x.subtotal)}</dd>
+        <dt>Markup</dt>
+        <dd>{money(x.markup)}</dd>
+        <dt>Discount</dt>
+        <dd>{money(x.discount)}</dd>
+        <dt>Taxes</dt>
+        <dd>{money(taxes)}</dd>
+        <dt>Grand Total</dt>
+        <dd>{money(x.grandtotal)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * One stage list: its searches (300 ms), Hide Paid and Hide Signed, sort and paging, all in this
+ * list's URL only; New Ticket or New Quote on those two lists.
+ */
+export default function TicketsTable(props: TicketsProps) {
+  const { list: view } = props;
+  const hydrated = useHydrated();
+  const list = useListState<TicketsQuery, TicketRow>({
+    path: view.path,
+    endpoint: ENDPOINT,
+    query: props.query,
+    data: props.data,
+  });
+  const { query } = list;
+  const [creating, setCreating] = useState(false);
+
+  const searches: { key: TicketSearchKey; label: string }[] = [
+    { key: "search_ticket_number", label: view.flow === "QUOTE" ? "Quote Number" : "Ticket Number" },
+    ...(view.invoiceNumber ? [{ key: "search_invoice_number" as const, label: "Invoice Number" }] : []),
+    ...(props.can.searchParties
+      ? [
+        { key: "search_customer" as const, label: "Customer" },
+        { key: "search_sales_rep" as const, label: "Sales Rep" },
+      ]
+      : []),
+  ];
+
+  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
+  const keep = (own: TicketSearchKey) => {
+    const { page: _page, [own]: _own, ticketFlowFilter: _f, showInvoiced: _s, ...rest } = query;
+    return rest;
+  };
+
+  return (
+    <>
+      <div className="toolbar inspection-searches">
+        {searches.map((s) => (
+          <SearchBox
+            key={s.key}
+            label={s.label}
+            name={s.key}
+            value={query[s.key] ?? ""}
+            keep={keep(s.key)}
+            debounceMs={300}
+            onApply={(text) => list.update({ [s.key]: text || undefined, page: 1 })}
+          />
+        ))}
+        <Checkbox
+          isSelected={query.hidePaid ?? false}
+          isDisabled={!hydrated}
+          onChange={(on) => list.update({ hidePaid: on || undefined, page: 1 })}
+        >
+          Hide Paid
+        </Checkbox>
+        <Checkbox
+          isSelected={query.hideSigned ?? false}
+          isDisabled={!hydrated}
+          onChange={(on) => list.update({ hideSigned: on || undefined, page: 1 })}
+        >
+          Hide Signed
+        </Checkbox>
+        <span className="spacer" />
+        {view.create && (
+          <Button
+            className="btn btn-primary"
+            onPress={() => setCreating(true)}
+            isDisabled={!hydrated}
+          >
+            <Icon name="add" size={20} />
+            {view.create.label}
+          </Button>
+        )}
+      </div>
+      <ListTable
+        list={list}
+        sizes={TICKET_PAGE_SIZES}
+        label={view.title}
+        columns={ticketColumns(view)}
+        rowId={(t) => String(t.id)}
+        renderExpanded={(t) => <Details t={t} />}
+        emptyText="No Data Found"
+        loadingText={`Downloading ${view.title}...`}
+        hydrated={hydrated}
+      />
+      {creating && view.create && (
+        <TicketForm
+          isQuote={view.create.isQuote}
+          onClose={() => setCreating(false)}
+          onSaved={(message) => {
+            setCreating(false);
+            showSnack("success", message);
+            list.refetch();
+          }}
+        />
+      )}
+    </>
+  );
+}

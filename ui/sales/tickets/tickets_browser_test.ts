@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { asc, eq } from "drizzle-orm";
+import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
+import { makeCategory, makeCompany, makeInventory, makeItem } from "../../../db/factories.ts";
+import { sales, templates, tickets } from "../../../db/schema/mod.ts";
+
+browserTest(
+  "tickets - a sales user creates a ticket from a template and finds it in the Tickets list",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const db = env.tenant.db;
+      await makeCompany(db, { name: "Permian Energy" });
+      const { user: rep } = await env.userWithToken({ name: "Rita Rep", isSalesRep: true });
+      const unit = await makeCategory(db, { model: "Business Unit", name: "Odessa Yard" });
+      const pump = await makeItem(db, { item_number: "PUMP-1", rate: 125, inventory_type: "Serialized" });
+      const hose = await makeItem(db, { item_number: "HOSE-1", rate: 40.5 });
+      const a = await makeInventory(db, {
+        item_id: pump.id,
+        business_unit_id: unit.id,
+        quantity: 1,
+        minimum_rate: 300,
+      });
+      const b = await makeInventory(db, {
+        item_id: hose.id,
+        business_unit_id: unit.id,
+        quantity: 10,
+        minimum_rate: 50.25,
+      });
+      await db.insert(templates).values({
+        company_id: 1,
+        name: "Frac Spread",
+        business_unit_id: unit.id,
+        inventory_ids: [b.id, a.id],
+      });
+
+      await signIn(rep.email, "password123", "/sales/tickets");
+      await page.getByRole("heading", { name: "Tickets" }).waitFor();
+      const table = page.getByRole("table", { name: "Tickets" });
+      await table.getByText("No Data Found").waitFor();
+
+      await page.getByRole("button", { name: "New Ticket" }).click();
+      const dialog = page.getByRole("dialog", { name: "New Ticket" });
+      const save = dialog.getByRole("button", { name: "Save" });
+      assert.equal(await save.isDisabled(), true, "customer and sales rep are required");
+      await dialog.getByRole("combobox", { name: "Customer" }).focus();
+      await page.keyboard.press("Tab");
+      await dialog.getByText("Customer is required").waitFor();
+      // Focus has moved on to Sales Rep, whose list is open.
+      await page.keyboard.type("Rita");
+      await page.getByRole("option", { name: "Rita Rep" }).click();
+      await dialog.getByRole("combobox", { name: "Customer" }).fill("Permian");
+      await page.getByRole("option", { name: "Permian Energy" }).click();
+      await dialog.getByText("Customer is required").waitFor({ state: "detached" });
+      assert.equal(await dialog.getByRole("checkbox", { name: "Use Min Rate Logic" }).isChecked(), true);
+      await dialog.getByRole("combobox", { name: "Business Unit" }).fill("Odessa");
+      await page.getByRole("option", { name: "Odessa Yard" }).click();
+      await dialog.getByRole("button", { name: /Template/ }).click();
+      await page.getByRole("option", { name: "Frac Spread" }).click();
+      await dialog.getByRole("textbox", { name: "Location" }).fill("Pad 7");
+      await dialog.getByRole("textbox", { name: "Notes" }).fill("Rush job");
+      assert.equal(await save.isDisabled(), false);
+      await save.click();
+
+      await page.getByRole("status").getByText("Ticket created: T-00001").waitFor();
+      await dialog.waitFor({ state: "detached" });
+      const row = table.getByRole("row", { name: /T-00001/ });
+      await row.waitFor();
+      // Min-rate logic on, duration 0: each line is its minimum rate.
+      assert.match(
+        await row.innerText(),
+        /T-00001\s+\d{2}-\d{2}-\d{4}\s+Permian Energy\s+Rita Rep\s+Open\s+\$350\.25/,
+      );
+
+      const [ticket] = await db.select().from(tickets);
+      assert.deepEqual(
+        [
+          ticket.ticket_number,
+          ticket.status,
+          ticket.use_min_rate_logic,
+          ticket.business_unit_id,
+          ticket.location,
+        ],
+        ["T-00001", "OPEN", true, unit.id, "Pad 7"],
+      );
+      const lines = await db.select().from(sales).where(eq(sales.ticket_id, ticket.id)).orderBy(
+        asc(sales.order),
+      );
+      assert.deepEqual(
+        lines.map((l) => [l.inventory_id, l.quantity, l.price, l.minimum_rate]),
+        [[b.id, 1, 40.5, 50.25], [a.id, 1, 125, 300]],
+      );
+
+      await row.getByRole("button", { name: "Expand row" }).click();
+      const details = table.locator(".row-details");
+      await details.getByText("Rush job").waitFor();
+      await details.getByText("Odessa Yard").waitFor();
+      assert.match(await details.innerText(), /Subtotal\s+\$350\.25[\s\S]*Grand Total\s+\$350\.25/);
+
+      await page.getByRole("searchbox", { name: "Ticket Number" }).fill("nope");
+      await table.getByText("No Data Found").waitFor();
+      assert.match(page.url(), /search_ticket_number=nope/);
+    }),
+);

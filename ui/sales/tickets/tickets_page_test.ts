@@ -1,0 +1,149 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { withEnv } from "../../../scripts/testing/harness.ts";
+import { makeCompany, makeInventory, makeLine, makeTicket } from "../../../db/factories.ts";
+import { companies, rejections } from "../../../db/schema/mod.ts";
+
+const cookie = (token: string) => ({ cookie: `session=${token}` });
+
+Deno.test("ticket lists - each list shows only its status, with its title and columns", () =>
+  withEnv(async (env) => {
+    const customer = await makeCompany(env.tenant.db, { name: "Permian Energy" });
+    for (const status of ["OPEN", "QUOTE", "RFB", "RFA", "APP"] as const) {
+      await makeTicket(env.tenant.db, {
+        customer_id: customer.id,
+        ticket_number: `NUM-${status}`,
+        invoice_number: status === "APP" ? "INV-00042" : null,
+        status,
+        isQuote: status === "QUOTE",
+        ticket_date: "2025-03-07",
+      });
+    }
+    const token = await env.login();
+    const lists = [
+      ["/sales/tickets", "Tickets", "OPEN", "Ticket #"],
+      ["/sales/quotes", "Quotes", "QUOTE", "Quote #"],
+      ["/sales/ready-for-billing", "Ready For Billing", "RFB", "Ticket #"],
+      ["/sales/approval", "Approval", "RFA", "Ticket #"],
+      ["/sales/invoices", "Invoices", "APP", "Ticket #"],
+    ] as const;
+    for (const [path, title, status, numberHeader] of lists) {
+      const res = await env.request(path, cookie(token));
+      assert.equal(res.status, 200, path);
+      const html = await res.text();
+      assert.match(html, new RegExp(`<h1>${title}</h1>`), path);
+      assert.match(html, new RegExp(`NUM-${status}<`), path);
+      for (const other of lists.filter((l) => l[2] !== status)) {
+        assert.doesNotMatch(html, new RegExp(`NUM-${other[2]}<`), `${path} shows ${other[2]}`);
+      }
+      for (const h of [numberHeader, "Date", "Customer", "Sales Rep", "Status", "Total"]) {
+        assert.match(html, new RegExp(`>${h}<`), `${path}: ${h}`);
+      }
+      assert.match(html, /03-07-2025/);
+      assert.match(html, /Permian Energy/);
+      assert.equal(/>Inv #</.test(html), status === "APP", `${path}: Inv #`);
+      assert.equal(/>Invoice Number</.test(html), status === "APP" || status === "RFA", `${path}: search`);
+      assert.equal(/>New Ticket</.test(html), status === "OPEN");
+      assert.equal(/>New Quote</.test(html), status === "QUOTE");
+      assert.match(html, /data-island="ui\/sales\/tickets\/islands\/TicketsTable.tsx"/);
+    }
+    const invoices = await (await env.request("/sales/invoices", cookie(token))).text();
+    assert.match(invoices, /INV-00042/);
+    // The drawer's first five Sales entries are the five lists, in order.
+    const menu = invoices.slice(invoices.indexOf('class="drawer'));
+    const hrefs = [...menu.matchAll(/href="(\/sales\/[^"]*)"/g)].map((m) => m[1]).slice(0, 5);
+    assert.deepEqual(hrefs, lists.map((l) => l[0]));
+  }));
+
+Deno.test("ticket lists - totals, the disputed marker, searches and checkboxes from the URL", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const { user: rep } = await env.userWithToken({ name: "Rita Rep", isSalesRep: true });
+    const acme = await makeCompany(env.tenant.db, { name: "Acme Drilling" });
+    const basin = await makeCompany(env.tenant.db, { name: "Basin Flow" });
+    const disputed = await makeTicket(env.tenant.db, {
+      customer_id: acme.id,
+      sales_rep_id: rep.id,
+      ticket_number: "T-00001",
+      status: "RFB",
+      use_min_rate_logic: false,
+    });
+    const inv = await makeInventory(env.tenant.db, { quantity: 10 });
+    await makeLine(env.tenant.db, {
+      ticket_id: disputed.id,
+      inventory_id: inv.id,
+      quantity: 2,
+      price: 100.25,
+      duration: 1,
+      use_min_rate_logic: false,
+    });
+    await env.tenant.db.insert(rejections).values({
+      company_id: 1,
+      ticket_id: disputed.id,
+      created_by_id: rep.id,
+      comment: "Wrong rate",
+      resolved: false,
+    });
+    await makeTicket(env.tenant.db, {
+      customer_id: basin.id,
+      ticket_number: "T-00002",
+      status: "RFB",
+      isPaid: true,
+    });
+
+    let html = await (await env.request("/sales/ready-for-billing", cookie(token))).text();
+    assert.match(html, /aria-label="Disputed: latest rejection unresolved"/);
+    assert.equal(html.match(/Disputed: latest rejection unresolved/g)?.length, 2, "label and tooltip, once");
+    assert.match(html, /\$200\.50/);
+    assert.match(html, /Rita Rep/);
+    assert.match(html, /Ready To Bill/);
+    // Owner-company staff get the Customer and Sales Rep searches.
+    assert.match(html, />Customer</);
+    assert.match(html, /name="search_customer"/);
+    assert.match(html, /name="search_sales_rep"/);
+    assert.match(html, /1-2 of 2/);
+
+    html = await (await env.request("/sales/ready-for-billing?search_customer=basin", cookie(token))).text();
+    assert.match(html, /T-00002/);
+    assert.doesNotMatch(html, /T-00001/);
+    html = await (await env.request("/sales/ready-for-billing?hidePaid=true", cookie(token))).text();
+    assert.match(html, /T-00001/);
+    assert.doesNotMatch(html, /T-00002/);
+    html = await (await env.request("/sales/ready-for-billing?search_sales_rep=rita", cookie(token))).text();
+    assert.match(html, /T-00001/);
+    assert.doesNotMatch(html, /T-00002/);
+    // The status is the path's: a URL's ticketFlowFilter does not change the list.
+    html = await (await env.request("/sales/tickets?ticketFlowFilter=RFB&rowsPerPage=7", cookie(token)))
+      .text();
+    assert.doesNotMatch(html, /T-0000/);
+    assert.match(html, /No Data Found/);
+  }));
+
+Deno.test("ticket lists - an empty list says 'No Data Found'; non-owner users go to the welcome page", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const res = await env.request("/sales/quotes", cookie(token));
+    assert.equal(res.status, 200);
+    assert.match(await res.text(), /No Data Found/);
+
+    const customer = await makeCompany(env.tenant.db, { name: "Customer Co" });
+    const { token: outsider } = await env.userWithToken({
+      company_id: customer.id,
+      permissions: ["sales-admin"],
+    });
+    for (const path of ["/sales/tickets", "/sales/invoices"]) {
+      const r = await env.request(path, cookie(outsider));
+      assert.equal(r.status, 302);
+      assert.equal(r.headers.get("location"), "/");
+    }
+  }));
+
+Deno.test("ticket lists - the invoices list shows the company logo", () =>
+  withEnv(async (env) => {
+    await env.tenant.db.update(companies).set({
+      settings: { logoSVG: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+    }).where(eq(companies.id, 1));
+    const html = await (await env.request("/sales/invoices", cookie(await env.login()))).text();
+    const head = html.slice(html.indexOf('class="page-head"'));
+    assert.match(head.slice(0, head.indexOf("</h1>")), /class="company-logo"/);
+  }));
