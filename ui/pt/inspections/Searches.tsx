@@ -1,61 +1,9 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { SearchBox } from "../../components/SearchBox.tsx";
-import { TextField } from "../../primitives/TextField.tsx";
-import { useDebounced } from "../../lib/hooks.ts";
-import { isIsoDate } from "../../../api/pt/inspections/schemas.ts";
+import { DateSearch } from "../../components/DateSearch.tsx";
 import type { InspectionsQuery, SearchKey } from "./types.ts";
 
 type Keep = Record<string, string | number | boolean | undefined>;
-
-/**
- * The job date search: a date input in a GET form (Enter works before hydration). Applied on Enter,
- * on leaving the field, and once a complete date has settled (a date picked from the calendar).
- */
-function DateSearch({ label, name, value, keep, onApply }: {
-  label: string;
-  name: string;
-  value: string;
-  keep: Keep;
-  onApply: (v: string) => void;
-}) {
-  const [text, setText] = useState(value);
-  const applied = useRef(value);
-  const apply = (t: string) => {
-    if (t === applied.current || (t !== "" && !isIsoDate(t))) return;
-    applied.current = t;
-    onApply(t);
-  };
-  const applyRef = useRef(apply);
-  applyRef.current = apply;
-  const settled = useDebounced(text, 700);
-  useEffect(() => {
-    // Typing a year passes through 0002, 0020, 0202: only a plausible year applies by itself.
-    if (settled === "" || /^(19|20)\d\d-/.test(settled)) applyRef.current(settled);
-  }, [settled]);
-  return (
-    <form
-      method="get"
-      role="search"
-      className="search-box date-search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        apply(text);
-      }}
-    >
-      {Object.entries(keep).map(([k, v]) =>
-        v === undefined || v === "" ? null : <input key={k} type="hidden" name={k} value={String(v)} />
-      )}
-      <TextField
-        label={label}
-        name={name}
-        type="date"
-        value={text}
-        onChange={setText}
-        onBlur={() => apply(text)}
-      />
-    </form>
-  );
-}
 
 const FIELDS: { key: SearchKey; label: string; data?: true; customer?: true }[] = [
   { key: "search_serial_number", label: "Serial Number" },
@@ -93,6 +41,7 @@ export function Searches({ view, query, searchCustomer, onApply, children }: {
               value={query.job_date ?? ""}
               keep={keep(f.key)}
               onApply={(v) => onApply(f.key, v || undefined)}
+              debounceMs={700}
             />
           )
           : (

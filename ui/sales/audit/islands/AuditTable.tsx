@@ -9,7 +9,7 @@ import { downloadList } from "../../../components/row_actions.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { AUDIT_PAGE_SIZES } from "../../../../api/sales/audit/schemas.ts";
-import { DateSearch } from "../DateSearch.tsx";
+import { DateSearch } from "../../../components/DateSearch.tsx";
 import {
   type AuditFilterKey,
   type AuditProps,

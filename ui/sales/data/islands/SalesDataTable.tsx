@@ -9,7 +9,7 @@ import { Checkbox } from "../../../primitives/Checkbox.tsx";
 import { Confirm } from "../../../primitives/Confirm.tsx";
 import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
-import { DateSearch } from "../../audit/DateSearch.tsx";
+import { DateSearch } from "../../../components/DateSearch.tsx";
 import { SALES_COLUMNS } from "../columns.tsx";
 import {
   PREFILL_KEYS,

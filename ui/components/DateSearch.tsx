@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { TextField } from "../../primitives/TextField.tsx";
-import { useDebounced } from "../../lib/hooks.ts";
-import { isIsoDate } from "../../../api/pt/inspections/schemas.ts";
+import { TextField } from "../primitives/TextField.tsx";
+import { useDebounced } from "../lib/hooks.ts";
+import { isIsoDate } from "../../api/pt/inspections/schemas.ts";
 
 /**
  * A date filter in a GET form (Enter works before hydration). Applied on Enter, on leaving the field,
