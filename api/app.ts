@@ -29,6 +29,7 @@ import { reclassRoutes } from "./sales/reclass/routes.ts";
 import { transfersRoutes } from "./sales/transfers/routes.ts";
 import { ticketsRoutes } from "./sales/tickets/routes.ts";
 import { rejectionsRoutes } from "./sales/rejections/routes.ts";
+import { printingRoutes } from "./sales/printing/routes.ts";
 import { pageRoutes } from "../ui/routes.tsx";
 import { errorPage } from "../ui/render.tsx";
 import { Catalog } from "../db/catalog.ts";
@@ -117,7 +118,8 @@ export function createApp(services: Services) {
     .route("/", reclassRoutes)
     .route("/", transfersRoutes)
     .route("/", ticketsRoutes)
-    .route("/", rejectionsRoutes);
+    .route("/", rejectionsRoutes)
+    .route("/", printingRoutes);
   api.all("*", () => {
     throw new AppError("not_found", "No such API route.");
   });
