@@ -2,14 +2,13 @@ import { useMemo } from "react";
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { downloadList } from "../../../components/row_actions.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import { AUDIT_PAGE_SIZES } from "../../../../api/sales/audit/schemas.ts";
-import { DateSearch } from "../../../components/DateSearch.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import {
   type AuditFilterKey,
   type AuditProps,
@@ -76,40 +75,16 @@ export default function AuditTable(props: AuditProps) {
   });
   const { query } = list;
   const cols = useMemo(() => columns(hydrated), [hydrated]);
-  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
-  const keep = (own: AuditFilterKey) => {
-    const { page: _page, [own]: _own, ...rest } = query;
-    return rest;
-  };
-  const apply = (key: AuditFilterKey, v: string) => list.update({ [key]: v || undefined, page: 1 });
 
   return (
     <>
       <div className="toolbar inspection-searches">
-        {FILTERS.map((f) =>
-          f.date
-            ? (
-              <DateSearch
-                key={f.key}
-                label={f.label}
-                name={f.key}
-                value={query[f.key] ?? ""}
-                keep={keep(f.key)}
-                onApply={(v) => apply(f.key, v)}
-              />
-            )
-            : (
-              <SearchBox
-                key={f.key}
-                label={f.label}
-                name={f.key}
-                value={query[f.key] ?? ""}
-                keep={keep(f.key)}
-                debounceMs={300}
-                onApply={(v) => apply(f.key, v)}
-              />
-            )
-        )}
+        <FilterFields
+          fields={FILTERS}
+          query={query}
+          onApply={(key, v) => list.update({ [key]: v, page: 1 })}
+          textDebounceMs={300}
+        />
         <span className="spacer" />
         <Button className="btn" onPress={() => downloadList(ENDPOINT, { ...query })} isDisabled={!hydrated}>
           <Icon name="download" size={20} />Download

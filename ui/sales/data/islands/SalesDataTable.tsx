@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { downloadList, useRowActions } from "../../../components/row_actions.ts";
@@ -9,16 +8,9 @@ import { Checkbox } from "../../../primitives/Checkbox.tsx";
 import { Confirm } from "../../../primitives/Confirm.tsx";
 import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
-import { DateSearch } from "../../../components/DateSearch.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { SALES_COLUMNS } from "../columns.tsx";
-import {
-  PREFILL_KEYS,
-  SALES_FILTERS,
-  type SalesFilterKey,
-  type SalesProps,
-  type SalesQuery,
-  type SalesRow,
-} from "../types.ts";
+import { PREFILL_KEYS, SALES_FILTERS, type SalesProps, type SalesQuery, type SalesRow } from "../types.ts";
 
 const ENDPOINT = "/api/sales/sales";
 const SIZES = [10, 50, 100, 200] as const;
@@ -51,13 +43,6 @@ export default function SalesDataTable(props: SalesProps) {
     history.replaceState(history.state, "", url.pathname + url.search + url.hash);
   }, []);
 
-  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
-  const keep = (own: SalesFilterKey) => {
-    const { page: _page, [own]: _own, ...rest } = query;
-    return rest;
-  };
-  const apply = (key: SalesFilterKey, v: string) => list.update({ [key]: v || undefined, page: 1 });
-
   const details = props.can.delete
     ? (r: SalesRow) => (
       <div className="row-details row-details-sticky">
@@ -77,30 +62,12 @@ export default function SalesDataTable(props: SalesProps) {
   return (
     <>
       <div className="toolbar inspection-searches">
-        {SALES_FILTERS.map((f) =>
-          f.date
-            ? (
-              <DateSearch
-                key={f.key}
-                label={f.label}
-                name={f.key}
-                value={query[f.key] ?? ""}
-                keep={keep(f.key)}
-                onApply={(v) => apply(f.key, v)}
-              />
-            )
-            : (
-              <SearchBox
-                key={f.key}
-                label={f.label}
-                name={f.key}
-                value={query[f.key] ?? ""}
-                keep={keep(f.key)}
-                debounceMs={300}
-                onApply={(v) => apply(f.key, v)}
-              />
-            )
-        )}
+        <FilterFields
+          fields={SALES_FILTERS}
+          query={query}
+          onApply={(key, v) => list.update({ [key]: v, page: 1 })}
+          textDebounceMs={300}
+        />
         <Checkbox
           isSelected={query.isInvoice}
           isDisabled={!hydrated}
