@@ -91,8 +91,26 @@ export function ComboBox({
       onBlur={onBlur}
     >
       <Label>{label}</Label>
+      <ComboBoxBody<ComboOption> label={label} error={error} text={(o) => o.name} />
+    </AriaComboBox>
+  );
+}
+
+/**
+ * The parts every combobox here shares, placed inside a react-aria ComboBox: the input with its
+ * named toggle button, the error, and the popover list (with its empty text).
+ */
+export function ComboBoxBody<T extends { id: number }>({ label, error, text, emptyText, placeholder }: {
+  label: string;
+  error?: string;
+  text: (o: T) => string;
+  emptyText?: string;
+  placeholder?: string;
+}) {
+  return (
+    <>
       <div className="combobox-control">
-        <Input />
+        <Input placeholder={placeholder} />
         <Button className="combobox-button" aria-label={`Show ${label} options`}>
           <Icon name="expand" size={20} />
         </Button>
@@ -101,13 +119,15 @@ export function ComboBox({
       <Popover className="popover">
         <ListBox
           className="listbox"
-          renderEmptyState={() => <div className="listbox-empty">Type to begin searching</div>}
+          renderEmptyState={() => (
+            <div className="listbox-empty">{emptyText ?? "Type to begin searching"}</div>
+          )}
         >
-          {(o: ComboOption) => (
-            <ListBoxItem className="listbox-item" id={o.id} textValue={o.name}>{o.name}</ListBoxItem>
+          {(o: T) => (
+            <ListBoxItem className="listbox-item" id={o.id} textValue={text(o)}>{text(o)}</ListBoxItem>
           )}
         </ListBox>
       </Popover>
-    </AriaComboBox>
+    </>
   );
 }

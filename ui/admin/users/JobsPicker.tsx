@@ -1,17 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
-import {
-  Button,
-  ComboBox,
-  FieldError,
-  Input,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Tag,
-  TagGroup,
-  TagList,
-} from "react-aria-components";
+import { Button, ComboBox, Tag, TagGroup, TagList } from "react-aria-components";
 import { Icon } from "../../components/icons.tsx";
+import { ComboBoxBody } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
 import { useDebounced } from "../../lib/hooks.ts";
 import type { JobRow } from "../../../api/pt/jobs/schemas.ts";
@@ -115,23 +105,12 @@ export function JobsPicker({ value, onChange, error, onBlur }: {
         menuTrigger="focus"
         onBlur={onBlur}
       >
-        <div className="combobox-control">
-          <Input placeholder="Search by job number" />
-          <Button className="combobox-button" aria-label="Show Jobs options">
-            <Icon name="expand" size={20} />
-          </Button>
-        </div>
-        <FieldError className="field-error">{error}</FieldError>
-        <Popover className="popover">
-          <ListBox
-            className="listbox"
-            renderEmptyState={() => <div className="listbox-empty">Type to begin searching</div>}
-          >
-            {(o: JobOption) => (
-              <ListBoxItem className="listbox-item" id={o.id} textValue={o.label}>{o.label}</ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
+        <ComboBoxBody<JobOption>
+          label="Jobs"
+          error={error}
+          text={(o) => o.label}
+          placeholder="Search by job number"
+        />
       </ComboBox>
     </div>
   );

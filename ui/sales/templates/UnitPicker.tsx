@@ -1,15 +1,6 @@
 import { useEffect, useState } from "react";
-import {
-  Button,
-  ComboBox as AriaComboBox,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-} from "react-aria-components";
-import { Icon } from "../../components/icons.tsx";
+import { ComboBox as AriaComboBox, Label } from "react-aria-components";
+import { ComboBoxBody } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
 import { ALL_SEARCH } from "../../../api/sales/categories/schemas.ts";
 import type { UnitOption } from "./types.ts";
@@ -88,25 +79,12 @@ export function UnitPicker(
       onBlur={onBlur}
     >
       <Label>{label}</Label>
-      <div className="combobox-control">
-        <Input />
-        <Button className="combobox-button" aria-label={`Show ${label} options`}>
-          <Icon name="expand" size={20} />
-        </Button>
-      </div>
-      <FieldError className="field-error">{error}</FieldError>
-      <Popover className="popover">
-        <ListBox
-          className="listbox"
-          renderEmptyState={() => (
-            <div className="listbox-empty">{units === null ? "Loading..." : "No Business Units Found"}</div>
-          )}
-        >
-          {(u: UnitOption) => (
-            <ListBoxItem className="listbox-item" id={u.id} textValue={u.name}>{u.name}</ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <ComboBoxBody<UnitOption>
+        label={label}
+        error={error}
+        text={(u) => u.name}
+        emptyText={units === null ? "Loading..." : "No Business Units Found"}
+      />
     </AriaComboBox>
   );
 }
