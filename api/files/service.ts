@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { Buffer } from "node:buffer";
-import { files, inspections, type StoredFile } from "../../db/schema/mod.ts";
+import { files, inspections, sales, type StoredFile } from "../../db/schema/mod.ts";
 import type { Tx } from "../../db/client.ts";
 import type { Ctx } from "../lib/context.ts";
 import { AppError, invalid } from "../lib/errors.ts";
@@ -54,6 +54,14 @@ const READERS: ((ctx: Ctx, fileId: number) => Promise<boolean>)[] = [
         customerCompanyId: inspections.customer_company_id,
         operatorCompanyId: inspections.operator_company_id,
       }),
+    )).limit(1).get()),
+  // A sales line's document: the owner company's own staff (Sales & Inventory readers), for lines of
+  // their company.
+  async (ctx, fileId) =>
+    ctx.user.company.isOwner &&
+    !!(await ctx.db.select({ id: sales.id }).from(sales).where(and(
+      eq(sales.file_id, fileId),
+      eq(sales.company_id, ctx.user.company_id),
     )).limit(1).get()),
 ];
 

@@ -1,6 +1,10 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import { AppError } from "../../lib/errors.ts";
+import { uploadLimit } from "../../files/routes.ts";
+import { requireSalesReader } from "../access.ts";
+import { ATTACHMENT_FIELD, attachToLine, detachFromLine } from "./attachment.ts";
 import {
   deleteLine,
   downloadSales,
@@ -29,6 +33,18 @@ export const salesRoutes = new Hono<AppEnv>()
   })
   .put("/sales/sales", valid("json", JsonObject), async (c) => {
     return c.json(await saveLine(ctxOf(c), c.req.valid("json"), { update: true }));
+  })
+  // A line's PDF: multipart with a `file` part (only the owner company's staff get the body read).
+  .post("/sales/sales/:id/attachment", uploadLimit, valid("param", IdParam), async (c) => {
+    const ctx = ctxOf(c);
+    requireSalesReader(ctx.user);
+    const form = await c.req.parseBody().catch((e) => {
+      throw e instanceof AppError ? e : new AppError("bad_request", "Malformed request body.");
+    });
+    return c.json(await attachToLine(ctx, c.req.valid("param").id, form[ATTACHMENT_FIELD]));
+  })
+  .delete("/sales/sales/:id/attachment", valid("param", IdParam), async (c) => {
+    return c.json(await detachFromLine(ctxOf(c), c.req.valid("param").id));
   })
   .delete("/sales/sales/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteLine(ctxOf(c), c.req.valid("param").id));

@@ -16,6 +16,7 @@ import { AppError } from "../../../lib/errors.ts";
 import { hoursBetween, lineHandled, lineTotals } from "../../tickets/rules.ts";
 import type { AuditExtra } from "../../inventory/audit.ts";
 import { HANDLED, INVOICED_MESSAGE, NOT_HANDLED } from "../schemas.ts";
+import { fileUrl } from "../../../files/service.ts";
 
 type Db = TenantDatabase | Tx;
 
@@ -55,6 +56,8 @@ export interface LineOut extends Sale {
   calculated_inventory_status: string;
   calculated_tax: number;
   calculated_total: number;
+  /** the attached PDF (`doc` is its name): `/api/files/{file_id}`, or null */
+  fileURL: string | null;
 }
 
 const CHUNK = 400;
@@ -128,6 +131,7 @@ export async function loadLines(
       ...calculated(r.sale, r.item, r.ticket, log),
       sales_inventory: { ...r.inv, item: r.item },
       inventory_log: log,
+      fileURL: r.sale.file_id ? fileUrl(r.sale.file_id) : null,
     };
   });
 }
