@@ -108,3 +108,46 @@ Deno.test("sales data - filters, sorting, row shape and download", () =>
     assert.equal(ws.getRow(2).getCell(9).value, "PV-001");
     assert.equal(ws.getRow(3).getCell(21).value, 30);
   }));
+
+Deno.test("sales data - id filter: the last ticket of an inventory row", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, []);
+    const db = env.tenant.db;
+    const acme = await makeCompany(db, { company_type: "customer_company", name: "Acme Drilling" });
+    const swivel = await makeItemOf(env, "Itemized", { item_number: "SW3", item_description: "Swivel" });
+    const a = await makeRow(env, { item_id: swivel.id, serial_number: "SW-A", quantity: 10 });
+    const b = await makeRow(env, { item_id: swivel.id, serial_number: "SW-B", quantity: 10 });
+    const older = await makeTicket(db, { customer_id: acme.id, ticket_number: "T-OLD" });
+    const latest = await makeTicket(db, { customer_id: acme.id, ticket_number: "T-LATEST" });
+    const middle = await makeTicket(db, { customer_id: acme.id, ticket_number: "T-MID" });
+    const other = await makeTicket(db, { customer_id: acme.id, ticket_number: "T-OTHER-ROW" });
+    // Created out of date order, so neither id nor insertion order gives the answer.
+    await makeLine(db, { ticket_id: latest.id, inventory_id: a.id, start_date: "2024-06-01T08:00:00Z" });
+    await makeLine(db, { ticket_id: older.id, inventory_id: a.id, start_date: "2024-01-01T08:00:00Z" });
+    await makeLine(db, { ticket_id: middle.id, inventory_id: a.id, start_date: "2024-03-01T08:00:00Z" });
+    await makeLine(db, { ticket_id: other.id, inventory_id: b.id, start_date: "2024-12-01T08:00:00Z" });
+
+    const lookup = (id: number) =>
+      env.json(
+        `${PATH}?id=${id}&isInvoice=false&page=1&rowsPerPage=1&sortBy=start_date&descending=true`,
+        { token },
+      );
+    const last = await lookup(a.id);
+    assert.equal(last.total, 3, "every line of row A counts, none of row B");
+    assert.equal(last.results.length, 1);
+    assert.equal(last.results[0].ticket.ticket_number, "T-LATEST");
+    assert.equal(last.results[0].sales_inventory.id, a.id);
+    assert.equal((await lookup(b.id)).results[0].ticket.ticket_number, "T-OTHER-ROW");
+    const none = await makeRow(env, { item_id: swivel.id, serial_number: "SW-C", quantity: 1 });
+    assert.deepEqual(await lookup(none.id), { results: [], total: 0 });
+    const all = await env.json(`${PATH}?id=${a.id}&sortBy=start_date`, { token });
+    assert.deepEqual(all.results.map((r: { ticket: { ticket_number: string } }) => r.ticket.ticket_number), [
+      "T-OLD",
+      "T-MID",
+      "T-LATEST",
+    ]);
+    assert.equal((await env.json(`${PATH}?id=`, { token })).total, 4, "a blank id is no filter");
+    const bad = await env.json(`${PATH}?id=abc`, { token, status: 422 });
+    assert.match(JSON.stringify(bad), /Must be an inventory id/);
+    await env.json(`${PATH}?id=0`, { token, status: 422 });
+  }));

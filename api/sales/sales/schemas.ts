@@ -10,6 +10,7 @@ export const MIN_MESSAGE = "Must be at least 0";
 export const DATETIME_MESSAGE = "Must be a date and time (YYYY-MM-DDTHH:mm)";
 export const END_BEFORE_START = "End Date cannot be before Start Date";
 export const UNKNOWN_INVENTORY = "Unknown inventory";
+export const INVENTORY_ID_MESSAGE = "Must be an inventory id";
 export const INVOICED_MESSAGE = "Invoiced lines cannot change.";
 export const EXCEEDS_MESSAGE = "ERROR: Line item quantity exceeds available inventory:";
 export const maxMessage = (max: number) => `Must be at most ${max}`;
@@ -137,11 +138,12 @@ const day = z.preprocess(
 /**
  * GET /api/sales/sales: the Sales Data filters. `isInvoice=true` keeps invoiced tickets only and
  * `hideQuotes=true` leaves quotes out (the page sends both by default; absent means no filter).
- * rowsPerPage -1 (all) is for downloads.
+ * rowsPerPage -1 (all) is for downloads, 1 for the last-ticket lookup (`id` = an inventory row).
  */
 export const SalesListQuery = ListQuery.extend({
+  // 1 is not a page size the table offers: it is the ticket screen's last-ticket lookup.
   rowsPerPage: z.coerce.number().int().refine(
-    (n) => (SALES_PAGE_SIZES as readonly number[]).includes(n),
+    (n) => n === 1 || (SALES_PAGE_SIZES as readonly number[]).includes(n),
     "Must be one of 10, 50, 100, 200",
   ).default(10),
   sortBy: z.preprocess((v) => (v === "" ? undefined : v), z.enum(SALES_SORTS).optional()),
@@ -159,6 +161,12 @@ export const SalesListQuery = ListQuery.extend({
   invoice_date_end: day,
   isInvoice: queryBool.optional(),
   hideQuotes: queryBool.optional(),
+  /** An inventory row's id: that row's lines only (the ticket screen's last-ticket lookup). */
+  id: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error: INVENTORY_ID_MESSAGE }).int(INVENTORY_ID_MESSAGE).positive(INVENTORY_ID_MESSAGE)
+      .optional(),
+  ),
 });
 export type SalesListQuery = z.infer<typeof SalesListQuery>;
 

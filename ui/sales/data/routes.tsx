@@ -32,7 +32,8 @@ export const salesDataPages = new Hono<AppEnv>()
       hideQuotes: true,
     };
     for (const { key } of SALES_FILTERS) if (q[key]) query[key] = q[key];
-    const data = await listSales(ctxOf(c), { ...q, ...query } as SalesListQuery);
+    // Only the filters the page shows (and keeps in its URL) apply: not the API-only `id`.
+    const data = await listSales(ctxOf(c), { ...q, id: undefined, ...query } as SalesListQuery);
     return renderShellPage(
       c,
       "Sales Data",

@@ -56,6 +56,7 @@ function filters(q: SalesListQuery): SQL | undefined {
     q.start_date_end ? sql`${sales.start_date} < ${dayAfter(q.start_date_end)}` : undefined,
     q.invoice_date_begin ? sql`substr(${tickets.invoice_date}, 1, 10) >= ${q.invoice_date_begin}` : undefined,
     q.invoice_date_end ? sql`substr(${tickets.invoice_date}, 1, 10) <= ${q.invoice_date_end}` : undefined,
+    q.id ? eq(sales.inventory_id, q.id) : undefined,
     q.isInvoice ? eq(tickets.isInvoice, true) : undefined,
     q.hideQuotes ? and(eq(tickets.isQuote, false), sql`${tickets.status} <> 'QUOTE'`) : undefined,
   );
