@@ -24,6 +24,7 @@ import { auditPages } from "./sales/audit/routes.tsx";
 import { salesDataPages } from "./sales/data/routes.tsx";
 import { templatesPages } from "./sales/templates/routes.tsx";
 import { ticketListPages } from "./sales/tickets/routes.tsx";
+import { dashboardPages } from "./sales/dashboard/routes.tsx";
 
 /** Only same-site paths: `next=//evil.example` must not send anyone away. */
 export function safeNext(next: string | undefined): string {
@@ -93,4 +94,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route("/", auditPages)
   .route("/", salesDataPages)
   .route("/", templatesPages)
-  .route("/", ticketListPages);
+  .route("/", ticketListPages)
+  .route("/", dashboardPages);

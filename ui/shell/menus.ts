@@ -48,6 +48,12 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
     { href: "/sales/charge-codes", label: "Charge Codes", icon: "receipt", show: ownerCompany },
     { href: "/sales/inventory-audit", label: "Inventory Audit", icon: "history", show: ownerCompany },
     { href: "/sales/data", label: "Sales Data", icon: "table", show: ownerCompany },
+    {
+      href: "/sales/dashboard",
+      label: "Dashboard",
+      icon: "table",
+      show: (u) => ownerCompany(u) && isSalesDashboardUser(u),
+    },
     { href: "/sales/taxes", label: "Taxes", icon: "percent", show: ownerCompany },
     {
       href: "/sales/inventory-categories",
@@ -72,15 +78,47 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
 };
 
 /**
+ * The company's `settings.salesSideBar`, if it is an object: the Sales drawer's switches
+ * (`{"taxes": false}`) and the dashboard's `salesDashboardUsers` and `salesDashboardURL`.
+ */
+export function salesSideBar(user: CurrentUser): Record<string, unknown> | undefined {
+  const bar = user.company.settings?.salesSideBar;
+  return bar && typeof bar === "object" && !Array.isArray(bar) ? bar as Record<string, unknown> : undefined;
+}
+
+/** Whether the user's id is in `salesSideBar.salesDashboardUsers` (ids as numbers or numeric strings). */
+export function isSalesDashboardUser(user: CurrentUser): boolean {
+  const users = salesSideBar(user)?.salesDashboardUsers;
+  return Array.isArray(users) && users.some((id) => String(id).trim() === String(user.id));
+}
+
+/**
+ * The dashboard this user may see framed: `salesSideBar.salesDashboardURL` (or, failing that, the
+ * settings' top-level `salesDashboardURL`), only for a user in `salesDashboardUsers` and only an
+ * absolute http(s) address; undefined otherwise (the page stays blank).
+ */
+export function salesDashboardURL(user: CurrentUser): URL | undefined {
+  if (!isSalesDashboardUser(user)) return undefined;
+  const raw = salesSideBar(user)?.salesDashboardURL ?? user.company.settings?.salesDashboardURL;
+  if (typeof raw !== "string") return undefined;
+  try {
+    const url = new URL(raw.trim());
+    return url.protocol === "https:" || url.protocol === "http:" ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The entries a user sees: those their role and company allow, less the Sales entries the company's
  * settings switch off (`settings.salesSideBar`: `{"taxes": false}` hides /sales/taxes).
  */
 export function menuFor(app: AppName, user: CurrentUser): MenuEntry[] {
-  const flags = user.company.settings?.salesSideBar as Record<string, unknown> | undefined;
+  const flags = salesSideBar(user);
   return MENUS[app].filter((e) => {
     if (!e.show(user)) return false;
     const key = e.href.startsWith("/sales/") ? e.href.slice("/sales/".length) : undefined;
-    return !(key && flags && typeof flags === "object" && flags[key] === false);
+    return !(key && flags && flags[key] === false);
   });
 }
 
