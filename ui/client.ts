@@ -1,5 +1,6 @@
 import { createElement, type FunctionComponent, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { showFlash } from "./lib/events.ts";
 
 /** Renders its island and reports once React has hydrated it (effects run after hydration). */
 function Hydrated({ done, children }: { done: () => void; children?: ReactNode }) {
@@ -9,10 +10,15 @@ function Hydrated({ done, children }: { done: () => void; children?: ReactNode }
 
 const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
 let pending = islands.length;
-const oneDone = () => {
-  if (--pending === 0) document.body.dataset.hydrated = "true";
+/** Every island hydrated: the page is ready, and a message left by the previous page is shown. */
+const ready = () => {
+  document.body.dataset.hydrated = "true";
+  showFlash();
 };
-if (pending === 0) document.body.dataset.hydrated = "true";
+const oneDone = () => {
+  if (--pending === 0) ready();
+};
+if (pending === 0) ready();
 
 for (const el of islands) {
   import(/* @vite-ignore */ el.dataset.src!).then((mod: { default: FunctionComponent<object> }) => {

@@ -25,6 +25,7 @@ import { salesDataPages } from "./sales/data/routes.tsx";
 import { templatesPages } from "./sales/templates/routes.tsx";
 import { ticketListPages } from "./sales/tickets/routes.tsx";
 import { dashboardPages } from "./sales/dashboard/routes.tsx";
+import { ticketDetailPages } from "./sales/ticket/routes.tsx";
 
 /** Only same-site paths: `next=//evil.example` must not send anyone away. */
 export function safeNext(next: string | undefined): string {
@@ -95,4 +96,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route("/", salesDataPages)
   .route("/", templatesPages)
   .route("/", ticketListPages)
+  .route("/", ticketDetailPages)
   .route("/", dashboardPages);

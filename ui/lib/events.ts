@@ -14,3 +14,24 @@ export function showError(err: unknown) {
   const detail = (err as { detail?: string })?.detail ?? (err as Error)?.message;
   showSnack("error", detail || "Oops something went wrong!");
 }
+
+const FLASH_KEY = "app:flash";
+
+/** Goes to `path` (a full page load) and shows `message` there once the page has hydrated. */
+export function navigateWithSnack(path: string, message?: string, kind: SnackKind = "success") {
+  if (message) sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, message }));
+  location.assign(path);
+}
+
+/** The message a previous page left for this one (see navigateWithSnack), shown once. */
+export function showFlash() {
+  const raw = sessionStorage.getItem(FLASH_KEY);
+  if (!raw) return;
+  sessionStorage.removeItem(FLASH_KEY);
+  try {
+    const { kind, message } = JSON.parse(raw) as { kind: SnackKind; message: string };
+    if (message) showSnack(kind, message);
+  } catch {
+    // a damaged entry is dropped
+  }
+}

@@ -11,15 +11,15 @@ import { TicketInput } from "../../../api/sales/tickets/schemas.ts";
 type Query = Record<string, string | number | boolean | undefined>;
 
 /** A picker's look-up: `search_name` plus fixed parameters, the first 20 by name. */
-const lookup = (path: string, fixed: Query = {}) => (text: string, signal: AbortSignal) =>
+export const lookup = (path: string, fixed: Query = {}) => (text: string, signal: AbortSignal) =>
   api<{ results: ComboOption[] }>(path, { query: { ...fixed, search_name: text, rowsPerPage: 20 }, signal })
     .then((r) => r.results.map((o) => ({ id: o.id, name: o.name })));
 
-const loadCustomers = lookup("/api/companies", { isOwner: false });
-const loadReps = lookup("/api/users", { isSalesRep: true });
-const loadTaxes = lookup("/api/sales/taxes");
-const loadUnits = lookup("/api/sales/categories", { model: "Business Unit" });
-const loadProductLines = lookup("/api/sales/categories", { model: "Product Line" });
+export const loadCustomers = lookup("/api/companies", { isOwner: false });
+export const loadReps = lookup("/api/users", { isSalesRep: true });
+export const loadTaxes = lookup("/api/sales/taxes");
+export const loadUnits = lookup("/api/sales/categories", { model: "Business Unit" });
+export const loadProductLines = lookup("/api/sales/categories", { model: "Product Line" });
 
 /**
  * The new ticket (or quote) form, max width 800: Customer and Sales Rep required (the spec's

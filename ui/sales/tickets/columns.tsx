@@ -32,7 +32,12 @@ export function ticketColumns(list: TicketList): DataColumn<TicketRow>[] {
     {
       id: "ticket_number",
       header: list.flow === "QUOTE" ? "Quote #" : "Ticket #",
-      cell: (t) => <span className="nowrap">{t.ticket_number}</span>,
+      // A real link to the ticket's screen under this list, so it opens without JavaScript too.
+      cell: (t) => (
+        <a className="nowrap" href={`${list.path}/${t.id}`}>
+          {t.ticket_number}
+        </a>
+      ),
     },
     ...(list.flow === "APP"
       ? [{

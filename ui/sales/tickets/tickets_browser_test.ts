@@ -96,8 +96,17 @@ browserTest(
       await details.getByText("Odessa Yard").waitFor();
       assert.match(await details.innerText(), /Subtotal\s+\$350\.25[\s\S]*Grand Total\s+\$350\.25/);
 
+      const link = row.getByRole("link", { name: "T-00001" });
+      assert.equal(await link.getAttribute("href"), `/sales/tickets/${ticket.id}`);
+
       await page.getByRole("searchbox", { name: "Ticket Number" }).fill("nope");
       await table.getByText("No Data Found").waitFor();
       assert.match(page.url(), /search_ticket_number=nope/);
+
+      // The number opens the ticket's screen under this list.
+      await page.getByRole("searchbox", { name: "Ticket Number" }).fill("");
+      await link.waitFor();
+      await link.click();
+      await page.waitForURL((url) => url.pathname === `/sales/tickets/${ticket.id}`);
     }),
 );

@@ -9,15 +9,16 @@ const cookie = (token: string) => ({ cookie: `session=${token}` });
 Deno.test("ticket lists - each list shows only its status, with its title and columns", () =>
   withEnv(async (env) => {
     const customer = await makeCompany(env.tenant.db, { name: "Permian Energy" });
+    const ids: Record<string, number> = {};
     for (const status of ["OPEN", "QUOTE", "RFB", "RFA", "APP"] as const) {
-      await makeTicket(env.tenant.db, {
+      ids[status] = (await makeTicket(env.tenant.db, {
         customer_id: customer.id,
         ticket_number: `NUM-${status}`,
         invoice_number: status === "APP" ? "INV-00042" : null,
         status,
         isQuote: status === "QUOTE",
         ticket_date: "2025-03-07",
-      });
+      })).id;
     }
     const token = await env.login();
     const lists = [
@@ -33,6 +34,12 @@ Deno.test("ticket lists - each list shows only its status, with its title and co
       const html = await res.text();
       assert.match(html, new RegExp(`<h1>${title}</h1>`), path);
       assert.match(html, new RegExp(`NUM-${status}<`), path);
+      // The number is a plain link to the ticket's screen under this list (works without JavaScript).
+      assert.match(
+        html,
+        new RegExp(`<a class="nowrap" href="${path}/${ids[status]}">NUM-${status}</a>`),
+        path,
+      );
       for (const other of lists.filter((l) => l[2] !== status)) {
         assert.doesNotMatch(html, new RegExp(`NUM-${other[2]}<`), `${path} shows ${other[2]}`);
       }

@@ -1,0 +1,38 @@
+import { Button } from "react-aria-components";
+import { Dialog } from "../../primitives/Dialog.tsx";
+import { formatNumber } from "../../lib/format.ts";
+import { type AvailabilityFigures, EXCEEDS_MESSAGE } from "../../../api/sales/sales/schemas.ts";
+
+const ROWS: [keyof AvailabilityFigures, string][] = [
+  ["inventory_quantity", "Inventory Quantity"],
+  ["quantity_out_tickets", "Quantity Out (Tickets)"],
+  ["quantity_out_location", "Quantity Out (Location)"],
+  ["available", "Available Quantity"],
+  ["line_quantity", "Line Quantity"],
+];
+
+/**
+ * The availability refusal of a line save (the server's 409 with its five figures): the spec's
+ * 'ERROR: Line item quantity exceeds available inventory:' and the figures. Closing it returns to the
+ * line form, which keeps what was typed.
+ */
+export function AvailabilityDialog({ figures, onClose }: {
+  figures: AvailabilityFigures;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog title={EXCEEDS_MESSAGE} isOpen onClose={onClose} width={500}>
+      <div className="row-details">
+        <dl aria-label="Availability">
+          {ROWS.map(([key, label]) => [
+            <dt key={`${key}-label`}>{label}</dt>,
+            <dd key={key}>{formatNumber(figures[key])}</dd>,
+          ])}
+        </dl>
+      </div>
+      <div className="dialog-actions">
+        <Button className="btn btn-primary" onPress={onClose} autoFocus>OK</Button>
+      </div>
+    </Dialog>
+  );
+}

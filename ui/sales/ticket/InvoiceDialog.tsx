@@ -1,0 +1,108 @@
+import { useState } from "react";
+import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
+import { TextField } from "../../primitives/TextField.tsx";
+import { Select } from "../../primitives/Select.tsx";
+import { Checkbox } from "../../primitives/Checkbox.tsx";
+import { api } from "../../lib/api.ts";
+import { today } from "../../lib/format.ts";
+import { TicketUpdateInput } from "../../../api/sales/tickets/schemas.ts";
+import { redirectAfterSave } from "./status.ts";
+import { statusOptions, statusRefusal } from "./TicketEditDialog.tsx";
+import type { DialogProps, TicketDetail } from "./types.ts";
+
+/**
+ * The invoice form: Status (preset to `status`), the invoice number when there is one, Invoice Date
+ * (today by default when approving), Signed, Billed, Paid and Notes. Saves with PUT
+ * /api/sales/tickets: the server makes the invoice (isInvoice, next invoice number) only for APP,
+ * which needs approval authority (403 otherwise, shown, the dialog stays open). After saving the
+ * screen leaves for the list of the saved status.
+ */
+export function InvoiceDialog(props: DialogProps & { status: string }) {
+  const { ticket, can } = props;
+  const dateFor = (status: string) => ticket.invoice_date ?? (status === "APP" ? today() : "");
+  const [v, setV] = useState({
+    status: props.status,
+    invoice_date: dateFor(props.status),
+    isSigned: ticket.isSigned,
+    isBilled: ticket.isBilled,
+    isPaid: ticket.isPaid,
+    notes: ticket.notes ?? "",
+  });
+  const { setTouched, shownFrom } = useTouched();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+
+  const body = {
+    id: ticket.id,
+    status: v.status,
+    invoice_date: v.invoice_date || null,
+    isSigned: v.isSigned,
+    isBilled: v.isBilled,
+    isPaid: v.isPaid,
+    notes: v.notes,
+  };
+  const check = TicketUpdateInput.safeParse(body);
+  const issues: Record<string, string> = {};
+  if (!check.success) { for (const i of check.error.issues) issues[i.path.join(".")] ??= i.message; }
+  const shown = shownFrom(serverErrors, issues);
+  const set = (k: keyof typeof v) => (value: string | boolean) => {
+    setV((s) => ({
+      ...s,
+      [k]: value,
+      // Choosing Approved dates the invoice today unless it has a date already.
+      ...(k === "status" && value === "APP" && !s.invoice_date ? { invoice_date: today() } : {}),
+    }));
+    setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
+  };
+
+  const submit = async () => {
+    if (!check.success) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
+    const status = v.status;
+    await save(
+      () => api<TicketDetail & { message?: string }>("/api/sales/tickets", { method: "PUT", json: body }),
+      (message, saved) => props.navigate(redirectAfterSave(status, saved), message),
+      statusRefusal,
+    );
+  };
+
+  return (
+    <FormDialog
+      title="Invoice"
+      width={600}
+      onClose={props.onClose}
+      onSubmit={submit}
+      canSubmit={check.success}
+      busy={busy}
+    >
+      {ticket.invoice_number && <p className="field-note">Invoice Number: {ticket.invoice_number}</p>}
+      <div className="form-grid">
+        <Select
+          label="Status"
+          options={statusOptions(ticket, can, props.status)}
+          value={v.status}
+          onChange={set("status")}
+          error={shown("status")}
+        />
+        <TextField
+          label="Invoice Date"
+          type="date"
+          value={v.invoice_date}
+          onChange={set("invoice_date")}
+          error={shown("invoice_date")}
+        />
+      </div>
+      <div className="checkbox-row">
+        <Checkbox isSelected={v.isSigned} onChange={set("isSigned")}>Signed</Checkbox>
+        <Checkbox isSelected={v.isBilled} onChange={set("isBilled")}>Billed</Checkbox>
+        <Checkbox isSelected={v.isPaid} onChange={set("isPaid")}>Paid</Checkbox>
+      </div>
+      <TextField
+        label="Notes"
+        value={v.notes}
+        onChange={set("notes")}
+        multiline
+        rows={2}
+        error={shown("notes")}
+      />
+    </FormDialog>
+  );
+}

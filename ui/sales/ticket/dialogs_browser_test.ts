@@ -1,0 +1,241 @@
+import assert from "node:assert/strict";
+import { desc, eq } from "drizzle-orm";
+import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
+import { makeCategory, makeInventory, makeItem } from "../../../db/factories.ts";
+import { rejections, tickets } from "../../../db/schema/mod.ts";
+import { heldLine, logOf, post, rowOf } from "../../../api/sales/checkin/test_fixtures.ts";
+
+const CHECK_IN = "/api/sales/inventory/check-in";
+
+browserTest(
+  "ticket dialogs - an approver rejects an RFA ticket, then the notice in RFB is resolved",
+  () =>
+    withBrowser(async ({ env, page, base, signIn, hydrated }) => {
+      const db = env.tenant.db;
+      const s = await heldLine(env, {
+        quantity: 2,
+        stock: 4,
+        row: { serial_number: "LOT-A" },
+        ticket: { status: "RFA" },
+      });
+      const token = await env.login();
+      await post(env, token, CHECK_IN, { ticket_id: s.ticketId, line_items: [s.lineId], quantities_in: [2] });
+      const number = (await db.select().from(tickets).where(eq(tickets.id, s.ticketId)).get())!.ticket_number;
+      const { user: boss } = await env.userWithToken({
+        name: "Ann Approver",
+        permissions: ["approval-authority"],
+      });
+
+      await signIn(boss.email, "password123", `/sales/approval/${s.ticketId}`);
+      await page.getByRole("toolbar", { name: "Ticket actions" }).getByRole("button", { name: "Reject" })
+        .click();
+      const reject = page.getByRole("dialog", { name: "Reject" });
+      await reject.getByRole("table", { name: "Rejections" }).getByText("No rejections yet").waitFor();
+      const submit = reject.getByRole("button", { name: "Submit" });
+      assert.equal(await submit.isDisabled(), true, "a comment is required in RFA");
+      await reject.getByRole("textbox", { name: "Comment" }).fill("Wrong rate on LOT-A");
+      assert.equal(await reject.getByRole("checkbox", { name: "Resolved" }).isChecked(), false);
+      await submit.click();
+
+      await page.waitForURL((u) => u.pathname === "/sales/ready-for-billing");
+      await page.getByRole("status").getByText("Ticket rejected").waitFor();
+      await page.getByRole("table", { name: "Ready For Billing" }).getByRole("row", {
+        name: new RegExp(number),
+      })
+        .waitFor();
+      assert.equal((await db.select().from(tickets).where(eq(tickets.id, s.ticketId)).get())!.status, "RFB");
+
+      // In RFB the notice shows the rejections; Resolved starts as the latest one's (unresolved).
+      await page.goto(`${base}/sales/ready-for-billing/${s.ticketId}`);
+      await hydrated();
+      await page.getByRole("toolbar", { name: "Ticket actions" }).getByRole("button", {
+        name: "Rejection Notice",
+      })
+        .click();
+      const notice = page.getByRole("dialog", { name: "Rejection Notice" });
+      const row = notice.getByRole("table", { name: "Rejections" }).getByRole("row", {
+        name: /Wrong rate on LOT-A/,
+      });
+      await row.waitFor();
+      assert.match(
+        await row.innerText(),
+        /^\d{2}-\d{2}-\d{2} \d{2}:\d{2}\s+No\s+Wrong rate on LOT-A\s+Ann Approver$/,
+      );
+      const send = notice.getByRole("button", { name: "Submit" });
+      const resolved = notice.getByRole("checkbox", { name: "Resolved" });
+      assert.equal(await resolved.isChecked(), false);
+      assert.equal(await send.isDisabled(), true, "submit needs Resolved in RFB");
+      await notice.getByText("Mark it resolved to submit.").waitFor();
+      await notice.locator("label", { hasText: "Resolved" }).click();
+      await notice.getByRole("textbox", { name: "Comment" }).fill("Rate fixed");
+      assert.equal(await send.isDisabled(), false);
+      await send.click();
+      await notice.waitFor({ state: "detached" });
+      await page.getByRole("status").getByText("Rejection saved").waitFor();
+      assert.match(
+        page.url(),
+        new RegExp(`/sales/ready-for-billing/${s.ticketId}$`),
+        "the notice stays on the ticket",
+      );
+
+      const saved = await db.select().from(rejections).where(eq(rejections.ticket_id, s.ticketId))
+        .orderBy(desc(rejections.id));
+      assert.deepEqual(saved.map((r) => [r.comment, r.resolved, r.created_by_id]), [
+        ["Rate fixed", true, boss.id],
+        ["Wrong rate on LOT-A", false, boss.id],
+      ]);
+      assert.equal((await db.select().from(tickets).where(eq(tickets.id, s.ticketId)).get())!.status, "RFB");
+    }),
+);
+
+/** A ticket line holding LOT-A with 3 checked in, an unchecked LOT-D line, and reclass targets. */
+async function reclassSetup(env: Parameters<Parameters<typeof withBrowser>[0]>[0]["env"]) {
+  const db = env.tenant.db;
+  const s = await heldLine(env, { quantity: 5, stock: 10, row: { serial_number: "LOT-A" } });
+  const other = await heldLine(env, {
+    quantity: 1,
+    stock: 2,
+    row: { serial_number: "LOT-D", business_unit_id: s.unitId },
+    line: { ticket_id: s.ticketId },
+  });
+  const target = await makeInventory(db, {
+    item_id: s.itemId,
+    business_unit_id: s.unitId,
+    serial_number: "LOT-B",
+    quantity: 1,
+  });
+  // Not offered: the same serial on another item of the unit, and a serial of another unit.
+  const sameSerial = await makeItem(db, { inventory_type: "Itemized" });
+  await makeInventory(db, { item_id: sameSerial.id, business_unit_id: s.unitId, serial_number: "lot-a" });
+  const elsewhere = await makeCategory(db, { model: "Business Unit", name: "Far Yard" });
+  await makeInventory(db, { item_id: s.itemId, business_unit_id: elsewhere.id, serial_number: "LOT-C" });
+  const token = await env.login();
+  await post(env, token, CHECK_IN, { ticket_id: s.ticketId, line_items: [s.lineId], quantities_in: [3] });
+  return { ...s, otherLineId: other.lineId, targetId: target.id };
+}
+
+browserTest(
+  "ticket dialogs - the inventory log of a checked-in line, and a reclass to another serial",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const s = await reclassSetup(env);
+      await signIn(undefined, undefined, `/sales/tickets/${s.ticketId}`);
+
+      await page.getByRole("button", { name: "Inventory log LOT-A" }).click();
+      const log = page.getByRole("dialog", { name: "Inventory Log" });
+      const logTable = log.getByRole("table", { name: "Inventory log of LOT-A" });
+      const checkIn = logTable.getByRole("row", { name: /Check In/ });
+      await checkIn.waitFor();
+      const admin = (await logOf(env, s.lineId))[0].user_name;
+      assert.ok(admin, "the log names who checked in");
+      const cells = await checkIn.getByRole("cell").allInnerTexts();
+      assert.equal(cells.length, 11);
+      assert.deepEqual(cells.slice(1, 10), ["3", "0", "0", "10", "10", "No", "No", "Check In", admin]);
+      await log.getByRole("button", { name: "Close" }).click();
+      await log.waitFor({ state: "detached" });
+
+      await page.getByRole("button", { name: "Inventory log LOT-D" }).click();
+      await page.getByRole("dialog", { name: "Inventory Log" }).getByText(
+        "No inventory log entries for this item",
+      )
+        .waitFor();
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Inventory Log" }).waitFor({ state: "detached" });
+
+      await page.getByRole("button", { name: "Check-In" }).click();
+      await page.getByRole("button", { name: "Reclass" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reclass" });
+      const rowD = dialog.locator("tbody tr", { hasText: "LOT-D" });
+      await rowD.getByText("Check In Before Reclassing").waitFor();
+      assert.equal(await rowD.getByLabel("Reclass Quantity").isDisabled(), true);
+
+      const rowA = dialog.locator("tbody tr", { hasText: "LOT-A" });
+      const submit = dialog.getByRole("button", { name: "Reclass" });
+      assert.equal(await submit.isDisabled(), true, "nothing to reclass yet");
+      const quantity = rowA.getByLabel("Reclass Quantity");
+      await quantity.fill("4");
+      await rowA.getByText("Checked in: 3").waitFor();
+      await quantity.fill("2");
+      await rowA.getByText("Checked in: 3").waitFor({ state: "detached" });
+      assert.equal(await submit.isDisabled(), true, "the recipient is required");
+
+      const to = rowA.getByRole("combobox", { name: "To (Serial #)" });
+      await to.fill("LOT");
+      await page.getByRole("option", { name: /LOT-B/ }).waitFor();
+      // Same business unit, another serial: LOT-B and LOT-D; not LOT-A (either item) nor LOT-C.
+      const offered = (await page.getByRole("option").allInnerTexts()).map((o) => o.split(" | ")[1]).sort();
+      assert.deepEqual(offered, ["LOT-B", "LOT-D"]);
+      await page.getByRole("option", { name: /LOT-B/ }).click();
+      await rowA.getByLabel("Date", { exact: true }).fill("2026-03-02T09:00");
+      assert.equal(await submit.isDisabled(), false);
+      await submit.click();
+
+      await page.getByRole("status").getByText("Reclassed 1 row").waitFor();
+      await dialog.waitFor({ state: "detached" });
+      assert.deepEqual([
+        (await rowOf(env, s.inventoryId))!.quantity,
+        (await rowOf(env, s.targetId))!.quantity,
+      ], [8, 3]);
+      const entry = (await logOf(env, s.lineId)).at(-1)!;
+      assert.deepEqual([entry.action, entry.quantity_reclassed], ["Reclass", 2]);
+      const offset = new Date(2026, 2, 2, 9, 0).getTimezoneOffset();
+      const utc = new Date(Date.UTC(2026, 2, 2, 9, 0) + offset * 60000).toISOString().slice(0, 19) + "Z";
+      assert.equal(entry.date, utc, "the browser's time is sent in UTC");
+
+      await page.getByRole("button", { name: "Inventory log LOT-A" }).click();
+      const after = page.getByRole("dialog", { name: "Inventory Log" });
+      const reclassRow = after.locator("tbody tr", { hasText: "Reclass" });
+      await reclassRow.waitFor();
+      assert.deepEqual((await reclassRow.getByRole("cell").allInnerTexts()).slice(1, 9), [
+        "0",
+        "0",
+        "2",
+        "10",
+        "8",
+        "No",
+        "No",
+        "Reclass",
+      ]);
+      // Newest first.
+      assert.match(await after.locator("tbody tr").first().innerText(), /Reclass/);
+    }),
+);
+
+browserTest(
+  "ticket dialogs - a reclass without a date alerts, closes the dialog and sends nothing",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const s = await reclassSetup(env);
+      await signIn(undefined, undefined, `/sales/tickets/${s.ticketId}`);
+      await page.getByRole("button", { name: "Check-In" }).click();
+      await page.getByRole("button", { name: "Reclass" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reclass" });
+      const rowA = dialog.locator("tbody tr", { hasText: "LOT-A" });
+      await rowA.getByLabel("Reclass Quantity").fill("1");
+      await rowA.getByRole("combobox", { name: "To (Serial #)" }).fill("LOT-B");
+      await page.getByRole("option", { name: /LOT-B/ }).click();
+
+      const requests: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/api/sales/sales/reclass")) requests.push(r.url());
+      });
+      const alerted = new Promise<string>((resolve) =>
+        page.once("dialog", (d) => {
+          resolve(d.message());
+          d.accept();
+        })
+      );
+      await dialog.getByRole("button", { name: "Reclass" }).click();
+      assert.equal(await alerted, "Please fill in dates for rows being reclassed");
+      await dialog.waitFor({ state: "detached" });
+      assert.deepEqual(requests, []);
+      assert.deepEqual([
+        (await rowOf(env, s.inventoryId))!.quantity,
+        (await rowOf(env, s.targetId))!.quantity,
+      ], [
+        10,
+        1,
+      ]);
+      assert.deepEqual((await logOf(env, s.lineId)).map((e) => e.action), ["Check In"]);
+    }),
+);

@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
+import { can } from "../../../api/lib/permissions.ts";
+import { getTicket, isApprover } from "../../../api/sales/tickets/service.ts";
+import { ticketLines } from "../../../api/sales/sales/service.ts";
+import { renderShellPage } from "../../render.tsx";
+import { Island } from "../../lib/island.tsx";
+import { TICKET_LISTS } from "../tickets/types.ts";
+import { pageColumns } from "./columns.ts";
+import TicketDetail from "./islands/TicketDetail.tsx";
+import type { DetailProps } from "./types.ts";
+
+/**
+ * The ticket detail screen on each list's path followed by the ticket's id: the owner company's staff
+ * (anyone else back to "/"); an unknown ticket is the not-found page. The ticket and its lines are
+ * rendered here; the island keeps them fresh after every action.
+ */
+export const ticketDetailPages = new Hono<AppEnv>();
+
+for (const list of TICKET_LISTS) {
+  ticketDetailPages.get(`${list.path}/:id{[0-9]+}`, async (c) => {
+    const user = c.get("user")!;
+    if (!user.company.isOwner) return c.redirect("/", 302);
+    const ctx = ctxOf(c);
+    const id = Number(c.req.param("id"));
+    const ticket = await getTicket(ctx, id);
+    const { results: lines } = await ticketLines(ctx, { ticket_id: id });
+    const settings = (user.company.settings ?? {}) as Record<string, unknown>;
+    const props: DetailProps = {
+      list,
+      ticket,
+      lines,
+      can: { admin: can(user, "sales.admin"), approve: isApprover(user) },
+      columns: pageColumns(settings),
+      company: { name: user.company.name, settings },
+    };
+    return renderShellPage(
+      c,
+      `${list.title}: ${ticket.invoice_number ?? ticket.ticket_number}`,
+      <section className="page ticket-detail">
+        <Island src="ui/sales/ticket/islands/TicketDetail.tsx" component={TicketDetail} props={props} />
+      </section>,
+    );
+  });
+}

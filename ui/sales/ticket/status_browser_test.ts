@@ -1,0 +1,255 @@
+import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
+import { makeCompany } from "../../../db/factories.ts";
+import { sales, tickets } from "../../../db/schema/mod.ts";
+import { heldLine, post } from "../../../api/sales/checkin/test_fixtures.ts";
+import type { TestEnv } from "../../../scripts/testing/harness.ts";
+import { BLOCKED_UNTIL_HANDLED } from "../../../api/sales/tickets/rules.ts";
+
+const ticketOf = (env: TestEnv, id: number) =>
+  env.tenant.db.select().from(tickets).where(eq(tickets.id, id)).get().then((t) => t!);
+
+const toolbar = (page: Page) => page.getByRole("toolbar", { name: "Ticket actions" });
+
+/** The Change Status choices offered in the toolbar (the list is closed again after). */
+async function statusOptions(page: Page): Promise<string[]> {
+  await toolbar(page).getByRole("button", { name: /Change Status/ }).click();
+  const list = page.getByRole("listbox");
+  await list.getByRole("option").first().waitFor();
+  const names = await list.getByRole("option").allInnerTexts();
+  await page.keyboard.press("Escape");
+  await list.waitFor({ state: "detached" });
+  return names.map((n) => n.trim());
+}
+
+async function chooseStatus(page: Page, label: string) {
+  await toolbar(page).getByRole("button", { name: /Change Status/ }).click();
+  await page.getByRole("option", { name: label, exact: true }).click();
+}
+
+/** A ticket of one customer with a sales rep and a line holding stock. */
+async function setup(env: TestEnv, status: "OPEN" | "RFB" | "RFA", repId: number, customerId: number) {
+  return await heldLine(env, {
+    quantity: 2,
+    stock: 5,
+    row: { serial_number: `LOT-${status}` },
+    ticket: { status, sales_rep_id: repId, customer_id: customerId },
+  });
+}
+
+browserTest(
+  "ticket status - a sales user moves OPEN to Ready To Bill; approval needs every line handled",
+  () =>
+    withBrowser(async ({ env, page, base, signIn, hydrated }) => {
+      const customer = await makeCompany(env.tenant.db, { name: "Permian Energy" });
+      const { user: rep } = await env.userWithToken({ name: "Rita Rep", isSalesRep: true });
+      const open = await setup(env, "OPEN", rep.id, customer.id);
+      const rfb = await setup(env, "RFB", rep.id, customer.id);
+      const rfa = await setup(env, "RFA", rep.id, customer.id);
+
+      await signIn(rep.email, "password123", `/sales/tickets/${open.ticketId}`);
+      assert.deepEqual(await statusOptions(page), ["Ready To Bill"]);
+      await chooseStatus(page, "Ready To Bill");
+      const form = page.getByRole("dialog", { name: "Edit Ticket" });
+      await form.getByRole("combobox", { name: "Customer" }).waitFor();
+      assert.equal(await form.getByRole("combobox", { name: "Customer" }).inputValue(), "Permian Energy");
+      assert.equal(await form.getByRole("combobox", { name: "Sales Rep" }).inputValue(), "Rita Rep");
+      assert.match(await form.getByRole("button", { name: /Status/ }).innerText(), /Ready To Bill/);
+      await form.getByRole("textbox", { name: "Location" }).fill("Pad 9");
+      await form.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL((u) => u.pathname === "/sales/tickets");
+      await page.getByRole("status").getByText("Ticket updated").waitFor();
+      const moved = await ticketOf(env, open.ticketId);
+      assert.deepEqual([moved.status, moved.location], ["RFB", "Pad 9"]);
+
+      // Request approval with a line still out: refused with the spec's sentence, nothing lost.
+      await page.goto(`${base}/sales/ready-for-billing/${rfb.ticketId}`);
+      await hydrated();
+      assert.deepEqual(await statusOptions(page), ["Open", "Request For Approval"]);
+      await chooseStatus(page, "Request For Approval");
+      const again = page.getByRole("dialog", { name: "Edit Ticket" });
+      await again.getByRole("textbox", { name: "Notes" }).fill("Check the hoses");
+      await again.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").getByText(BLOCKED_UNTIL_HANDLED).first().waitFor();
+      assert.equal(await again.isVisible(), true, "the dialog stays open");
+      assert.equal(await again.getByRole("textbox", { name: "Notes" }).inputValue(), "Check the hoses");
+      assert.equal((await ticketOf(env, rfb.ticketId)).status, "RFB");
+      await again.getByRole("button", { name: "Cancel" }).click();
+      await again.waitFor({ state: "detached" });
+
+      // Without approval authority an RFA ticket is not offered Approved, in the toolbar or the form.
+      await page.goto(`${base}/sales/approval/${rfa.ticketId}`);
+      await hydrated();
+      assert.deepEqual(await statusOptions(page), ["Ready To Bill"]);
+      await toolbar(page).getByRole("button", { name: "Edit Ticket" }).click();
+      const edit = page.getByRole("dialog", { name: "Edit Ticket" });
+      await edit.getByRole("button", { name: /Status/ }).click();
+      const choices = (await page.getByRole("listbox").getByRole("option").allInnerTexts()).map((s) =>
+        s.trim()
+      );
+      assert.deepEqual(choices, ["Ready To Bill", "Request For Approval"]);
+    }),
+);
+
+browserTest(
+  "ticket status - an approver approves an RFA ticket into an invoice and downloads its PDF",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const customer = await makeCompany(env.tenant.db, { name: "Permian Energy" });
+      const { user: boss } = await env.userWithToken({
+        name: "Ann Approver",
+        isSalesRep: true,
+        permissions: ["approval-authority"],
+      });
+      const rfa = await setup(env, "RFA", boss.id, customer.id);
+
+      await signIn(boss.email, "password123", `/sales/approval/${rfa.ticketId}`);
+      assert.deepEqual(await statusOptions(page), ["Ready To Bill", "Approved"]);
+      await chooseStatus(page, "Approved");
+      const form = page.getByRole("dialog", { name: "Invoice" });
+      const date = form.getByRole("textbox", { name: "Invoice Date" }).or(form.getByLabel("Invoice Date"));
+      assert.match(
+        await date.first().inputValue(),
+        /^\d{4}-\d{2}-\d{2}$/,
+        "approving dates the invoice today",
+      );
+      await form.getByText("Signed", { exact: true }).click();
+      await form.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL((u) => u.pathname === "/sales/invoices");
+      await page.getByRole("status").getByText("Invoice created").waitFor();
+      const invoice = await ticketOf(env, rfa.ticketId);
+      assert.deepEqual([invoice.status, invoice.isInvoice, invoice.isSigned], ["APP", true, true]);
+      assert.match(invoice.invoice_number ?? "", /^INV-\d{5}$/);
+      assert.ok(invoice.invoice_date);
+
+      // The invoice downloads as a PDF (Invoice first for an approved ticket, Ticket also offered).
+      await page.goto(page.url().replace(/\/sales\/invoices.*$/, `/sales/invoices/${rfa.ticketId}`));
+      await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+      await toolbar(page).getByRole("button", { name: "Download" }).click();
+      const dialog = page.getByRole("dialog", { name: "Download" });
+      assert.match(await dialog.getByRole("button", { name: /Document/ }).innerText(), /Invoice/);
+      await dialog.getByText("Include attachments").click();
+      const [pdfResponse, file] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes("/api/sales/ticketpdf")),
+        page.waitForEvent("download"),
+        dialog.getByRole("button", { name: "Download" }).click(),
+      ]);
+      const url = new URL(pdfResponse.url());
+      assert.deepEqual(
+        [
+          url.searchParams.get("type"),
+          url.searchParams.get("printInvoice"),
+          url.searchParams.get("include_attachments"),
+        ],
+        ["invoice", "true", "true"],
+      );
+      assert.equal(pdfResponse.headers()["content-type"], "application/pdf");
+      assert.equal(file.suggestedFilename(), `Invoice-${invoice.invoice_number}.pdf`);
+      const bytes = await Deno.readFile((await file.path())!);
+      assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), "%PDF-");
+      await dialog.waitFor({ state: "detached" });
+    }),
+);
+
+browserTest(
+  "ticket status - unsold lines are transferred to a new ticket; at least one is needed",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const db = env.tenant.db;
+      const customer = await makeCompany(db, { name: "Permian Energy" });
+      const { user: rep, token } = await env.userWithToken({ name: "Rita Rep", isSalesRep: true });
+      const a = await setup(env, "OPEN", rep.id, customer.id);
+      const b = await heldLine(env, {
+        quantity: 3,
+        stock: 5,
+        row: { serial_number: "LOT-B" },
+        line: { ticket_id: a.ticketId },
+      });
+      const c = await heldLine(env, {
+        quantity: 2,
+        stock: 5,
+        row: { serial_number: "LOT-SOLD" },
+        line: { ticket_id: a.ticketId },
+      });
+      await post(env, token, "/api/sales/inventory/check-in", {
+        ticket_id: a.ticketId,
+        line_items: [c.lineId],
+        quantities_sold: [1],
+      });
+
+      await signIn(rep.email, "password123", `/sales/tickets/${a.ticketId}`);
+      await toolbar(page).getByRole("button", { name: "Transfer" }).click();
+      const dialog = page.getByRole("dialog", { name: "Transfer Lines" });
+      const lines = dialog.getByRole("group", { name: "Lines" });
+      await lines.getByRole("checkbox").first().waitFor();
+      const offered = await lines.getByRole("checkbox").evaluateAll((els) =>
+        els.map((e) => e.closest("label")?.textContent?.trim())
+      );
+      assert.equal(offered.length, 2, "the line with sold quantity stays");
+      assert.ok(offered.some((t) => t?.startsWith("LOT-B")) && !offered.some((t) => t?.includes("LOT-SOLD")));
+      const send = dialog.getByRole("button", { name: "Transfer", exact: true });
+      assert.equal(await send.isDisabled(), true);
+      await dialog.getByText(/^LOT-B/).click();
+      await dialog.getByText(/^LOT-B/).click();
+      await dialog.getByText("Select at least one line").waitFor();
+      await dialog.getByText(/^LOT-B/).click();
+      assert.match(await dialog.getByRole("button", { name: /Transfer To/ }).innerText(), /New ticket/);
+      await send.click();
+
+      await page.waitForURL((u) => u.pathname === "/sales/tickets");
+      const snack = page.getByRole("status").getByText(/^Transferred 1 line to /);
+      await snack.waitFor();
+      const moved = await db.select().from(sales).where(eq(sales.id, b.lineId)).get();
+      assert.notEqual(moved!.ticket_id, a.ticketId);
+      const target = await ticketOf(env, moved!.ticket_id);
+      assert.deepEqual([target.status, target.isTransfer, target.customer_id], ["OPEN", true, customer.id]);
+      assert.equal(await snack.innerText(), `Transferred 1 line to ${target.ticket_number}`);
+      const left = await db.select({ id: sales.id }).from(sales).where(eq(sales.ticket_id, a.ticketId));
+      assert.deepEqual(left.map((l) => l.id).sort(), [a.lineId, c.lineId].sort());
+    }),
+);
+
+browserTest(
+  "ticket status - sold items of an invoice are billed back on a new ticket",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const db = env.tenant.db;
+      const customer = await makeCompany(db, { name: "Permian Energy" });
+      const { user: rep, token } = await env.userWithToken({ name: "Rita Rep", isSalesRep: true });
+      const a = await setup(env, "RFA", rep.id, customer.id);
+      const kept = await heldLine(env, {
+        quantity: 1,
+        row: { serial_number: "LOT-IN" },
+        line: { ticket_id: a.ticketId },
+      });
+      await post(env, token, "/api/sales/inventory/check-in", {
+        ticket_id: a.ticketId,
+        line_items: [a.lineId, kept.lineId],
+        quantities_in: [0, 1],
+        quantities_sold: [2, 0],
+      });
+      await db.update(tickets).set({ status: "APP", isInvoice: true, invoice_number: "INV-00042" })
+        .where(eq(tickets.id, a.ticketId));
+
+      await signIn(rep.email, "password123", `/sales/invoices/${a.ticketId}`);
+      await toolbar(page).getByRole("button", { name: "Bill Back" }).click();
+      const dialog = page.getByRole("dialog", { name: "Bill Back" });
+      const boxes = dialog.getByRole("group", { name: "Lines" }).getByRole("checkbox");
+      await boxes.first().waitFor();
+      assert.equal(await boxes.count(), 1, "only the line with sold quantity qualifies");
+      await dialog.getByText(/^LOT-RFA .* Qty 2$/).click();
+      await dialog.getByRole("button", { name: "Bill Back", exact: true }).click();
+
+      await page.waitForURL((u) => u.pathname === "/sales/tickets");
+      const snack = page.getByRole("status").getByText(/^Billed back 1 line on /);
+      await snack.waitFor();
+      const made = await db.select().from(tickets).where(eq(tickets.isBillBack, true));
+      assert.equal(made.length, 1);
+      assert.equal(await snack.innerText(), `Billed back 1 line on ${made[0].ticket_number}`);
+      const billed = await db.select().from(sales).where(eq(sales.ticket_id, made[0].id));
+      assert.deepEqual(billed.map((l) => [l.inventory_id, l.quantity, l.isSold]), [[a.inventoryId, 2, true]]);
+      assert.equal((await ticketOf(env, a.ticketId)).status, "APP", "the invoice itself is unchanged");
+    }),
+);

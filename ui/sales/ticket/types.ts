@@ -1,0 +1,43 @@
+import type { LineOut } from "../../../api/sales/sales/service/query.ts";
+import type { TicketOut } from "../../../api/sales/tickets/service.ts";
+import type { TicketList } from "../tickets/types.ts";
+
+/** GET /api/sales/tickets/{id}: the ticket with its parties, totals, rejections and lines_complete. */
+export type TicketDetail = TicketOut;
+
+/** One line of GET /api/sales/sales/ticket?ticket_id=, in order. */
+export type Line = LineOut;
+
+/** What the signed-in user may do on the detail screen (the server enforces the same). */
+export interface DetailCan {
+  /** sales-admin: delete lines and the ticket */
+  admin: boolean;
+  /** approval-authority: Approved in the status list, Reject in RFA, re-open invoices */
+  approve: boolean;
+}
+
+/** The island's props: the list it was opened from, the ticket and its lines as first rendered. */
+export interface DetailProps {
+  list: TicketList;
+  ticket: TicketDetail;
+  lines: Line[];
+  can: DetailCan;
+  /** the line-item column keys per page from company settings (see columns.ts), already resolved */
+  columns: Record<"ticket" | "quote" | "invoice", { normal: string[]; minRate: string[] }>;
+  company: { name: string; settings: Record<string, unknown> };
+}
+
+/**
+ * The props every dialog of the detail screen takes. `onDone` closes the dialog, refetches the
+ * ticket and its lines and shows `message` (when given) as a snack; `navigate` leaves the screen
+ * (the redirects after save of the spec).
+ */
+export interface DialogProps {
+  ticket: TicketDetail;
+  lines: Line[];
+  can: DetailCan;
+  onClose: () => void;
+  onDone: (message?: string) => void;
+  /** leaves the screen for `path` (a full page load) with `message` shown there as a snack */
+  navigate: (path: string, message?: string) => void;
+}
