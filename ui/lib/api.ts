@@ -4,7 +4,13 @@ export interface FieldError {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly detail: string, readonly errors: FieldError[] = []) {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors: FieldError[] = [],
+    /** the whole JSON answer, for refusals that carry more than a sentence (e.g. `figures`) */
+    readonly body: Record<string, unknown> = {},
+  ) {
     super(detail);
   }
 }
@@ -61,7 +67,12 @@ export async function api<T = unknown>(
   if (res.status === 204) return undefined as T;
   const data = await res.json().catch(() => undefined);
   if (!res.ok) {
-    throw new ApiError(res.status, data?.detail ?? "Oops something went wrong!", data?.errors ?? []);
+    throw new ApiError(
+      res.status,
+      data?.detail ?? "Oops something went wrong!",
+      data?.errors ?? [],
+      data ?? {},
+    );
   }
   return data as T;
 }

@@ -16,7 +16,6 @@ import type { InventoryList } from "../../../api/sales/inventory/schemas.ts";
 import {
   type AvailabilityFigures,
   END_BEFORE_START,
-  EXCEEDS_MESSAGE,
   LineInput,
   maxMessage,
   REQUIRED,
@@ -28,41 +27,10 @@ import type { DialogProps, Line } from "./types.ts";
 
 const FILE = "file";
 
-/** A save refused for want of stock: the server's 409 with the five figures. */
-class AvailabilityRefusal extends ApiError {
-  constructor(detail: string, errors: ApiError["errors"], readonly figures: AvailabilityFigures) {
-    super(409, detail, errors);
-  }
-}
-
-/**
- * POST/PUT /api/sales/sales. Like `api()` (401 to sign-in, ApiError with the server's detail and
- * field errors), but a 409 carrying `figures` (the availability refusal) keeps them for the dialog.
- */
-async function sendLine(method: "POST" | "PUT", json: unknown): Promise<Line> {
-  let res: Response;
-  try {
-    res = await fetch("/api/sales/sales", {
-      method,
-      headers: { accept: "application/json", "content-type": "application/json" },
-      body: JSON.stringify(json),
-      credentials: "same-origin",
-    });
-  } catch {
-    throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
-  }
-  if (res.status === 401) {
-    location.assign(`/signin?next=${encodeURIComponent(location.pathname + location.search)}`);
-    throw new ApiError(401, "Please sign in again.");
-  }
-  const data = await res.json().catch(() => undefined);
-  if (res.status === 409 && data?.figures) {
-    throw new AvailabilityRefusal(data.detail ?? EXCEEDS_MESSAGE, data.errors ?? [], data.figures);
-  }
-  if (!res.ok) {
-    throw new ApiError(res.status, data?.detail ?? "Oops something went wrong!", data?.errors ?? []);
-  }
-  return data as Line;
+/** The five figures of an availability refusal (the server's 409), if `e` is one. */
+function refusalFigures(e: unknown): AvailabilityFigures | undefined {
+  if (!(e instanceof ApiError) || e.status !== 409) return undefined;
+  return e.body.figures as AvailabilityFigures | undefined;
 }
 
 /** A chosen PDF's bytes (FileField reads it as a data URL). */
@@ -337,7 +305,10 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
     await save(
       async () => {
         const id = savedId ?? line?.id;
-        const saved = await sendLine(id ? "PUT" : "POST", id ? { ...body, id } : body);
+        const saved = await api<Line>("/api/sales/sales", {
+          method: id ? "PUT" : "POST",
+          json: id ? { ...body, id } : body,
+        });
         if (!line) setSavedId(saved.id);
         const path = `/api/sales/sales/${saved.id}/attachment`;
         if (file && !isQuote) await sendWithProgress(path, attachmentForm(file), () => {});
@@ -346,7 +317,8 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
       },
       (message) => onDone(message),
       (_byField, e) => {
-        if (e instanceof AvailabilityRefusal) setFigures(e.figures);
+        const figures = refusalFigures(e);
+        if (figures) setFigures(figures);
       },
     );
   };
