@@ -3,22 +3,11 @@ import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
-import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { TicketUpdateInput } from "../../../api/sales/tickets/schemas.ts";
-import {
-  loadCustomers,
-  loadProductLines,
-  loadReps,
-  loadTaxes,
-  loadUnits,
-  lookup,
-} from "../tickets/TicketForm.tsx";
+import { option, type Parties, PartyFields, partyIds } from "../tickets/TicketParties.tsx";
 import { redirectAfterSave, STATUS_LABELS, type StatusChoice, statusChoices } from "./status.ts";
 import type { DialogProps, TicketDetail } from "./types.ts";
-
-const option = (o: { id: number; name?: string | null } | null | undefined): ComboOption | null =>
-  o ? { id: o.id, name: o.name ?? "" } : null;
 
 /** The status choices, with the preset one kept even if the list would not offer it. */
 export function statusOptions(ticket: TicketDetail, can: DialogProps["can"], preset: string) {
@@ -44,12 +33,14 @@ export const statusRefusal = (byField: Record<string, string>, e: unknown) => {
  */
 export function TicketEditDialog(props: DialogProps & { status: string }) {
   const { ticket, can } = props;
-  const [customer, setCustomer] = useState(option(ticket.customer));
-  const [rep, setRep] = useState(option(ticket.sales_rep));
-  const [tax, setTax] = useState(option(ticket.tax));
-  const [unit, setUnit] = useState(option(ticket.business_unit));
-  const [line, setLine] = useState(option(ticket.product_line));
-  const [subLine, setSubLine] = useState(option(ticket.sub_product_line));
+  const [parties, setParties] = useState<Parties>({
+    customer: option(ticket.customer),
+    rep: option(ticket.sales_rep),
+    tax: option(ticket.tax),
+    unit: option(ticket.business_unit),
+    line: option(ticket.product_line),
+    subLine: option(ticket.sub_product_line),
+  });
   const [v, setV] = useState({
     status: props.status,
     location: ticket.location ?? "",
@@ -64,12 +55,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
   const body = {
     id: ticket.id,
     status: v.status,
-    customer_id: customer?.id ?? null,
-    sales_rep_id: rep?.id ?? null,
-    tax_id: tax?.id ?? null,
-    business_unit_id: unit?.id ?? null,
-    product_line_id: line?.id ?? null,
-    sub_product_line_id: subLine?.id ?? null,
+    ...partyIds(parties),
     location: v.location,
     notes: v.notes,
     ticket_date: v.ticket_date || null,
@@ -83,11 +69,6 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof typeof v) => (value: string | boolean) => {
     setV((s) => ({ ...s, [k]: value }));
-    clear(k);
-  };
-  const pick = (k: string, setter: (o: ComboOption | null) => void) => (o: ComboOption | null) => {
-    setter(o);
-    touch(k);
     clear(k);
   };
 
@@ -112,58 +93,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
       busy={busy}
     >
       <div className="form-grid">
-        <ComboBox
-          label="Customer"
-          selected={customer}
-          onChange={pick("customer_id", setCustomer)}
-          onBlur={() => touch("customer_id")}
-          load={loadCustomers}
-          error={shown("customer_id")}
-          isRequired
-        />
-        <ComboBox
-          label="Sales Rep"
-          selected={rep}
-          onChange={pick("sales_rep_id", setRep)}
-          onBlur={() => touch("sales_rep_id")}
-          load={loadReps}
-          error={shown("sales_rep_id")}
-          isRequired
-        />
-        <ComboBox
-          label="Tax"
-          selected={tax}
-          onChange={pick("tax_id", setTax)}
-          load={loadTaxes}
-          error={shown("tax_id")}
-        />
-        <ComboBox
-          label="Business Unit"
-          selected={unit}
-          onChange={pick("business_unit_id", setUnit)}
-          load={loadUnits}
-          error={shown("business_unit_id")}
-        />
-        <ComboBox
-          label="Product Line"
-          selected={line}
-          onChange={(o) => {
-            pick("product_line_id", setLine)(o);
-            if (o?.id !== line?.id) setSubLine(null);
-          }}
-          load={loadProductLines}
-          error={shown("product_line_id")}
-        />
-        <ComboBox
-          // A new product line starts a new look-up (its sub lines only).
-          key={line?.id ?? "none"}
-          label="Sub Product Line"
-          selected={subLine}
-          onChange={pick("sub_product_line_id", setSubLine)}
-          load={lookup("/api/sales/sub_categories", { search_parent: line?.id })}
-          error={shown("sub_product_line_id")}
-          isDisabled={!line}
-        />
+        <PartyFields parties={parties} setParties={setParties} touch={touch} clear={clear} shown={shown} />
         <TextField label="Location" value={v.location} onChange={set("location")} error={shown("location")} />
         <TextField
           label="Ticket Date"

@@ -3,23 +3,11 @@ import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
-import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
+import type { ComboOption } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
 import { today } from "../../lib/format.ts";
 import { TicketInput } from "../../../api/sales/tickets/schemas.ts";
-
-type Query = Record<string, string | number | boolean | undefined>;
-
-/** A picker's look-up: `search_name` plus fixed parameters, the first 20 by name. */
-export const lookup = (path: string, fixed: Query = {}) => (text: string, signal: AbortSignal) =>
-  api<{ results: ComboOption[] }>(path, { query: { ...fixed, search_name: text, rowsPerPage: 20 }, signal })
-    .then((r) => r.results.map((o) => ({ id: o.id, name: o.name })));
-
-export const loadCustomers = lookup("/api/companies", { isOwner: false });
-export const loadReps = lookup("/api/users", { isSalesRep: true });
-export const loadTaxes = lookup("/api/sales/taxes");
-export const loadUnits = lookup("/api/sales/categories", { model: "Business Unit" });
-export const loadProductLines = lookup("/api/sales/categories", { model: "Product Line" });
+import { NO_PARTIES, type Parties, PartyFields, partyIds } from "./TicketParties.tsx";
 
 /**
  * The new ticket (or quote) form, max width 800: Customer and Sales Rep required (the spec's
@@ -32,12 +20,8 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const [customer, setCustomer] = useState<ComboOption | null>(null);
-  const [rep, setRep] = useState<ComboOption | null>(null);
-  const [tax, setTax] = useState<ComboOption | null>(null);
-  const [unit, setUnit] = useState<ComboOption | null>(null);
-  const [line, setLine] = useState<ComboOption | null>(null);
-  const [subLine, setSubLine] = useState<ComboOption | null>(null);
+  const [parties, setParties] = useState<Parties>(NO_PARTIES);
+  const unit = parties.unit;
   const [templates, setTemplates] = useState<ComboOption[]>([]);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [v, setV] = useState({ location: "", notes: "", ticket_date: today(), use_min_rate_logic: true });
@@ -58,12 +42,7 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
   }, [unit]);
 
   const body = {
-    customer_id: customer?.id ?? null,
-    sales_rep_id: rep?.id ?? null,
-    tax_id: tax?.id ?? null,
-    business_unit_id: unit?.id ?? null,
-    product_line_id: line?.id ?? null,
-    sub_product_line_id: subLine?.id ?? null,
+    ...partyIds(parties),
     template_id: templateId ? Number(templateId) : null,
     location: v.location,
     notes: v.notes,
@@ -79,11 +58,6 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof typeof v) => (value: string | boolean) => {
     setV((s) => ({ ...s, [k]: value }));
-    clear(k);
-  };
-  const pick = (k: string, setter: (o: ComboOption | null) => void) => (o: ComboOption | null) => {
-    setter(o);
-    touch(k);
     clear(k);
   };
 
@@ -109,58 +83,7 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
       busy={busy}
     >
       <div className="form-grid">
-        <ComboBox
-          label="Customer"
-          selected={customer}
-          onChange={pick("customer_id", setCustomer)}
-          onBlur={() => touch("customer_id")}
-          load={loadCustomers}
-          error={shown("customer_id")}
-          isRequired
-        />
-        <ComboBox
-          label="Sales Rep"
-          selected={rep}
-          onChange={pick("sales_rep_id", setRep)}
-          onBlur={() => touch("sales_rep_id")}
-          load={loadReps}
-          error={shown("sales_rep_id")}
-          isRequired
-        />
-        <ComboBox
-          label="Tax"
-          selected={tax}
-          onChange={pick("tax_id", setTax)}
-          load={loadTaxes}
-          error={shown("tax_id")}
-        />
-        <ComboBox
-          label="Business Unit"
-          selected={unit}
-          onChange={pick("business_unit_id", setUnit)}
-          load={loadUnits}
-          error={shown("business_unit_id")}
-        />
-        <ComboBox
-          label="Product Line"
-          selected={line}
-          onChange={(o) => {
-            pick("product_line_id", setLine)(o);
-            if (o?.id !== line?.id) setSubLine(null);
-          }}
-          load={loadProductLines}
-          error={shown("product_line_id")}
-        />
-        <ComboBox
-          // A new product line starts a new look-up (its sub lines only).
-          key={line?.id ?? "none"}
-          label="Sub Product Line"
-          selected={subLine}
-          onChange={pick("sub_product_line_id", setSubLine)}
-          load={lookup("/api/sales/sub_categories", { search_parent: line?.id })}
-          error={shown("sub_product_line_id")}
-          isDisabled={!line}
-        />
+        <PartyFields parties={parties} setParties={setParties} touch={touch} clear={clear} shown={shown} />
         <Select
           label="Template"
           options={templates.map((t) => ({ id: String(t.id), label: t.name }))}

@@ -345,7 +345,9 @@ export default function TicketDetail(props: DetailProps) {
             onChange={setSearch}
           />
           <span className="muted">
-            {search.trim() ? `${shown.length} of ${lines.length} lines` : `${lines.length} lines`}
+            {search.trim()
+              ? `${shown.length} of ${lines.length} lines`
+              : `${lines.length} ${lines.length === 1 ? "line" : "lines"}`}
           </span>
         </div>
         <LineTable
