@@ -13,22 +13,12 @@ import {
   NONE_LEFT,
 } from "../../../api/sales/reclass/schemas.ts";
 import { inventoryLabel, type InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
-import type { DialogProps, Line } from "./types.ts";
+import { logFigures } from "./lines.ts";
+import type { DialogProps } from "./types.ts";
 
 const REQUIRED = "Required";
 const POSITIVE = "Must be positive";
 const WHOLE = "Must be a whole number";
-
-/** What a line has checked in (removed entries not counted) and already reclassed. */
-export function reclassStanding(line: Pick<Line, "inventory_log">): { checkedIn: number; reclassed: number } {
-  let checkedIn = 0;
-  let reclassed = 0;
-  for (const e of line.inventory_log) {
-    if (!e.remove_quantity) checkedIn += e.quantity_in;
-    reclassed += e.quantity_reclassed;
-  }
-  return { checkedIn, reclassed };
-}
 
 /** The quantity's message: blank is "not reclassed"; else positive, whole and within what is left. */
 export function reclassQuantityProblem(text: string, left: number): string | undefined {
@@ -39,11 +29,11 @@ export function reclassQuantityProblem(text: string, left: number): string | und
   return n > left ? checkedInMessage(left) : undefined;
 }
 
-/** A `datetime-local` value (the browser's time) as YYYY-MM-DDTHH:mm in UTC; blank when not a date. */
-export function localToUtc(value: string): string {
-  if (!value) return "";
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? "" : d.toISOString().slice(0, 16);
+/** A `datetime-local` value, read as UTC like every date of the screen; blank when not a date. */
+export function utcMinute(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(`${value.slice(0, 16)}Z`))
+    ? value.slice(0, 16)
+    : "";
 }
 
 interface RowState {
@@ -96,7 +86,7 @@ export function ReclassDialog({ ticket, lines, onClose, onDone }: DialogProps) {
   };
 
   const plan = rows.map((line) => {
-    const { checkedIn, reclassed } = reclassStanding(line);
+    const { checkedIn, reclassed } = logFigures(line);
     const left = checkedIn - reclassed;
     const hint = checkedIn <= 0 ? NO_CHECK_IN : left <= 0 ? NONE_LEFT : undefined;
     const r = rowOf(line.id);
@@ -115,7 +105,7 @@ export function ReclassDialog({ ticket, lines, onClose, onDone }: DialogProps) {
       );
       return;
     }
-    if (chosen.some((p) => !localToUtc(p.r.date))) {
+    if (chosen.some((p) => !utcMinute(p.r.date))) {
       globalThis.alert(DATES_MESSAGE);
       onClose();
       return;
@@ -129,7 +119,7 @@ export function ReclassDialog({ ticket, lines, onClose, onDone }: DialogProps) {
             ticket_id: ticket.id,
             rows: chosen.map((p) => ({
               sale_id: p.line.id,
-              reclass_date: localToUtc(p.r.date),
+              reclass_date: utcMinute(p.r.date),
               from_inventory_id: p.line.inventory_id,
               to_inventory_id: p.r.to!.id,
               reclass_quantity: Number(p.r.quantity),
@@ -157,7 +147,7 @@ export function ReclassDialog({ ticket, lines, onClose, onDone }: DialogProps) {
               <th scope="col">From (Serial #)</th>
               <th scope="col">To (Serial #)</th>
               <th scope="col">Reclass Quantity</th>
-              <th scope="col">Date</th>
+              <th scope="col">Date (UTC)</th>
             </tr>
           </thead>
           <tbody>
