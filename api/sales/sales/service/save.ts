@@ -104,7 +104,12 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
     const defaultPrice = (minRate ? inv.additional_day ?? inv.rate : inv.rate) ?? 0;
     const price = pick("price", defaultPrice);
     if (price === null) errors.push({ path: "price", message: REQUIRED });
-    const minimum = pick("minimum_rate", minRate ? inv.minimum_rate ?? 0 : null);
+    // A line stored without a minimum rate (added before the ticket turned min-rate logic on, or
+    // from a template row without one) counts it as 0; an edit that leaves the field out keeps 0
+    // rather than answering 'Required' for a field the user did not touch.
+    const minimum = input.minimum_rate === undefined && before?.minimum_rate === null && minRate
+      ? 0
+      : pick("minimum_rate", minRate ? inv.minimum_rate ?? 0 : null);
     if (minRate && minimum === null) errors.push({ path: "minimum_rate", message: REQUIRED });
     if (errors.length) fail(errors);
 
