@@ -87,7 +87,7 @@ Deno.test("check-in - sold leaves stock for good and marks the line sold when no
     assert.match(again.detail, /A sold line is not checked in again/);
   }));
 
-Deno.test("check-in - remove quantity is Itemized only, leaves stock and does not count as checked in", () =>
+Deno.test("check-in - remove quantity is Itemized only, leaves stock, is not checked in but is no longer out", () =>
   withEnv(async (env) => {
     const token = await env.login();
     const s = await heldLine(env, { quantity: 5, stock: 10 });
@@ -100,7 +100,7 @@ Deno.test("check-in - remove quantity is Itemized only, leaves stock and does no
     assert.deepEqual([res.lines[0].checked_in, res.lines[0].removed, res.lines[0].not_checked_in_or_sold], [
       0,
       2,
-      5,
+      3,
     ]);
     const row = await rowOf(env, s.inventoryId);
     assert.deepEqual([row!.quantity, row!.quantity_out], [8, 3]);
@@ -117,6 +117,13 @@ Deno.test("check-in - remove quantity is Itemized only, leaves stock and does no
       quantities_in: [4],
     }, 422);
     assert.match(cap.detail, /^All Checked-In and Sold can't exceed Quantity: /);
+    // the other 3 back: in + removed account for the line, which is handled (no dead end)
+    const done = await post(env, token, PATH, {
+      ticket_id: s.ticketId,
+      line_items: [s.lineId],
+      quantities_in: [3],
+    });
+    assert.deepEqual([done.lines[0].not_checked_in_or_sold, done.lines[0].handled], [0, true]);
 
     for (const type of ["Serialized", "Charge Code"] as const) {
       const other = await heldLine(env, { quantity: 1, stock: 1, item: { inventory_type: type } });

@@ -17,7 +17,7 @@ import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { requireSalesReader } from "../access.ts";
 import { type AuditExtra, recordAudit } from "../inventory/audit.ts";
-import { lineHandled, notCheckedInOrSold } from "../tickets/rules.ts";
+import { type ItemKind, lineHandled, notCheckedInOrSold } from "../tickets/rules.ts";
 import { capMessage, CheckInInput, type LineStanding } from "./schemas.ts";
 
 /** Sums of a line's inventory log. `checked_in` leaves out entries flagged removed (the spec's rule). */
@@ -65,13 +65,13 @@ export async function logTotals(db: TenantDatabase | Tx, saleIds: number[]): Pro
 }
 
 /**
- * The spec's line status: handled when the item is expendable, the line is sold, or quantity less
- * checked in (not counting removed entries) less sold is zero or less.
+ * The spec's line status: handled when the item is expendable or a charge code, the line is sold, or
+ * quantity less checked in, removed and sold is zero or less (rules.ts, lineHandled).
  */
 export function standing(
   line: { id: number; quantity: number; quantity_held: number; isSold: boolean },
   totals: LogTotals,
-  expendable: boolean,
+  item: ItemKind,
 ): LineStanding {
   const logs = [
     { quantity_in: totals.checked_in, quantity_sold: totals.sold, remove_quantity: false },
@@ -87,7 +87,7 @@ export function standing(
     sold: totals.sold,
     reclassed: totals.reclassed,
     not_checked_in_or_sold: notCheckedInOrSold(line, logs),
-    handled: lineHandled(line, { isExpendable: expendable }, logs),
+    handled: lineHandled(line, item, logs),
   };
 }
 
@@ -240,7 +240,8 @@ export async function checkIn(ctx: Ctx, body: unknown): Promise<CheckInResult> {
 
 /** The current standing of these lines, in this order. */
 export async function standings(db: TenantDatabase, ids: number[]): Promise<LineStanding[]> {
-  const rows = await db.select({ line: sales, expendable: items.isExpendable }).from(sales)
+  const rows = await db.select({ line: sales, expendable: items.isExpendable, type: items.inventory_type })
+    .from(sales)
     .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
     .innerJoin(items, eq(items.id, inventory.item_id))
     .where(inArray(sales.id, ids));
@@ -248,7 +249,7 @@ export async function standings(db: TenantDatabase, ids: number[]): Promise<Line
   const byId = new Map(rows.map((r) => [r.line.id, r]));
   return ids.filter((id) => byId.has(id)).map((id) => {
     const r = byId.get(id)!;
-    return standing(r.line, totals.get(id)!, r.expendable);
+    return standing(r.line, totals.get(id)!, { isExpendable: r.expendable, inventory_type: r.type });
   });
 }
 

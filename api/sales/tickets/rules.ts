@@ -101,27 +101,43 @@ export interface LogQuantities {
   remove_quantity: boolean;
 }
 
-/** Quantity not yet checked in or sold: check-ins flagged as removed do not count as back in. */
+/**
+ * Quantity still out with the customer: the line quantity less what came back, what was removed
+ * (came off the line damaged or lost and left stock: no longer out, billed with the line) and what
+ * was sold. Removed units are not "checked in" (the spec's rule: reclass cannot take them), but they
+ * are accounted for, so a line with lost units can close (decision 008).
+ */
 export function notCheckedInOrSold(line: { quantity: number }, logs: LogQuantities[]): number {
-  const back = logs.reduce((s, l) => s + (l.remove_quantity ? 0 : l.quantity_in), 0);
-  const sold = logs.reduce((s, l) => s + l.quantity_sold, 0);
-  return line.quantity - back - sold;
+  const accounted = logs.reduce((s, l) => s + l.quantity_in + l.quantity_sold, 0);
+  return line.quantity - accounted;
 }
 
-/** A line is handled when its item is expendable, it is sold, or nothing of it is still out. */
+/**
+ * A line is handled when its item is expendable, it is sold, or nothing of it is still out. A charge
+ * code (mileage, delivery, hours) is never out: it holds no stock and cannot be checked in, so it is
+ * handled from the start (else a ticket with one could never go for approval).
+ */
 export function lineHandled(
   line: { quantity: number; isSold: boolean },
-  item: { isExpendable: boolean },
+  item: ItemKind,
   logs: LogQuantities[],
 ): boolean {
-  return item.isExpendable || line.isSold || notCheckedInOrSold(line, logs) <= 0;
+  return item.isExpendable || item.inventory_type === CHARGE_CODE || line.isSold ||
+    notCheckedInOrSold(line, logs) <= 0;
 }
+
+/** What decides whether a line's item must come back. */
+export interface ItemKind {
+  isExpendable: boolean;
+  inventory_type?: string;
+}
+const CHARGE_CODE = "Charge Code";
 
 /** Every line handled (a ticket without lines is complete). */
 export function ticketComplete(
   lines: {
     line: { quantity: number; isSold: boolean };
-    item: { isExpendable: boolean };
+    item: ItemKind;
     logs: LogQuantities[];
   }[],
 ): boolean {

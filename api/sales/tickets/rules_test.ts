@@ -147,17 +147,32 @@ Deno.test("rules - hours between start and end, to 2 decimals", () => {
   close(hoursBetween("2025-03-01T08:00:00Z", "2025-03-01T08:00:00Z")!, 0);
 });
 
-Deno.test("rules - line status: removed check-ins do not count, sold and expendable lines are handled", () => {
+Deno.test("rules - line status: in, removed and sold account for the quantity; sold and expendable lines are handled", () => {
   const logs = [
     { quantity_in: 3, quantity_sold: 0, remove_quantity: false },
     { quantity_in: 2, quantity_sold: 0, remove_quantity: true },
     { quantity_in: 0, quantity_sold: 4, remove_quantity: false },
   ];
-  assert.equal(notCheckedInOrSold({ quantity: 10 }, logs), 3);
+  assert.equal(notCheckedInOrSold({ quantity: 10 }, logs), 1);
   assert.equal(lineHandled({ quantity: 10, isSold: false }, { isExpendable: false }, logs), false);
-  assert.equal(lineHandled({ quantity: 7, isSold: false }, { isExpendable: false }, logs), true);
+  assert.equal(lineHandled({ quantity: 9, isSold: false }, { isExpendable: false }, logs), true);
+  // units lost on the job (removed) close the line with the rest checked in: no dead end
+  const lost = [
+    { quantity_in: 3, quantity_sold: 0, remove_quantity: false },
+    { quantity_in: 2, quantity_sold: 0, remove_quantity: true },
+  ];
+  assert.equal(lineHandled({ quantity: 5, isSold: false }, { isExpendable: false }, lost), true);
   assert.equal(lineHandled({ quantity: 10, isSold: true }, { isExpendable: false }, []), true);
   assert.equal(lineHandled({ quantity: 10, isSold: false }, { isExpendable: true }, []), true);
+  // a charge code holds nothing and is never checked in
+  assert.equal(
+    lineHandled({ quantity: 140, isSold: false }, { isExpendable: false, inventory_type: "Charge Code" }, []),
+    true,
+  );
+  assert.equal(
+    lineHandled({ quantity: 1, isSold: false }, { isExpendable: false, inventory_type: "Itemized" }, []),
+    false,
+  );
   assert.equal(lineHandled({ quantity: 0, isSold: false }, { isExpendable: false }, []), true);
   assert.equal(ticketComplete([]), true);
   assert.equal(

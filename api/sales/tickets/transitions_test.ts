@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
-import { makeLine, makeTicket } from "../../../db/factories.ts";
+import { makeInventory, makeItem, makeLine, makeTicket } from "../../../db/factories.ts";
 import { inventory, inventory_log, sales, tickets } from "../../../db/schema/mod.ts";
 import { call, parties, stockOf } from "./test_fixtures.ts";
 
@@ -63,6 +63,19 @@ Deno.test("transitions - OPEN to RFB to RFA (once every line is handled) to APP 
       (await call(env, await env.login(), "DELETE", `${PATH}/${t2.id}`, undefined, 409)).detail,
       /invoice/,
     );
+  }));
+
+Deno.test("transitions - charge-code lines (nothing to check in) do not block Request Approval", () =>
+  withEnv(async (env) => {
+    const { customer, rep, token } = await parties(env);
+    const t = await call(env, token, "POST", PATH, { customer_id: customer.id, sales_rep_id: rep.id });
+    const mileage = await makeItem(env.tenant.db, { item_number: "MILES", inventory_type: "Charge Code" });
+    const row = await makeInventory(env.tenant.db, { item_id: mileage.id, quantity: 0 });
+    await makeLine(env.tenant.db, { ticket_id: t.id, inventory_id: row.id, quantity: 140 });
+    await move(env, token, t.id, "RFB");
+    const got = await call(env, token, "GET", `${PATH}/${t.id}`, undefined, 200);
+    assert.equal(got.lines_complete, true);
+    assert.equal((await move(env, token, t.id, "RFA")).status, "RFA");
   }));
 
 Deno.test("transitions - backwards moves allowed, the rest refused with 409 and a sentence", () =>

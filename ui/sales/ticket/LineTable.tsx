@@ -209,7 +209,11 @@ export function LineTable(props: LineTableProps) {
                     </span>
                   </td>
                 )}
-                {checkIn && entry && (
+                {checkIn && (!entry || l.sales_inventory.item.inventory_type === "Charge Code") && (
+                  // a charge code holds no stock: nothing to check in or sell
+                  <td colSpan={6} className="muted">Nothing to check in</td>
+                )}
+                {checkIn && entry && l.sales_inventory.item.inventory_type !== "Charge Code" && (
                   <>
                     <td>
                       <input

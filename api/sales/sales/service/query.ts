@@ -13,7 +13,7 @@ import {
 } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { hoursBetween, lineHandled, lineTotals } from "../../tickets/rules.ts";
+import { hoursBetween, type ItemKind, lineHandled, lineTotals } from "../../tickets/rules.ts";
 import type { AuditExtra } from "../../inventory/audit.ts";
 import { HANDLED, INVOICED_MESSAGE, NOT_HANDLED } from "../schemas.ts";
 import { fileUrl } from "../../../files/service.ts";
@@ -77,7 +77,7 @@ export async function logsOf(db: Db, saleIds: number[]): Promise<Map<number, Inv
 /** 'Fully Checked-In!' when the line is handled (expendable, sold, or nothing still out). */
 export function inventoryStatus(
   line: Pick<Sale, "quantity" | "isSold">,
-  item: { isExpendable: boolean },
+  item: ItemKind,
   logs: InventoryLogEntry[],
 ): string {
   return lineHandled(line, item, logs) ? HANDLED : NOT_HANDLED;
@@ -86,7 +86,7 @@ export function inventoryStatus(
 /** The calculated fields of a line: totals from the ticket's rules, hours, status. */
 export function calculated(
   line: Sale,
-  item: { isExpendable: boolean },
+  item: ItemKind,
   ticket: Pick<Ticket, "use_min_rate_logic">,
   logs: InventoryLogEntry[],
 ) {

@@ -38,7 +38,8 @@ export async function ticketFigures(
 ): Promise<Map<number, { totals: TicketTotals; lines_complete: boolean }>> {
   const ids = list.map((t) => t.id);
   const lines = ids.length
-    ? await db.select({ line: sales, isExpendable: items.isExpendable }).from(sales)
+    ? await db.select({ line: sales, isExpendable: items.isExpendable, inventory_type: items.inventory_type })
+      .from(sales)
       .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
       .innerJoin(items, eq(items.id, inventory.item_id))
       .where(inArray(sales.ticket_id, ids))
@@ -60,7 +61,7 @@ export async function ticketFigures(
       totals: ticketTotals(mine.map((l) => lineTotals(l.line, t))),
       lines_complete: ticketComplete(mine.map((l) => ({
         line: l.line,
-        item: { isExpendable: l.isExpendable },
+        item: { isExpendable: l.isExpendable, inventory_type: l.inventory_type },
         logs: logs.filter((g) => g.sale_id === l.line.id),
       }))),
     });
