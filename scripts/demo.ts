@@ -11,6 +11,7 @@ import { openTenantDb } from "../db/tenants.ts";
 import type { Catalog } from "../db/catalog.ts";
 import { type DemoSize, newestJobs, seedPressureTesting, type SeedPtResult } from "./demo_pt.ts";
 import { seedSales } from "./demo_sales.ts";
+import { seedTickets } from "./demo_tickets.ts";
 
 export const DEMO_PASSWORD_USERS = "demo-pass-1";
 
@@ -97,6 +98,7 @@ export async function seedDemo(
     const clerk = emailOf(PEOPLE.find(([, type]) => type === "Data-Entry")![0]);
     await db.update(users).set({ jobs: assigned }).where(and(eq(users.email, clerk), eq(users.jobs, [])));
     await seedSales(db, owner, size, log);
+    await seedTickets(db, owner, log);
   }
   return pt;
 }

@@ -25,7 +25,7 @@ import { saveTemplate } from "../api/sales/templates/service.ts";
 import type { DemoSize } from "./demo_pt.ts";
 
 /** Name, code (serial prefix of its stock), yard locations. */
-const UNITS = [
+export const UNITS = [
   ["Midland", "MID", ["Yard A", "Yard B"]],
   ["Odessa", "ODE", ["North Yard", "South Yard", "Pipe Rack"]],
   ["Pecos", "PEC", ["Main Yard", "Rack 2"]],
@@ -80,14 +80,14 @@ export interface SeedSalesResult {
 }
 
 /** A service context for the seeding user: writes run in plain transactions, one at a time. */
-function contextFor(db: TenantDatabase, user: Ctx["user"]): Ctx {
+export function contextFor(db: TenantDatabase, user: Ctx["user"]): Ctx {
   const tdb = { db, write: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn) } as unknown as TenantDb;
   // The sales services read no configuration.
   return { tdb, db, user, config: {} as Config };
 }
 
 /** The owner's first sales admin (the tenant's own admin), as the services see a signed-in user. */
-async function salesAdmin(db: TenantDatabase, owner: Company): Promise<Ctx["user"] | undefined> {
+export async function salesAdmin(db: TenantDatabase, owner: Company): Promise<Ctx["user"] | undefined> {
   const staff = await db.select().from(users)
     .where(and(eq(users.company_id, owner.id), eq(users.active, true))).orderBy(asc(users.id));
   const admin = staff.find((u) => u.permissions.includes("sales-admin"));
