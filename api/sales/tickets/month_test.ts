@@ -583,14 +583,14 @@ Deno.test("month - a line stored without a minimum rate can be edited on a min-r
       business_unit_id: unit.id,
       inventory_ids: [row.id],
     }).returning();
-    // A template row without a minimum rate, on a min-rate ticket.
+    // A template row without a minimum rate, on a min-rate ticket: filled as the line form would (0).
     const t = await env.json(TICKETS, {
       token,
       method: "POST",
       json: { customer_id: customer.id, sales_rep_id: rep.id, template_id: tpl.id },
     });
     const [line] = (await env.json(`${LINES}/ticket?ticket_id=${t.id}`, { token })).results;
-    assert.equal(line.minimum_rate, null);
+    assert.equal(line.minimum_rate, 0);
     const edited = await env.json(LINES, { token, method: "PUT", json: { id: line.id, duration: 2.5 } });
     assert.deepEqual([edited.duration, edited.minimum_rate], [2.5, 0]);
     // A line added before the ticket turned min-rate logic on.

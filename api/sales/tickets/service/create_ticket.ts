@@ -71,8 +71,8 @@ export async function checkParties(tx: Tx, user: CurrentUser, p: Parties): Promi
 }
 
 /**
- * Fills a new ticket with its template's inventory, in the template's order: one of each at the
- * item's rate, the ticket's tax on taxable items, starting now. Stock is held as for any line.
+ * Fills a new ticket with its template's inventory, in the template's order: one of each priced as
+ * the line form prices a new line, the ticket's tax on taxable items, starting now. Stock is held as for any line.
  */
 async function fillFromTemplate(tx: Tx, user: CurrentUser, ticket: Ticket, templateId: number) {
   const tpl = await tx.select().from(templates)
@@ -97,8 +97,9 @@ async function fillFromTemplate(tx: Tx, user: CurrentUser, ticket: Ticket, templ
       quantity: 1,
       duration: ticket.use_min_rate_logic ? 0 : 1,
       discount: 0,
-      price: r.item.rate ?? 0,
-      minimum_rate: r.inv.minimum_rate,
+      // the line form's defaults (save.ts): in min-rate mode the row's additional-day rate first
+      price: (ticket.use_min_rate_logic ? r.inv.additional_day ?? r.item.rate : r.item.rate) ?? 0,
+      minimum_rate: ticket.use_min_rate_logic ? r.inv.minimum_rate ?? 0 : r.inv.minimum_rate,
       use_min_rate_logic: ticket.use_min_rate_logic,
       state_tax: taxed ? tax.state_rate : null,
       county_tax: taxed ? tax.county_rate : null,
