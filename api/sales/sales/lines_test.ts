@@ -161,7 +161,12 @@ Deno.test("lines - update, reorder, invoiced lines refused, customer users 403",
       msg,
     );
     assert.equal(
-      (await env.json(`${PATH}/${line.id}`, { token, method: "DELETE", status: 409 })).detail,
+      (await env.json(`${PATH}/${line.id}`, {
+        token: await tokenWith(env, ["sales-admin"]),
+        method: "DELETE",
+        status: 409,
+      }))
+        .detail,
       msg,
     );
     await send(env, token, "POST", `${PATH}/reorder`, { ticket_id: invoice.id, items: [] }, 409);
