@@ -1,16 +1,14 @@
 // The Change Status list and the redirects after saving a ticket or invoice form on the detail
 // screen. Pure: the browser islands and the unit test import it.
 import { type StatusChoice, type StoredStatus, transitionProblem } from "../../../api/sales/tickets/rules.ts";
+import { STATUS_LABELS as STORED_LABELS } from "../tickets/types.ts";
 import type { DetailCan } from "./types.ts";
 
 export type { StatusChoice };
 
+/** The stored statuses' names, and the clone action's. */
 export const STATUS_LABELS: Record<StatusChoice, string> = {
-  OPEN: "Open",
-  RFB: "Ready To Bill",
-  RFA: "Request For Approval",
-  APP: "Approved",
-  QUOTE: "Quote",
+  ...(STORED_LABELS as Record<StoredStatus, string>),
   CLONEQUOTE: "Clone To Ticket",
 };
 
