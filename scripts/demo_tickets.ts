@@ -69,7 +69,13 @@ const TICKETS: TicketSpec[] = [
     invoiceDaysAgo: 21,
     paid: true,
     signed: true,
-    lines: [["GV-4", 1], ["FI-2SW", 6, { discount: 10 }], ["FI-2HU", 12, { discount: 10 }], ["FI-SEAL", 10]],
+    lines: [
+      ["GV-4", 1],
+      ["FI-2SW", 6, { discount: 10 }],
+      ["FI-2HU", 12, { discount: 10 }],
+      ["FI-SEAL", 10],
+      ["CC-MILE", 120],
+    ],
   },
   {
     stage: "APP",
@@ -116,7 +122,7 @@ const TICKETS: TicketSpec[] = [
     location: "Caprock State 7 #3",
     productLine: ["Flowback", "Iron Rental"],
     signed: true,
-    lines: [["PV-2", 1], ["FI-2SW", 4], ["FI-2PJ10", 6, { discount: 10 }], ["FI-SEAL", 12]],
+    lines: [["PV-2", 1], ["FI-2SW", 4], ["FI-2PJ10", 6, { discount: 10 }], ["FI-SEAL", 12], ["CC-DEL", 1]],
   },
   {
     stage: "RFB",
