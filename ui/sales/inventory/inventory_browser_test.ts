@@ -222,6 +222,8 @@ browserTest(
       await page.getByRole("status").getByText("Inventory created").waitFor();
       await dialog.waitFor({ state: "detached" });
       const row = table.getByRole("row", { name: /TP-0001/ });
+      // the refetched rows arrive after the snack: wait for the new row before reading it
+      await row.waitFor();
       assert.deepEqual(
         (await cells(row)).slice(1, 10),
         ["TP-0001", "PUMP-3", "Triplex pump", "Odessa", "1", "0", "0", "1", "Administrator"],
