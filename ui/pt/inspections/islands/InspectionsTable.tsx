@@ -3,10 +3,9 @@ import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { downloadList, useRowActions } from "../../../components/row_actions.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
+import { downloadList } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { COLUMNS } from "../columns.tsx";
 import { formatDate, formatDateTime } from "../../../lib/format.ts";
@@ -28,7 +27,10 @@ import {
 export default function InspectionsTable(props: InspectionsProps) {
   const { view, job, can } = props;
   const hydrated = useHydrated();
-  const list = useListState<InspectionsQuery, InspectionRow>({
+  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+    InspectionsQuery,
+    InspectionRow
+  >({
     path: view === "job" ? "/pt/inspection" : "/pt/data",
     endpoint: "/api/pt/inspections",
     query: props.query,
@@ -36,10 +38,6 @@ export default function InspectionsTable(props: InspectionsProps) {
   });
   const { query } = list;
   const editable = view === "job" && can.edit;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<InspectionRow>(
-    list,
-    (r) => api(`/api/pt/inspections/${r.id}`, { method: "DELETE" }),
-  );
   const [batchOpen, setBatchOpen] = useState(false);
 
   const details = (r: InspectionRow) => (

@@ -4,10 +4,9 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { downloadList, useRowActions } from "../../../components/row_actions.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
+import { downloadList } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { JOB_PAGE_SIZES } from "../../../../api/pt/jobs/schemas.ts";
 import { JobForm } from "../JobForm.tsx";
@@ -42,17 +41,16 @@ const SEARCHES = ["search_operator_name", "search_job_number", "search_customer_
 /** The jobs table: greeting, refresh, New Job, searches, download, paging, row actions and dialogs. */
 export default function JobsTable(props: JobsProps) {
   const hydrated = useHydrated();
-  const list = useListState<JobsQuery, JobRow>({
+  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+    JobsQuery,
+    JobRow
+  >({
     path: "/pt/jobs",
     endpoint: "/api/pt/jobs",
     query: props.query,
     data: props.data,
   });
   const { query } = list;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<JobRow>(
-    list,
-    (j) => api(`/api/pt/jobs/${j.id}`, { method: "DELETE" }),
-  );
 
   // Each search box's GET form carries the table's other parameters (the other searches included).
   const keep = (own: (typeof SEARCHES)[number]) => {

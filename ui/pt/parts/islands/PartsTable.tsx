@@ -4,10 +4,9 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { downloadList, useRowActions } from "../../../components/row_actions.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
+import { downloadList } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { PART_PAGE_SIZES } from "../../../../api/pt/parts/schemas.ts";
 import { PartForm } from "../PartForm.tsx";
@@ -22,17 +21,16 @@ const COLUMNS: DataColumn<PartRow>[] = [
 /** The parts table with its search, download, paging, row actions and the part and delete dialogs. */
 export default function PartsTable(props: PartsProps) {
   const hydrated = useHydrated();
-  const list = useListState<PartsQuery, PartRow>({
+  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+    PartsQuery,
+    PartRow
+  >({
     path: "/pt/parts",
     endpoint: "/api/pt/parts",
     query: props.query,
     data: props.data,
   });
   const { query } = list;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<PartRow>(
-    list,
-    (p) => api(`/api/pt/parts/${p.id}`, { method: "DELETE" }),
-  );
 
   // The expanded row repeats the full text (long descriptions wrap here, not in the table).
   const details = (p: PartRow) => (

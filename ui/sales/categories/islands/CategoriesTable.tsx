@@ -4,10 +4,8 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { useRowActions } from "../../../components/row_actions.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { CATEGORY_PAGE_SIZES } from "../../../../api/sales/categories/schemas.ts";
 import { CategoryForm } from "../CategoryForm.tsx";
@@ -30,17 +28,16 @@ export default function CategoriesTable(props: CategoriesProps) {
   const { page } = props;
   const isUnit = page.model === "Business Unit";
   const hydrated = useHydrated();
-  const list = useListState<CategoriesQuery & { model: string }, CategoryRow>({
+  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+    CategoriesQuery & { model: string },
+    CategoryRow
+  >({
     path: page.path,
     endpoint: "/api/sales/categories",
     query: { ...props.query, model: page.model },
     data: props.data,
   });
   const { query } = list;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<CategoryRow>(
-    list,
-    (c) => api(`/api/sales/categories/${c.id}`, { method: "DELETE" }),
-  );
 
   const details = (c: CategoryRow) => (
     <div className="row-details">

@@ -2,11 +2,10 @@ import { useEffect } from "react";
 import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { downloadList, useRowActions } from "../../../components/row_actions.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
+import { downloadList } from "../../../components/row_actions.ts";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { SALES_COLUMNS } from "../columns.tsx";
@@ -21,17 +20,13 @@ const SIZES = [10, 50, 100, 200] as const;
  */
 export default function SalesDataTable(props: SalesProps) {
   const hydrated = useHydrated();
-  const list = useListState<SalesQuery, SalesRow>({
+  const { list, deleting, setDeleting, busy, remove } = useCrudList<SalesQuery, SalesRow>({
     path: "/sales/data",
     endpoint: ENDPOINT,
     query: props.query,
     data: props.data,
   });
   const { query } = list;
-  const { deleting, setDeleting, busy, remove } = useRowActions<SalesRow>(
-    list,
-    (r) => api(`/api/sales/sales/${r.id}`, { method: "DELETE" }),
-  );
 
   // A link's serial, item, ticket or invoice number has prefilled its filter (on the server): take
   // it out of the address bar; the filter stays applied.

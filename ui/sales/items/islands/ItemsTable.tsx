@@ -5,10 +5,9 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { downloadList, useRowActions } from "../../../components/row_actions.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
+import { downloadList } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api } from "../../../lib/api.ts";
 import { showSnack } from "../../../lib/events.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import {
@@ -64,17 +63,16 @@ const SEARCHES: { key: SearchKey; label: string }[] = [
 /** The items table: two searches (300 ms), download, paging, row actions, item and batch dialogs. */
 export default function ItemsTable(props: ItemsProps) {
   const hydrated = useHydrated();
-  const list = useListState<ItemsQuery, ItemRow>({
+  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+    ItemsQuery,
+    ItemRow
+  >({
     path: "/sales/items",
     endpoint: "/api/sales/items",
     query: props.query,
     data: props.data,
   });
   const { query } = list;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<ItemRow>(
-    list,
-    (i) => api(`/api/sales/items/${i.id}`, { method: "DELETE" }),
-  );
   const [batch, setBatch] = useState(false);
 
   const details = (i: ItemRow) => (

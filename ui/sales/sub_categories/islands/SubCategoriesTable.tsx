@@ -4,10 +4,8 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { useRowActions } from "../../../components/row_actions.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { SUB_CATEGORY_PAGE_SIZES } from "../../../../api/sales/sub_categories/schemas.ts";
 import { SubCategoryForm } from "../SubCategoryForm.tsx";
@@ -22,17 +20,16 @@ const COLUMNS: DataColumn<SubCategoryRow>[] = [
 /** Sub product lines: search (300 ms), paging, row actions, the sub product line and delete dialogs. */
 export default function SubCategoriesTable(props: SubCategoriesProps) {
   const hydrated = useHydrated();
-  const list = useListState<SubCategoriesQuery, SubCategoryRow>({
+  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+    SubCategoriesQuery,
+    SubCategoryRow
+  >({
     path: "/sales/sub-product-lines",
     endpoint: "/api/sales/sub_categories",
     query: props.query,
     data: props.data,
   });
   const { query } = list;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<SubCategoryRow>(
-    list,
-    (s) => api(`/api/sales/sub_categories/${s.id}`, { method: "DELETE" }),
-  );
 
   const details = (s: SubCategoryRow) => (
     <div className="row-details">

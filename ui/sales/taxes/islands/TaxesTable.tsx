@@ -3,10 +3,8 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { useRowActions } from "../../../components/row_actions.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { joinTaxSearch, splitTaxSearch, TAX_PAGE_SIZES } from "../../../../api/sales/taxes/schemas.ts";
 import { COLUMNS } from "../columns.tsx";
@@ -23,17 +21,16 @@ const NO_SEARCH = {
 /** The taxes table with its search (300 ms), paging, row actions and the tax and delete dialogs. */
 export default function TaxesTable(props: TaxesProps) {
   const hydrated = useHydrated();
-  const list = useListState<TaxesQuery, TaxRow>({
+  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+    TaxesQuery,
+    TaxRow
+  >({
     path: "/sales/taxes",
     endpoint: "/api/sales/taxes",
     query: props.query,
     data: props.data,
   });
   const { query } = list;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<TaxRow>(
-    list,
-    (t) => api(`/api/sales/taxes/${t.id}`, { method: "DELETE" }),
-  );
 
   const details = (t: TaxRow) => (
     <div className="row-details">

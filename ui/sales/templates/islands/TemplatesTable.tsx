@@ -5,10 +5,8 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { useRowActions } from "../../../components/row_actions.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
-import { api } from "../../../lib/api.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { TEMPLATE_PAGE_SIZES } from "../../../../api/sales/templates/schemas.ts";
 import { inventoryLabel } from "../../../../api/sales/inventory_rows/schemas.ts";
@@ -29,17 +27,16 @@ const COLUMNS: DataColumn<TemplateRow>[] = [
 export default function TemplatesTable(props: TemplatesProps) {
   const hydrated = useHydrated();
   const [unit, setUnit] = useState<UnitOption | null>(props.unit);
-  const list = useListState<TemplatesQuery, TemplateRow>({
+  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+    TemplatesQuery,
+    TemplateRow
+  >({
     path: "/sales/templates",
     endpoint: "/api/sales/templates",
     query: props.query,
     data: props.data,
   });
   const { query } = list;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<TemplateRow>(
-    list,
-    (t) => api(`/api/sales/templates/${t.id}`, { method: "DELETE" }),
-  );
   const chooseUnit = (u: UnitOption | null) => {
     setUnit(u);
     list.update({ search_business_unit: u?.id, search_name: undefined, page: 1 });
