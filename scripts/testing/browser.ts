@@ -84,3 +84,15 @@ export async function withBrowser(fn: (b: BrowserEnv) => Promise<void>, opts: { 
 /** Browser tests hold sockets and timers across the shared browser: skip Deno's leak sanitizers. */
 export const browserTest = (name: string, fn: () => Promise<void>) =>
   Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
+
+/** Retries an assertion until it holds (tables refetch after each change), for up to 5 s. */
+export async function eventually(check: () => Promise<void>) {
+  for (let i = 0;; i++) {
+    try {
+      return await check();
+    } catch (e) {
+      if (i >= 50) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}

@@ -1,24 +1,12 @@
 import assert from "node:assert/strict";
 import type { Locator, Page } from "playwright-core";
-import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
+import { browserTest, eventually, withBrowser } from "../../../scripts/testing/browser.ts";
 import { makeCategory, makeInventory, makeItem } from "../../../db/factories.ts";
 import { inventory } from "../../../db/schema/mod.ts";
 import type { TestEnv } from "../../../scripts/testing/harness.ts";
 
 /** A row's cells, as shown. */
 const cells = async (row: Locator) => (await row.getByRole("cell").allInnerTexts()).map((t) => t.trim());
-
-/** Retries an assertion until it holds (the table refetches after each change), for up to 5 s. */
-async function eventually(check: () => Promise<void>) {
-  for (let i = 0;; i++) {
-    try {
-      return await check();
-    } catch (e) {
-      if (i >= 50) throw e;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
 
 /** Opens a row's actions menu and picks one. */
 async function act(page: Page, row: Locator, name: string, action: string) {

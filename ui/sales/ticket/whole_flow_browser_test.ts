@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
+import { browserTest, eventually, withBrowser } from "../../../scripts/testing/browser.ts";
 import { makeCategory, makeCompany, makeInventory, makeItem } from "../../../db/factories.ts";
 import { inventory, sales, taxes, templates, tickets } from "../../../db/schema/mod.ts";
 import { pdfText } from "../../../scripts/testing/pdf_text.ts";
@@ -120,23 +120,20 @@ browserTest(
         (await db.select({ inv: sales.inventory_id }).from(sales).where(eq(sales.ticket_id, ticketId))
           .orderBy(asc(sales.order), asc(sales.id))).map((r) => r.inv);
       const rows = page.getByRole("table", { name: "Line items" }).locator("tbody tr");
+      const pumpFirst = async () => {
+        assert.deepEqual(await orderOnServer(), [pump.id, hose.id]);
+        assert.deepEqual(await serials(page), ["P-7", "H-100"]);
+      };
       await rows.nth(1).dragTo(rows.nth(0));
-      await page.waitForResponse((r) => r.url().includes("/api/sales/sales/ticket"));
-      assert.deepEqual(await serials(page), ["P-7", "H-100"]);
-      assert.deepEqual(await orderOnServer(), [pump.id, hose.id]);
-      const handle = page.getByRole("button", { name: /^Reorder P-7/ });
-      await handle.focus();
-      await Promise.all([
-        page.waitForResponse((r) => r.url().includes("/api/sales/sales/ticket")),
-        page.keyboard.press("ArrowDown"),
-      ]);
-      assert.deepEqual(await orderOnServer(), [hose.id, pump.id]);
+      await eventually(pumpFirst);
+      await page.getByRole("button", { name: /^Reorder P-7/ }).press("ArrowDown");
+      await eventually(async () => {
+        assert.deepEqual(await orderOnServer(), [hose.id, pump.id]);
+        assert.deepEqual(await serials(page), ["H-100", "P-7"]);
+      });
       await page.getByText("Moved P-7 to position 2 of 2").waitFor({ state: "attached" });
-      await Promise.all([
-        page.waitForResponse((r) => r.url().includes("/api/sales/sales/ticket")),
-        page.getByRole("button", { name: /^Reorder P-7/ }).press("ArrowUp"),
-      ]);
-      assert.deepEqual(await orderOnServer(), [pump.id, hose.id]);
+      await page.getByRole("button", { name: /^Reorder P-7/ }).press("ArrowUp");
+      await eventually(pumpFirst);
 
       // 4. The hose line: 4 for two and a half days; the pump line: dated, with its PDF attached.
       await page.getByRole("button", { name: "Edit line H-100" }).click();
