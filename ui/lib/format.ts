@@ -20,6 +20,13 @@ export function formatDateTime(value: string | null | undefined): string {
     `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** Money as $1,234.50 (fixed locale: the server's HTML and the island agree); none is blank. */
+export function money(n: number | null | undefined): string {
+  return n === null || n === undefined ? "" : MONEY.format(n);
+}
+
 const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
 
 export function formatNumber(value: number | null | undefined): string {

@@ -1,17 +1,10 @@
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
-import { formatDate, formatNumber } from "../../lib/format.ts";
+import { formatDate, formatNumber, money } from "../../lib/format.ts";
 import { HANDLED, NOT_HANDLED } from "../../../api/sales/sales/schemas.ts";
 import type { SalesRow } from "./types.ts";
 
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** Money as $1,234.50 (fixed locale: the server's HTML and the island agree). */
-export function money(n: number | null | undefined): string {
-  return n === null || n === undefined ? "" : MONEY.format(n);
-}
-
 /**
  * The line's status: a green badge when it is fully checked in (or sold), else a red flag. The
  * tooltip text is also the image's accessible name, so it is not told by colour alone.

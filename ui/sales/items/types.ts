@@ -23,10 +23,3 @@ export interface ItemsProps {
   query: ItemsQuery;
   can: ItemsGrants;
 }
-
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** A rate as $1,250.00; no rate is blank. */
-export function formatRate(v: number | null): string {
-  return v === null ? "" : MONEY.format(v);
-}

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import { Icon } from "../../components/icons.tsx";
-import { formatNumber } from "../../lib/format.ts";
-import { money, StatusBadge } from "../data/columns.tsx";
+import { formatNumber, money } from "../../lib/format.ts";
+import { StatusBadge } from "../data/columns.tsx";
 import { HANDLED } from "../../../api/sales/sales/schemas.ts";
 import { type CheckInEntry, logFigures, utcDateTime } from "./lines.ts";
 import type { Line } from "./types.ts";

@@ -1,12 +1,7 @@
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, money } from "../../lib/format.ts";
 import { STATUS_LABELS, type TicketList, type TicketRow } from "./types.ts";
-
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** Money as $1,234.50 (fixed locale: the server's HTML and the island agree). */
-export const money = (n: number | null | undefined) => (n === null || n === undefined ? "" : MONEY.format(n));
 
 export const DISPUTED = "Disputed: latest rejection unresolved";
 

@@ -10,6 +10,7 @@ import { downloadList } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
 import { showSnack } from "../../../lib/events.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
+import { money } from "../../../lib/format.ts";
 import {
   ITEM_BATCH_COLUMNS,
   ITEM_PAGE_SIZES,
@@ -17,7 +18,7 @@ import {
 } from "../../../../api/sales/items/schemas.ts";
 import { ItemForm } from "../ItemForm.tsx";
 import { BatchUpload } from "../../../components/BatchUpload.tsx";
-import { formatRate, type ItemRow, type ItemsProps, type ItemsQuery, type SearchKey } from "../types.ts";
+import { type ItemRow, type ItemsProps, type ItemsQuery, type SearchKey } from "../types.ts";
 
 const yesNo = (v: boolean) => (v ? "Yes" : "No");
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
@@ -25,7 +26,7 @@ const clip = (text: string) => <span className="cell-clip" title={text}>{text}</
 const COLUMNS: DataColumn<ItemRow>[] = [
   { id: "item_number", header: "Item Number", cell: (i) => i.item_number },
   { id: "item_description", header: "Item", cell: (i) => clip(i.item_description) },
-  { id: "rate", header: "Rate", cell: (i) => formatRate(i.rate) },
+  { id: "rate", header: "Rate", cell: (i) => money(i.rate) },
   { id: "units", header: "Units", cell: (i) => i.units, sortable: false },
   { id: "inventory_type", header: "Inventory Type", cell: (i) => i.inventory_type },
   { id: "item_type", header: "Item Type", cell: (i) => i.item_type },
