@@ -147,6 +147,10 @@ export function ticketComplete(
 export type StoredStatus = "OPEN" | "RFB" | "RFA" | "APP" | "QUOTE";
 export type StatusChoice = StoredStatus | "CLONEQUOTE";
 
+/** Disputed: the latest rejection (`undefined` when none) is unresolved while the ticket is in RFB or RFA. */
+export const isDisputed = (status: string, latestResolved: boolean | undefined) =>
+  (status === "RFB" || status === "RFA") && latestResolved === false;
+
 export const BLOCKED_UNTIL_HANDLED = "Request Approval is blocked until every line is checked in or sold.";
 export const APPROVERS_ONLY = "Only a user with approval authority can approve or re-open an invoice.";
 export const cannotChange = (from: string, to: string) => `Cannot change status from ${from} to ${to}.`;

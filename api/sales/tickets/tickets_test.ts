@@ -246,6 +246,10 @@ Deno.test("tickets - list filters: flow, invoiced, paid, signed, numbers, custom
       false,
       false,
     ]);
+    // the ticket itself says the same (the detail screen's flag)
+    for (const t of [rfb, rfa, open]) {
+      assert.equal((await call(env, token, "GET", `${PATH}/${t.id}`)).disputed, row(t.id).disputed);
+    }
     assert.deepEqual(row(open.id).customer, { id: customer.id, name: "Permian Energy" });
     assert.deepEqual(row(open.id).sales_rep, { id: rep.id, name: "Rita Rep" });
     assert.equal(row(quote.id).sales_rep, null);

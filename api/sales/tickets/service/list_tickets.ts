@@ -6,6 +6,7 @@ import { likeContains, type ListResult, pageWindow } from "../../../lib/list_que
 import { requireSalesReader } from "../../access.ts";
 import type { Named, TICKET_SORTS, TicketListQuery, TicketTotals } from "../schemas.ts";
 import { ticketFigures, ticketScope } from "./query.ts";
+import { isDisputed } from "../rules.ts";
 
 const reps = alias(users, "sales_rep");
 
@@ -91,7 +92,7 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<ListRes
       customer,
       sales_rep: rep?.id ? rep as Named : null,
       totals: figures.get(t.id)!.totals,
-      disputed: (t.status === "RFB" || t.status === "RFA") && latest.get(t.id) === false,
+      disputed: isDisputed(t.status, latest.get(t.id)),
     })),
   };
 }

@@ -17,7 +17,7 @@ import {
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { lineTotals, ticketComplete, type TicketTotals, ticketTotals } from "../rules.ts";
+import { isDisputed, lineTotals, ticketComplete, type TicketTotals, ticketTotals } from "../rules.ts";
 
 export type Db = TenantDatabase | Tx;
 
@@ -130,6 +130,7 @@ export async function presentTicket(db: Db, user: CurrentUser, id: number) {
     sales_rep: rep,
     ...figures.get(t.id)!,
     rejections: rejected,
+    disputed: isDisputed(t.status, rejected[0]?.resolved),
   };
 }
 export type TicketOut = Awaited<ReturnType<typeof presentTicket>>;

@@ -50,7 +50,6 @@ type Open =
 /** The header's facts: numbers, status, parties and dates. */
 function Header({ t, lines, company }: { t: Ticket; lines: Line[]; company: DetailProps["company"] }) {
   const range = serviceRange(lines);
-  const disputed = t.rejections[0] && !t.rejections[0].resolved && (t.status === "RFB" || t.status === "RFA");
   const facts: [string, string | undefined][] = [
     [t.isQuote || t.status === "QUOTE" ? "Quote #" : "Ticket #", t.ticket_number],
     ["Invoice #", t.invoice_number ?? undefined],
@@ -80,7 +79,7 @@ function Header({ t, lines, company }: { t: Ticket; lines: Line[]; company: Deta
             <dd>{v}</dd>
           </div>
         ))}
-        {disputed && (
+        {t.disputed && (
           <div>
             <dt>Disputed</dt>
             <dd>
