@@ -6,6 +6,7 @@ import { setSessionCookie } from "../../middleware/session.ts";
 import {
   deleteUser,
   downloadUsers,
+  endAllSessions,
   listCompanyUsers,
   listUsers,
   saveUser,
@@ -14,7 +15,7 @@ import {
   UserSearchQuery,
 } from "./service.ts";
 
-const DeleteBody = z.object({
+const UserIdBody = z.object({
   id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
 });
 
@@ -34,11 +35,15 @@ export const usersRoutes = new Hono<AppEnv>()
       sub: ctx.user.id,
       tid: c.get("tenant").tenant.id,
       ver: sessionVersion,
+      sid: c.get("sessionId") ?? crypto.randomUUID(),
     });
     setSessionCookie(c, token);
     return c.json({ ...user, access_token: token, token_type: "bearer" });
   })
-  .delete("/admin/users", valid("json", DeleteBody), async (c) => {
+  .post("/admin/users/logout-everywhere", valid("json", UserIdBody), async (c) => {
+    return c.json(await endAllSessions(ctxOf(c), c.req.valid("json").id));
+  })
+  .delete("/admin/users", valid("json", UserIdBody), async (c) => {
     return c.json(await deleteUser(ctxOf(c), c.req.valid("json").id));
   })
   .get("/companyusers", valid("query", UserListQuery), async (c) => {
