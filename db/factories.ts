@@ -34,12 +34,16 @@ import {
 import type { TenantDatabase } from "./client.ts";
 import { hashPassword } from "../api/lib/password.ts";
 
-/** Cheap hashes for made-up users: tests and demo data need many, and they verify the same way. */
+/**
+ * Cheap hashes for made-up test users: tests need many, and they verify the same way. Users people
+ * really sign in as (the demo's) pass the configured cost instead. One hash per password and cost.
+ */
 const FACTORY_SCRYPT_N = 1024;
 const hashes = new Map<string, Promise<string>>();
-export function factoryHash(password: string): Promise<string> {
-  let h = hashes.get(password);
-  if (!h) hashes.set(password, h = hashPassword(password, FACTORY_SCRYPT_N));
+export function factoryHash(password: string, scryptN = FACTORY_SCRYPT_N): Promise<string> {
+  const key = `${scryptN}:${password}`;
+  let h = hashes.get(key);
+  if (!h) hashes.set(key, h = hashPassword(password, scryptN));
   return h;
 }
 
@@ -55,10 +59,10 @@ export async function makeCompany(db: TenantDatabase, over: Partial<NewCompany> 
   return row;
 }
 
-export type MakeUser = Partial<Omit<NewUser, "password_hash">> & { password?: string };
+export type MakeUser = Partial<Omit<NewUser, "password_hash">> & { password?: string; scryptN?: number };
 
 export async function makeUser(db: TenantDatabase, over: MakeUser = {}): Promise<User> {
-  const { password = "password123", ...rest } = over;
+  const { password = "password123", scryptN, ...rest } = over;
   const company_id = rest.company_id ?? (await makeCompany(db)).id;
   const [row] = await db.insert(users).values({
     name: `User ${next()}`,
@@ -67,7 +71,7 @@ export async function makeUser(db: TenantDatabase, over: MakeUser = {}): Promise
     account_type: "General",
     ...rest,
     company_id,
-    password_hash: await factoryHash(password),
+    password_hash: await factoryHash(password, scryptN),
   }).returning();
   return row;
 }

@@ -45,9 +45,9 @@ const DATA_ENTRY_JOBS = 2;
  */
 export async function seedDemo(
   db: TenantDatabase,
-  size: DemoSize = "small",
-  log: (line: string) => void = () => {},
+  o: { size?: DemoSize; scryptN: number; log?: (line: string) => void },
 ): Promise<SeedPtResult | undefined> {
+  const { size = "small", scryptN, log = () => {} } = o;
   const [owner] = await db.select().from(companies).where(eq(companies.isOwner, true));
   const existing = new Set((await db.select({ name: companies.name }).from(companies)).map((c) => c.name));
   const scale = size === "large" ? 20 : 1;
@@ -66,6 +66,7 @@ export async function seedDemo(
         company_id: c.id,
         account_type: "General",
         password: DEMO_PASSWORD_USERS,
+        scryptN,
       });
     }
     for (const name of OPERATORS) {
@@ -89,6 +90,7 @@ export async function seedDemo(
           permissions: [...permissions],
           company_id: owner.id,
           password: DEMO_PASSWORD_USERS,
+          scryptN,
           isSalesRep: account_type === "Company-Admin",
           jobs: account_type === "Data-Entry" ? assigned : [],
         });
@@ -120,7 +122,7 @@ export async function ensureDemoTenant(s: Services) {
       scryptN: s.config.SCRYPT_N,
     });
     const tdb = await openTenantDb(s.config.DATA_DIR, tenant);
-    await seedDemo(tdb.db);
+    await seedDemo(tdb.db, { scryptN: s.config.SCRYPT_N });
     await tdb.close();
     writeFileSync(credentials, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 });
   }

@@ -34,7 +34,7 @@ const counts = async (db: TenantDatabase) => ({
 Deno.test("sales demo - a fresh tenant gets units with yards, items of each type, audited stock and templates; twice adds nothing", () =>
   withEnv(async (env) => {
     const db = env.tenant.db;
-    await seedDemo(db, "small");
+    await seedDemo(db, { scryptN: 1024 });
     const first = await counts(db);
     const units = await db.select().from(categories).where(eq(categories.model, "Business Unit"));
     assert.deepEqual(units.map((u) => u.name).sort(), ["Midland", "Odessa", "Pecos"]);
@@ -98,6 +98,6 @@ Deno.test("sales demo - a fresh tenant gets units with yards, items of each type
 
     const [owner] = await db.select().from(companies).where(eq(companies.isOwner, true));
     assert.equal(await seedSales(db, owner, "small"), undefined, "a second run seeds nothing");
-    await seedDemo(db, "small");
+    await seedDemo(db, { scryptN: 1024 });
     assert.deepEqual(await counts(db), first);
   }));

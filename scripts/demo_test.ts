@@ -24,7 +24,7 @@ const counts = async (db: TenantDatabase) => {
 Deno.test("demo seed - a fresh tenant gets parts, jobs, inspections and one shared batch PDF; twice adds nothing", () =>
   withEnv(async (env) => {
     const db = env.tenant.db;
-    const result = await seedDemo(db, "small");
+    const result = await seedDemo(db, { scryptN: 1024 });
     assert.ok(result, "the Pressure Testing records were seeded");
     const first = await counts(db);
     assert.equal(first.parts, 8);
@@ -64,7 +64,11 @@ Deno.test("demo seed - a fresh tenant gets parts, jobs, inspections and one shar
     const [clerk] = await db.select().from(users).where(eq(users.account_type, "Data-Entry"));
     assert.equal(clerk.jobs.length, 2, "the Data-Entry user is assigned two jobs");
 
-    assert.equal(await seedDemo(db, "small"), undefined, "a second run seeds no Pressure Testing records");
+    assert.equal(
+      await seedDemo(db, { scryptN: 1024 }),
+      undefined,
+      "a second run seeds no Pressure Testing records",
+    );
     assert.deepEqual(await counts(db), first);
   }));
 
@@ -78,10 +82,20 @@ Deno.test("demo seed - the demo's Data-Entry user signs in and sees only the two
       company_id: 1,
       password: "demo-pass-1",
     });
-    await seedDemo(env.tenant.db, "small");
+    await seedDemo(env.tenant.db, { scryptN: 1024 });
     const [clerk] = await env.tenant.db.select().from(users).where(eq(users.account_type, "Data-Entry"));
     assert.equal(clerk.jobs.length, 2, "assigned now that there are jobs");
     const token = await env.login(clerk.email, "demo-pass-1");
     const list = await env.json("/api/pt/jobs?rowsPerPage=-1", { token });
     assert.deepEqual(list.results.map((j: { id: number }) => j.id).sort(), [...clerk.jobs].sort());
+  }));
+
+Deno.test("demo seed - the users it makes are hashed at the configured scrypt cost, not the test factories'", () =>
+  withEnv(async (env) => {
+    await seedDemo(env.tenant.db, { scryptN: 2048 });
+    const made = await env.tenant.db.select().from(users);
+    const demo = made.filter((u) => u.email !== "admin@acme.test");
+    assert.ok(demo.length >= 9, "customer contacts and the owner's people");
+    for (const u of demo) assert.match(u.password_hash, /^scrypt\$2048\$/, u.email);
+    await env.login(demo[0].email, "demo-pass-1");
   }));

@@ -43,7 +43,7 @@ Deno.test("demo tickets - every stage has its tickets, made by the services, wit
   withEnv(async (env) => {
     const db = env.tenant.db;
     const started = performance.now();
-    await seedDemo(db, "small");
+    await seedDemo(db, { scryptN: 1024 });
     console.log(`seedDemo: ${Math.round(performance.now() - started)} ms`);
     const first = await counts(db);
 
@@ -138,6 +138,6 @@ Deno.test("demo tickets - every stage has its tickets, made by the services, wit
 
     const [owner] = await db.select().from(companies).where(eq(companies.isOwner, true));
     assert.equal(await seedTickets(db, owner), undefined, "a second run seeds nothing");
-    await seedDemo(db, "small");
+    await seedDemo(db, { scryptN: 1024 });
     assert.deepEqual(await counts(db), first);
   }));

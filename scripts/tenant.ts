@@ -291,7 +291,12 @@ export function deleteCommand(dataDir: string, slug: string, yes: boolean): Prom
   });
 }
 
-export function seedDemoCommand(dataDir: string, slug: string, size: "small" | "large"): Promise<string> {
+export function seedDemoCommand(
+  dataDir: string,
+  slug: string,
+  size: "small" | "large",
+  scryptN = 131072,
+): Promise<string> {
   return withCatalog(dataDir, async (catalog) => {
     const t = await mustFind(catalog, slug);
     localFile(dataDir, t);
@@ -299,7 +304,7 @@ export function seedDemoCommand(dataDir: string, slug: string, size: "small" | "
       const db = tenantDrizzle(client);
       await migrateTenant(db);
       // The large size takes a while: its progress goes straight to the terminal.
-      await seedDemo(db, size, size === "large" ? (line) => console.log(line) : undefined);
+      await seedDemo(db, { size, scryptN, log: size === "large" ? (line) => console.log(line) : undefined });
       const count = async (table: typeof companies | typeof users | typeof jobs | typeof inspections) =>
         (await db.select({ n: sql<number>`count(*)` }).from(table))[0].n;
       return `seeded ${slug} (${size}): ${await count(companies)} companies, ${await count(users)} users, ` +
@@ -422,7 +427,7 @@ export async function run(argv: string[], o: RunOptions): Promise<string[]> {
       const [slug] = positionals(p, ["slug"]);
       const size = str(p, "size") ?? "small";
       if (size !== "small" && size !== "large") throw new CliError("--size must be small or large");
-      return [await seedDemoCommand(dataDir, slug, size)];
+      return [await seedDemoCommand(dataDir, slug, size, o.scryptN)];
     }
     default:
       throw new CliError(`unknown command "${command}" (see --help)`);
