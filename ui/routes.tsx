@@ -4,8 +4,14 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../api/lib/context.ts";
 import { AppError } from "../api/lib/errors.ts";
 import { clientAddress } from "../api/auth/routes.ts";
-import { login } from "../api/auth/service.ts";
-import { clearSessionCookie, setSessionCookie } from "../api/middleware/session.ts";
+import { login, revokeSession } from "../api/auth/service.ts";
+import {
+  clearSessionCookie,
+  DEVICE_COOKIE,
+  presentedToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from "../api/middleware/session.ts";
 import { renderPage, renderShellPage } from "./render.tsx";
 import { SignIn } from "./pages/SignIn.tsx";
 import { Welcome } from "./pages/Welcome.tsx";
@@ -59,12 +65,14 @@ export const pageRoutes = new Hono<AppEnv>()
     const email = String(form.email ?? "");
     const next = safeNext(String(form.next ?? "/"));
     try {
-      const { token } = await login(c.get("services"), c.get("tenant"), {
+      const { token, device } = await login(c.get("services"), c.get("tenant"), {
         email,
         password: String(form.password ?? ""),
         address: clientAddress(c),
+        device: getCookie(c, DEVICE_COOKIE),
       });
       setSessionCookie(c, token);
+      setDeviceCookie(c, device);
       return c.redirect(next, 303);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
@@ -76,7 +84,8 @@ export const pageRoutes = new Hono<AppEnv>()
       );
     }
   })
-  .post("/signout", (c) => {
+  .post("/signout", async (c) => {
+    await revokeSession(c.get("services"), c.get("tenant"), presentedToken(c));
     clearSessionCookie(c);
     return c.redirect("/signin", 303);
   })

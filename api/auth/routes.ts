@@ -3,8 +3,15 @@ import { z } from "zod";
 import type { AppEnv } from "../lib/context.ts";
 import { ctxOf } from "../lib/context.ts";
 import { valid } from "../lib/validate.ts";
-import { login } from "./service.ts";
-import { clearSessionCookie, setSessionCookie } from "../middleware/session.ts";
+import { login, revokeSession } from "./service.ts";
+import {
+  clearSessionCookie,
+  DEVICE_COOKIE,
+  presentedToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from "../middleware/session.ts";
+import { getCookie } from "hono/cookie";
 import { AppError } from "../lib/errors.ts";
 
 const LoginForm = z.object({
@@ -21,15 +28,18 @@ export function clientAddress(c: { env: unknown; req: { header(n: string): strin
 export const authRoutes = new Hono<AppEnv>()
   .post("/login/access-token", valid("form", LoginForm), async (c) => {
     const f = c.req.valid("form");
-    const { token } = await login(c.get("services"), c.get("tenant"), {
+    const { token, device } = await login(c.get("services"), c.get("tenant"), {
       email: (f.username || f.email)!,
       password: f.password,
       address: clientAddress(c),
+      device: getCookie(c, DEVICE_COOKIE),
     });
     setSessionCookie(c, token);
+    setDeviceCookie(c, device);
     return c.json({ access_token: token, token_type: "bearer" });
   })
-  .post("/logout", (c) => {
+  .post("/logout", async (c) => {
+    await revokeSession(c.get("services"), c.get("tenant"), presentedToken(c));
     clearSessionCookie(c);
     return c.body(null, 204);
   })

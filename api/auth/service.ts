@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { companies, users } from "../../db/schema/mod.ts";
+import { eq, lt, sql } from "drizzle-orm";
+import { companies, revoked_sessions, users } from "../../db/schema/mod.ts";
 import type { TenantDatabase } from "../../db/client.ts";
 import type { TenantDb } from "../../db/tenants.ts";
 import { AppError } from "../lib/errors.ts";
@@ -12,34 +12,89 @@ export interface SessionUser {
   sessionVersion: number;
 }
 
-export async function loadSessionUser(db: TenantDatabase, id: number): Promise<SessionUser | undefined> {
-  const [row] = await db.select().from(users).innerJoin(companies, eq(companies.id, users.company_id))
-    .where(eq(users.id, id));
-  if (!row || !row.users.active) return undefined;
+/** The user a session names, unless that session was ended (logged out) or the user is inactive. */
+export async function loadSessionUser(
+  db: TenantDatabase,
+  id: number,
+  sid?: string,
+): Promise<SessionUser | undefined> {
+  const [row] = await db.select({
+    users,
+    companies,
+    revoked: sid === undefined
+      ? sql<number>`0`
+      : sql<number>`exists(select 1 from ${revoked_sessions} where ${revoked_sessions.sid} = ${sid})`,
+  }).from(users).innerJoin(companies, eq(companies.id, users.company_id)).where(eq(users.id, id));
+  if (!row || !row.users.active || row.revoked) return undefined;
   return { user: presentUser(row.users, row.companies), sessionVersion: row.users.session_version };
 }
 
 // A hash of a random password: checking an unknown email costs as much as a known one.
 let decoy: Promise<string> | undefined;
 
-/** Checks the credentials and answers a signed session token; throttles repeated failures. */
+export interface LoginInput {
+  email: string;
+  password: string;
+  address: string;
+  /** the browser's device cookie, if any */
+  device?: string;
+}
+
+/**
+ * Checks the credentials and answers a signed session token (and a device cookie for this browser).
+ * The attempt is counted before the password is hashed, so parallel guesses meet the limit too.
+ */
 export async function login(
   s: Services,
   tdb: TenantDb,
-  input: { email: string; password: string; address: string },
-): Promise<{ token: string; user: CurrentUser }> {
+  input: LoginInput,
+): Promise<{ token: string; device: string; user: CurrentUser }> {
   const email = input.email.trim();
-  s.throttle.check(tdb.tenant.id, email, input.address);
-  const [row] = await tdb.db.select().from(users).where(sql`${users.email} = ${email} collate nocase`);
-  decoy ??= hashPassword(crypto.randomUUID(), s.config.SCRYPT_N);
-  const ok = await verifyPassword(input.password, row?.password_hash ?? await decoy);
-  if (!row || !ok || !row.active) {
-    s.throttle.fail(tdb.tenant.id, email, input.address);
-    throw new AppError("unauthorized", "Incorrect email or password");
+  const known = input.device ? await s.signer.verifyDevice(input.device) : undefined;
+  const trusted = known && known.tid === tdb.tenant.id && known.email === email.toLowerCase();
+  const ticket = s.throttle.begin({
+    tenantId: tdb.tenant.id,
+    email,
+    address: input.address,
+    device: trusted ? known.did : undefined,
+  });
+  let row;
+  try {
+    [row] = await tdb.db.select().from(users).where(sql`${users.email} = ${email} collate nocase`);
+    decoy ??= hashPassword(crypto.randomUUID(), s.config.SCRYPT_N);
+    const ok = await verifyPassword(input.password, row?.password_hash ?? await decoy);
+    if (!row || !ok || !row.active) {
+      ticket.fail();
+      throw new AppError("unauthorized", "Incorrect email or password");
+    }
+    ticket.succeed();
+  } finally {
+    ticket.release();
   }
-  s.throttle.succeed(tdb.tenant.id, email);
   const loaded = await loadSessionUser(tdb.db, row.id);
   if (!loaded) throw new AppError("unauthorized", "Incorrect email or password");
-  const token = await s.signer.sign({ sub: row.id, tid: tdb.tenant.id, ver: row.session_version });
-  return { token, user: loaded.user };
+  const token = await s.signer.sign({
+    sub: row.id,
+    tid: tdb.tenant.id,
+    ver: row.session_version,
+    sid: crypto.randomUUID(),
+  });
+  const device = await s.signer.signDevice({
+    tid: tdb.tenant.id,
+    email: email.toLowerCase(),
+    did: trusted ? known.did : crypto.randomUUID(),
+  });
+  return { token, device, user: loaded.user };
+}
+
+/** Ends one session on every instance: its token is refused from now until it would have expired. */
+export async function revokeSession(s: Services, tdb: TenantDb, token: string | undefined) {
+  const claims = token ? await s.signer.verify(token) : undefined;
+  if (!claims || claims.tid !== tdb.tenant.id) return;
+  const now = Math.floor(Date.now() / 1000);
+  await tdb.write(async (tx) => {
+    await tx.delete(revoked_sessions).where(lt(revoked_sessions.expires_at, now));
+    await tx.insert(revoked_sessions).values({ sid: claims.sid, expires_at: claims.exp })
+      .onConflictDoNothing();
+  });
 }

@@ -51,6 +51,8 @@ export type AppEnv = {
     services: Services;
     tenant: TenantDb;
     user: CurrentUser | undefined;
+    /** the signed-in session's id (`sid`): what logging out revokes */
+    sessionId: string | undefined;
     /** true when the session came from the cookie (CSRF applies), false for Bearer. */
     cookieAuth: boolean;
   };

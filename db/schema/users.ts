@@ -33,3 +33,14 @@ export const users = sqliteTable("users", {
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+/**
+ * Sessions ended before their expiry (logging out). A token names its sign-in (`sid`); a row here
+ * refuses it on every instance sharing this database. Rows past `expires_at` are pruned: the token
+ * would be refused by its own expiry by then.
+ */
+export const revoked_sessions = sqliteTable("revoked_sessions", {
+  sid: text("sid").primaryKey(),
+  /** unix seconds */
+  expires_at: integer("expires_at").notNull(),
+}, (t) => [index("revoked_sessions_expiry_idx").on(t.expires_at)]);
