@@ -1,0 +1,399 @@
+/**
+ * Shared pieces of the long-running reliability scripts (docs/reliability.md): a real server as a child
+ * process over a temporary DATA_DIR, the tenant CLI, sign-in, a small HTTP client that keeps figures,
+ * a worker loop, and the PASS/FAIL verdict. Everything goes over HTTP or the CLI, as in production; only
+ * the final checks read a database file directly.
+ */
+import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root: the server and the CLI run from here, as `npm start` does. */
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The same Deno that runs this script (node_modules/.bin/deno is the binary itself). */
+const DENO = Deno.execPath();
+
+export const ADMIN_PASSWORD = "reliability-password";
+
+/** `--name value`, `--name=value` and bare `--flag` (true). */
+export function parseFlags(args: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith("--")) continue;
+    const eq = a.indexOf("=");
+    if (eq > 0) out.set(a.slice(2, eq), a.slice(eq + 1));
+    else if (i + 1 < args.length && !args[i + 1].startsWith("--")) out.set(a.slice(2), args[++i]);
+    else out.set(a.slice(2), "true");
+  }
+  return out;
+}
+
+export function numberFlag(flags: Map<string, string>, name: string, dflt: number): number {
+  const v = flags.get(name);
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got ${v}`);
+  return n;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function tempDataDir(name: string): Promise<string> {
+  return await mkdtemp(join(tmpdir(), `reliability-${name}-`));
+}
+
+export async function removeDir(dir: string) {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** A port nobody listens on right now (the kernel picks it; closed again before the server takes it). */
+export function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+/**
+ * Tenant hosts are loopback addresses (127.0.0.2, 127.0.0.3, ...): Deno's fetch sends the URL's host as
+ * the Host header and ignores one set by hand, and the whole 127/8 block reaches the server listening on
+ * 0.0.0.0, so each tenant is reached by its own address with no /etc/hosts entry.
+ */
+export const loopbackHost = (i: number) => `127.0.0.${10 + i}`;
+
+export interface Tenant {
+  slug: string;
+  host: string;
+  email: string;
+  password: string;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** The tenant CLI as a child process, as an operator runs it. */
+export async function cli(dataDir: string, args: string[]): Promise<CliResult> {
+  const start = performance.now();
+  const out = await new Deno.Command(DENO, {
+    args: ["run", "-A", join(ROOT, "scripts/tenant.ts"), ...args],
+    cwd: ROOT,
+    env: { DATA_DIR: dataDir, SCRYPT_N: "1024" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  return {
+    code: out.code,
+    stdout: dec.decode(out.stdout),
+    stderr: dec.decode(out.stderr),
+    ms: performance.now() - start,
+  };
+}
+
+export async function createTenant(dataDir: string, slug: string, host: string): Promise<Tenant> {
+  const email = `admin@${slug}.example`;
+  const r = await cli(dataDir, [
+    "create",
+    slug,
+    "--name",
+    `${slug} Pressure Testing`,
+    "--host",
+    host,
+    "--admin-email",
+    email,
+    "--admin-password",
+    ADMIN_PASSWORD,
+  ]);
+  if (r.code !== 0) throw new Error(`tenant create ${slug} failed: ${r.stderr || r.stdout}`);
+  return { slug, host, email, password: ADMIN_PASSWORD };
+}
+
+export const tenantFile = (dataDir: string, slug: string) => join(dataDir, "tenants", `${slug}.db`);
+
+/** The server as a child process; its output is kept (last lines) and shown when something fails. */
+export class Server {
+  private tail: string[] = [];
+  private exited: Promise<Deno.CommandStatus> | undefined;
+  proc: Deno.ChildProcess | undefined;
+  /** ms from spawn until /healthz answered 200, for the latest start */
+  startMs = 0;
+
+  constructor(
+    readonly dataDir: string,
+    readonly port: number,
+    private extraEnv: Record<string, string> = {},
+  ) {}
+
+  get pid(): number {
+    return this.proc!.pid;
+  }
+
+  url(host = "127.0.0.1") {
+    return `http://${host}:${this.port}`;
+  }
+
+  get running() {
+    return this.proc !== undefined;
+  }
+
+  /** Spawns the server and waits for /healthz; throws after `timeoutMs`. */
+  async start(timeoutMs = 60_000): Promise<number> {
+    const t0 = performance.now();
+    this.proc = new Deno.Command(DENO, {
+      args: ["run", "-A", join(ROOT, "api/main.ts")],
+      cwd: ROOT,
+      env: {
+        DATA_DIR: this.dataDir,
+        PORT: String(this.port),
+        DEMO_TENANT: "false",
+        LOG_REQUESTS: "false",
+        SCRYPT_N: "1024",
+        ...this.extraEnv,
+      },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    // Drained continuously: a full pipe would block the server's writes.
+    this.drain(this.proc.stdout);
+    this.drain(this.proc.stderr);
+    const proc = this.proc;
+    this.exited = proc.status;
+    let early: Deno.CommandStatus | undefined;
+    this.exited.then((s) => early = s);
+    while (performance.now() - t0 < timeoutMs) {
+      if (early) throw new Error(`server exited with ${early.code} before answering:\n${this.output()}`);
+      if ((await healthz(this.url(), 1000)).status === 200) {
+        this.startMs = performance.now() - t0;
+        return this.startMs;
+      }
+      await sleep(25);
+    }
+    throw new Error(`server did not answer /healthz within ${timeoutMs} ms:\n${this.output()}`);
+  }
+
+  private async drain(stream: ReadableStream<Uint8Array>) {
+    const dec = new TextDecoder();
+    try {
+      for await (const chunk of stream) {
+        for (const line of dec.decode(chunk).split("\n")) {
+          if (!line) continue;
+          this.tail.push(line);
+          if (this.tail.length > 200) this.tail.shift();
+        }
+      }
+    } catch { /* the process went away */ }
+  }
+
+  output(): string {
+    return this.tail.join("\n");
+  }
+
+  /** SIGTERM: the server's own shutdown path. */
+  async stop() {
+    if (!this.proc) return;
+    try {
+      this.proc.kill("SIGTERM");
+    } catch { /* already gone */ }
+    await this.exited;
+    this.proc = undefined;
+  }
+
+  /** SIGKILL: no shutdown code runs, as in a crash or an OOM kill. */
+  async kill() {
+    if (!this.proc) return;
+    try {
+      this.proc.kill("SIGKILL");
+    } catch { /* already gone */ }
+    await this.exited;
+    this.proc = undefined;
+  }
+}
+
+/** GET /healthz; status 0 on a network error or timeout. */
+export async function healthz(base: string, timeoutMs: number): Promise<{ status: number; ms: number }> {
+  const t0 = performance.now();
+  try {
+    const r = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    await r.body?.cancel();
+    return { status: r.status, ms: performance.now() - t0 };
+  } catch {
+    return { status: 0, ms: performance.now() - t0 };
+  }
+}
+
+export interface Answer {
+  status: number;
+  // deno-lint-ignore no-explicit-any
+  body: any;
+  ms: number;
+  /** the network error or timeout, when status is 0 */
+  error?: string;
+}
+
+/** Figures of every request a client made: counts by status, latencies. */
+export class Stats {
+  latencies: number[] = [];
+  byStatus = new Map<number, number>();
+  /** a few examples of 5xx and network errors, for the report */
+  samples: string[] = [];
+
+  record(method: string, path: string, a: Answer) {
+    this.latencies.push(a.ms);
+    this.byStatus.set(a.status, (this.byStatus.get(a.status) ?? 0) + 1);
+    if ((a.status === 0 || a.status >= 500) && this.samples.length < 10) {
+      const detail = a.error ?? JSON.stringify(a.body)?.slice(0, 200);
+      this.samples.push(`${method} ${path} -> ${a.status} ${detail}`);
+    }
+  }
+
+  get requests() {
+    return this.latencies.length;
+  }
+
+  count(pred: (status: number) => boolean): number {
+    let n = 0;
+    for (const [s, c] of this.byStatus) if (pred(s)) n += c;
+    return n;
+  }
+
+  /** 5xx and network errors (status 0). */
+  get errors() {
+    return this.count((s) => s === 0 || s >= 500);
+  }
+
+  percentile(p: number): number {
+    return percentile(this.latencies, p);
+  }
+
+  statusLine(): string {
+    return [...this.byStatus].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s || "net-err"}:${c}`).join(" ");
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** A signed-in client of one tenant. */
+export class Api {
+  constructor(
+    readonly base: string,
+    readonly token: string | undefined,
+    readonly stats = new Stats(),
+    readonly timeoutMs = 30_000,
+  ) {}
+
+  async call(
+    method: string,
+    path: string,
+    opts: { json?: unknown; form?: Record<string, string>; raw?: boolean } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {};
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    let body: BodyInit | undefined;
+    if (opts.json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) body = new URLSearchParams(opts.form);
+    const t0 = performance.now();
+    let a: Answer;
+    try {
+      const r = await fetch(this.base + path, {
+        method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      const type = r.headers.get("content-type") ?? "";
+      // Downloads are read whole (their time counts) but only their size is kept.
+      const parsed = opts.raw || !type.includes("json")
+        ? (await r.arrayBuffer()).byteLength
+        : await r.json().catch(() => undefined);
+      a = { status: r.status, body: parsed, ms: performance.now() - t0 };
+    } catch (e) {
+      a = { status: 0, body: undefined, ms: performance.now() - t0, error: String(e) };
+    }
+    this.stats.record(method, path, a);
+    return a;
+  }
+
+  /** A call that must answer 200 (set-up steps): throws with the answer otherwise. */
+  async ok(method: string, path: string, json?: unknown) {
+    const a = await this.call(method, path, { json });
+    if (a.status !== 200) {
+      throw new Error(`${method} ${path} answered ${a.status}: ${JSON.stringify(a.body)?.slice(0, 300)}`);
+    }
+    // deno-lint-ignore no-explicit-any
+    return a.body as any;
+  }
+}
+
+/** Signs in as the tenant's admin and answers a client with its Bearer token. */
+export async function signIn(server: Server, t: Tenant, stats?: Stats): Promise<Api> {
+  const base = server.url(t.host);
+  const anon = new Api(base, undefined);
+  const a = await anon.call("POST", "/api/login/access-token", {
+    form: { username: t.email, password: t.password },
+  });
+  if (a.status !== 200) {
+    throw new Error(`sign-in to ${t.slug} answered ${a.status}: ${JSON.stringify(a.body)}`);
+  }
+  return new Api(base, a.body.access_token, stats);
+}
+
+/** Runs `n` workers, each calling `step(worker, i)` in a loop until `done()` says stop. */
+export async function workers(
+  n: number,
+  done: () => boolean,
+  step: (worker: number, i: number) => Promise<void>,
+): Promise<void> {
+  await Promise.all(Array.from({ length: n }, async (_, w) => {
+    for (let i = 0; !done(); i++) await step(w, i);
+  }));
+}
+
+/** The server's resident memory in kB (Linux). */
+export function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+  return m ? Number(m[1]) : 0;
+}
+
+/** The machine line of the report: cores, memory, kernel. */
+export function machine(): string {
+  const mem = /MemTotal:\s+(\d+)/.exec(readFileSync("/proc/meminfo", "utf8"));
+  const gb = mem ? (Number(mem[1]) / 1024 / 1024).toFixed(1) : "?";
+  const kernel = readFileSync("/proc/sys/kernel/osrelease", "utf8").trim();
+  return `nproc ${navigator.hardwareConcurrency}, ${gb} GiB RAM, Linux ${kernel}`;
+}
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+export const check = (name: string, ok: boolean, detail: string): Check => ({ name, ok, detail });
+
+/** Prints each check and the verdict line; answers the exit code (1 on FAIL). */
+export function verdict(script: string, checks: Check[]): number {
+  for (const c of checks) console.log(`  [${c.ok ? "ok" : "FAIL"}] ${c.name}: ${c.detail}`);
+  const failed = checks.filter((c) => !c.ok);
+  console.log(
+    failed.length
+      ? `FAIL ${script}: ${failed.map((c) => c.name).join("; ")}`
+      : `PASS ${script} (${new Date().toISOString()}, ${machine()})`,
+  );
+  return failed.length ? 1 : 0;
+}
+
+export const fmtMs = (ms: number) => `${ms.toFixed(ms < 10 ? 1 : 0)} ms`;
