@@ -1,4 +1,6 @@
 import type { Client } from "@libsql/client";
+import { sql } from "drizzle-orm";
+import { AppError } from "../api/lib/errors.ts";
 import type { Tenant } from "./catalog/schema.ts";
 import {
   isFileUrl,
@@ -11,12 +13,28 @@ import {
 } from "./client.ts";
 
 /**
+ * `PRAGMA user_version` of a tenant file that a restore has replaced. The restore sets it inside a write
+ * transaction on the old file; every write here checks it inside its own transaction, so once the
+ * restore has fenced the old file nothing more can be committed (and acknowledged) there: the write is
+ * refused with 503 and its retry reaches the new file.
+ */
+export const RETIRED = 0x52455452;
+
+export const retiredError = () =>
+  new AppError("unavailable", "This business's data is being restored. Try again in a moment.", undefined, {
+    "Retry-After": "1",
+  });
+
+/**
  * One open tenant database. Reads go straight to the client; writes go through `write`, which runs
  * them one at a time in a transaction, so concurrent requests of this process never meet SQLITE_BUSY
  * and a check inside the transaction sees what it is about to change.
  */
 export class TenantDb {
   private tail: Promise<unknown> = Promise.resolve();
+  /** requests using this database now */
+  private users = 0;
+  private retired = false;
 
   constructor(
     readonly tenant: Tenant,
@@ -26,12 +44,41 @@ export class TenantDb {
   ) {}
 
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const run = this.tail.then(() => this.db.transaction(fn));
+    const run = this.tail.then(() =>
+      this.db.transaction(async (tx) => {
+        const fence = await tx.get<{ user_version: number }>(sql`PRAGMA user_version`);
+        if (fence?.user_version === RETIRED) throw retiredError();
+        return await fn(tx);
+      })
+    );
     this.tail = run.catch(() => undefined);
     return run;
   }
 
+  /**
+   * Marks a request as using this database until `release` is called; undefined once it is retired
+   * (the cache holds a newer one). A retired database closes when its last request is done, so a
+   * restore or an eviction never closes it under a request still reading.
+   */
+  hold(): (() => void) | undefined {
+    if (this.retired) return undefined;
+    this.users++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.users === 0 && this.retired) this.close();
+    };
+  }
+
+  retire() {
+    if (this.retired) return;
+    this.retired = true;
+    if (this.users === 0) this.close();
+  }
+
   async close() {
+    this.retired = true;
     await this.tail;
     this.client.close();
   }
@@ -68,7 +115,7 @@ export class TenantCache {
         return db;
       }
       this.open.delete(key);
-      db.close();
+      db.retire();
     }
     const opening = openTenantDb(this.dataDir, tenant);
     this.open.set(key, opening);
@@ -76,9 +123,20 @@ export class TenantCache {
     while (this.open.size > this.max) {
       const [oldest, p] = this.open.entries().next().value!;
       this.open.delete(oldest);
-      p.then((d) => d.close()).catch(() => undefined);
+      p.then((d) => d.retire()).catch(() => undefined);
     }
     return opening;
+  }
+
+  /** The tenant's database, held for one request: call `release` when the request is done. */
+  async acquire(tenant: Tenant): Promise<{ tdb: TenantDb; release: () => void }> {
+    for (let tries = 0;; tries++) {
+      const tdb = await this.get(tenant);
+      const release = tdb.hold();
+      if (release) return { tdb, release };
+      // Retired between being handed out and held (a restore or eviction raced us): fetch again.
+      if (tries > 3) throw new Error(`tenant ${tenant.slug} keeps being replaced`);
+    }
   }
 
   async closeAll() {

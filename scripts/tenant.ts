@@ -12,6 +12,7 @@ import { Catalog } from "../db/catalog.ts";
 import { type Tenant, tenant_hosts, tenants } from "../db/catalog/schema.ts";
 import { migrateTenant, openClient, resolveDbUrl, tenantDrizzle } from "../db/client.ts";
 import { createTenant, ProvisionError, removeDatabaseFiles, tenantFile } from "../db/provision.ts";
+import { RETIRED } from "../db/tenants.ts";
 import { companies, inspections, jobs, users } from "../db/schema/mod.ts";
 import { seedDemo } from "./demo.ts";
 
@@ -218,6 +219,25 @@ async function prepareRestored(file: string, from: string) {
       throw new CliError(`${from} is not a tenant database (no ${missing.join(", ")} table)`);
     }
     await migrateTenant(tenantDrizzle(client));
+    // A copy of a file that was itself replaced must not carry that fence into service.
+    await client.execute("PRAGMA user_version = 0");
+  });
+}
+
+/**
+ * Sets (or lifts) the fence on a tenant file. The write lock waits for a running server's transaction
+ * in flight; after the commit, no server write can commit to this file: each checks the fence inside
+ * its own transaction and is refused (503) instead, to be retried on the new file.
+ */
+async function fence(file: string, on: boolean) {
+  await withClient("file:" + file, null, async (client) => {
+    const tx = await client.transaction("write");
+    try {
+      await tx.execute(`PRAGMA user_version = ${on ? RETIRED : 0}`);
+      await tx.commit();
+    } finally {
+      tx.close();
+    }
   });
 }
 
@@ -226,8 +246,10 @@ function timestamp(d = new Date()): string {
 }
 
 /**
- * The backup is copied to a new file and the catalog pointed at it; a running server notices the
- * changed db_url on its next request and reopens. Only then are the old files removed.
+ * The backup is copied to a new file, checked and migrated. Then the old file is fenced (a running
+ * server's writes to it are refused from that moment, never acknowledged and lost), the catalog is
+ * pointed at the new file (the server reopens on its next request: writes acknowledged from then on
+ * are in the new file), and only then are the old files removed.
  */
 export function restoreCommand(dataDir: string, slug: string, from: string): Promise<string> {
   return withCatalog(dataDir, async (catalog) => {
@@ -247,13 +269,18 @@ export function restoreCommand(dataDir: string, slug: string, from: string): Pro
     if (existsSync(`${from}-wal`)) copyFileSync(`${from}-wal`, `${newFile}-wal`);
     try {
       await prepareRestored(newFile, from);
-      const r = await catalog.db.update(tenants).set({ db_url: dbUrl })
-        .where(and(eq(tenants.id, t.id), eq(tenants.db_url, t.db_url)));
-      if (r.rowsAffected !== 1) throw new CliError(`tenant "${slug}" changed during the restore; try again`);
     } catch (e) {
       removeDatabaseFiles(newFile);
       if (e instanceof CliError) throw e;
       throw new CliError(`${from} is not a valid tenant database: ${(e as Error).message}`);
+    }
+    await fence(oldFile, true);
+    const r = await catalog.db.update(tenants).set({ db_url: dbUrl })
+      .where(and(eq(tenants.id, t.id), eq(tenants.db_url, t.db_url)));
+    if (r.rowsAffected !== 1) {
+      await fence(oldFile, false);
+      removeDatabaseFiles(newFile);
+      throw new CliError(`tenant "${slug}" changed during the restore; try again`);
     }
     removeDatabaseFiles(oldFile);
     return `restored ${slug} from ${from} into ${newFile}`;

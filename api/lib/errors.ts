@@ -6,9 +6,11 @@ export type ErrorCode =
   | "conflict"
   | "too_large"
   | "invalid"
-  | "throttled";
+  | "throttled"
+  | "insufficient_storage"
+  | "unavailable";
 
-export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429> = {
+export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503 | 507> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -17,6 +19,8 @@ export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 |
   too_large: 413,
   invalid: 422,
   throttled: 429,
+  unavailable: 503,
+  insufficient_storage: 507,
 };
 
 export interface FieldError {

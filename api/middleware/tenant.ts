@@ -12,6 +12,11 @@ export const tenantMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const tenant = await s.catalog.resolveHost(host);
   if (!tenant) throw new AppError("not_found", "No business is served at this address.");
   if (tenant.status === "disabled") throw new AppError("forbidden", "This business account is suspended.");
-  c.set("tenant", await s.tenants.get(tenant));
-  await next();
+  const { tdb, release } = await s.tenants.acquire(tenant);
+  c.set("tenant", tdb);
+  try {
+    await next();
+  } finally {
+    release();
+  }
 });
