@@ -7,6 +7,7 @@ import { AppError } from "./lib/errors.ts";
 import { tenantMiddleware } from "./middleware/tenant.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
+import { bodyLimitMiddleware } from "./middleware/body_limit.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { companiesRoutes } from "./admin/companies/routes.ts";
 import { usersRoutes } from "./admin/users/routes.ts";
@@ -80,6 +81,7 @@ export function createApp(services: Services) {
     }
   });
   app.use(compress());
+  app.use(bodyLimitMiddleware);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.use(

@@ -39,7 +39,7 @@ function activeApp(c: Context<AppEnv>): AppName {
 }
 
 export function errorPage(c: Context<AppEnv>, status: number, detail: string) {
-  const s = ([401, 403, 404, 409, 422, 429].includes(status) ? status : 500) as 404;
+  const s = ([400, 401, 403, 404, 409, 413, 422, 429, 503, 507].includes(status) ? status : 500) as 404;
   const message = s === 404 ? "Error - page not found" : detail;
   let user;
   try {
