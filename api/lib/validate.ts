@@ -1,14 +1,15 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
+import { MAX_QUANTITY } from "../../db/schema/enums.ts";
 import { AppError, type FieldError } from "./errors.ts";
 
 /** zod issues as the spec's field messages: `{path, message}`, the first one also the `detail`. */
 export function zodToAppError(error: { issues: z.core.$ZodIssue[] }): AppError {
-  const errors: FieldError[] = error.issues.map((i) => ({
-    path: i.path.join(".") || "body",
-    message: i.message,
-  }));
+  return fieldErrors(error.issues.map((i) => ({ path: i.path.join(".") || "body", message: i.message })));
+}
+
+function fieldErrors(errors: FieldError[]): AppError {
   const first = errors[0];
   const detail = first
     ? (first.path === "body" ? first.message : `${first.path}: ${first.message}`)
@@ -16,25 +17,177 @@ export function zodToAppError(error: { issues: z.core.$ZodIssue[] }): AppError {
   return new AppError("invalid", detail, errors);
 }
 
+export const CONTROL_MESSAGE = "Control characters are not allowed";
+export const NESTING_MESSAGE = "Nested too deeply";
+/** Deeper than any form sends; far below what would overflow the stack of JSON.stringify or a walk. */
+export const MAX_DEPTH = 32;
+// C0 controls and DEL; tab, line feed and carriage return stay allowed (multi-line text).
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_ALL = new RegExp(CONTROL.source, "g");
+const MAX_REPORTED = 20;
+
+/**
+ * What no text field may hold, wherever it sits in a body, query or form: control characters (a NUL
+ * reads back as an empty string, bypassing 'Required') and nesting deep enough to break a walk.
+ * Checked before any schema, so no route or schema can forget it.
+ */
+export function inputProblems(input: unknown): FieldError[] {
+  const out: FieldError[] = [];
+  const stack: { v: unknown; path: string; depth: number }[] = [{ v: input, path: "", depth: 0 }];
+  const at = (base: string, key: string | number) => (base ? `${base}.${key}` : String(key));
+  while (stack.length && out.length < MAX_REPORTED) {
+    const { v, path, depth } = stack.pop()!;
+    if (typeof v === "string") {
+      if (CONTROL.test(v)) out.push({ path: path || "body", message: CONTROL_MESSAGE });
+      continue;
+    }
+    if (typeof v !== "object" || v === null || !(Array.isArray(v) || isPlain(v))) continue;
+    if (depth >= MAX_DEPTH) {
+      out.push({ path: path || "body", message: NESTING_MESSAGE });
+      continue;
+    }
+    const entries = Array.isArray(v) ? v.map((x, i) => [i, x] as const) : Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i];
+      const name = String(key).replace(CONTROL_ALL, "\uFFFD");
+      if (typeof key === "string" && CONTROL.test(key)) {
+        out.push({ path: at(path, name), message: CONTROL_MESSAGE });
+      }
+      stack.push({ v: child, path: at(path, name), depth: depth + 1 });
+    }
+  }
+  return out;
+}
+
+const isPlain = (v: object) => {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+};
+
+/** Throws the 422 of inputProblems, if any. */
+export function refuseBadInput(input: unknown): void {
+  const problems = inputProblems(input);
+  if (problems.length) throw fieldErrors(problems);
+}
+
 /** @hono/zod-validator whose failures take the app's one error path (422 with field errors). */
 export function valid<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
     if (!result.success) throw zodToAppError(result.error);
+  }, {
+    validationFunction: (s, value) => {
+      refuseBadInput(value);
+      // The library's result type is conditional on T, which a generic T cannot satisfy.
+      return s.safeParseAsync(value) as never;
+    },
   });
 }
 
 /** Parses with a schema inside a service, answering 422 the same way. */
 export function parse<T extends ZodType>(schema: T, input: unknown): z.infer<T> {
+  refuseBadInput(input);
   const r = schema.safeParse(input);
   if (!r.success) throw zodToAppError(r.error);
   return r.data;
 }
 
+// ---- Bounded numbers: one set of business ranges for every schema (issue 9, item 8). ----
+
+export const NUMBER_MESSAGE = "Must be a number";
+export const WHOLE_MESSAGE = "Must be a whole number";
+export const atLeast = (n: number) => `Must be at least ${n}`;
+export const atMost = (n: number) => `Must be at most ${n}`;
+export const between = (a: number, b: number) => `Must be between ${a} and ${b}`;
+
+/** Prices, rates and purchase prices: |x| <= 10^9. Line prices may be negative (a credit line). */
+export const MAX_MONEY = 1_000_000_000;
+/** Markup may exceed 100% (cost plus); discount and taxes may not. */
+export const MAX_MARKUP = 1000;
+/** Days or hours a line bills: 100,000 is over 270 years of days, over 11 years of hours. */
+export const MAX_DURATION = 100_000;
+/** The spec's quantity limit (100000000). */
+export { MAX_QUANTITY };
+/** Row ids are SQLite integers; nothing legitimate comes near 2^31. */
+export const MAX_ID = 2_147_483_647;
+/** Measurements of an inspection (thickness, pressure): any unit, |x| <= 10^9. */
+export const MAX_MEASUREMENT = 1_000_000_000;
+/** A list page: far beyond any real table at the smallest page size. */
+export const MAX_PAGE = 1_000_000;
+
+type Message = string | ((issue: { input?: unknown }) => string);
+export interface NumberOptions {
+  /** The message when the value is not a number (default 'Must be a number'). */
+  error?: Message;
+  /** Coerce strings (query and path parameters). */
+  coerce?: boolean;
+}
+
+const base = (o: NumberOptions) =>
+  o.coerce
+    ? z.coerce.number({ error: o.error ?? NUMBER_MESSAGE })
+    : z.number({ error: o.error ?? NUMBER_MESSAGE });
+
+// Each check aborts, so a value answers one message (1e300 is not also "not whole").
+const stop = (error: string) => ({ error, abort: true });
+
+/** Money: between -10^9 and 10^9, or from `min` (0 for catalogue rates) up. */
+export function money(o: NumberOptions & { min?: number } = {}) {
+  const min = o.min ?? -MAX_MONEY;
+  return base(o).min(min, stop(atLeast(min))).max(MAX_MONEY, stop(atMost(MAX_MONEY)));
+}
+
+/** A percent from 0 to `max` (100: discount and taxes; MAX_MARKUP for markup). */
+export function percent(o: NumberOptions & { max?: number } = {}) {
+  const max = o.max ?? 100;
+  return base(o).min(0, stop(between(0, max))).max(max, stop(between(0, max)));
+}
+
+/** A stock or line quantity: 0 to MAX_QUANTITY (or `max`), whole unless `whole: false` (charge codes). */
+export function quantity(o: NumberOptions & { whole?: boolean; max?: number } = {}) {
+  const max = o.max ?? MAX_QUANTITY;
+  const n = base(o).min(0, stop(atLeast(0))).max(max, stop(atMost(max)));
+  return o.whole === false ? n : n.int(stop(WHOLE_MESSAGE));
+}
+
+/** A line's duration: 0 to MAX_DURATION. */
+export function duration(o: NumberOptions = {}) {
+  return base(o).min(0, stop(atLeast(0))).max(MAX_DURATION, stop(atMost(MAX_DURATION)));
+}
+
+/** A row id: a positive whole number up to MAX_ID; every failure answers `message`. */
+export function id(message = "Must be an id", o: Omit<NumberOptions, "error"> = {}) {
+  return base({ ...o, error: message }).int(stop(message)).positive(stop(message)).max(MAX_ID, stop(message));
+}
+
+/** A measurement: |x| <= MAX_MEASUREMENT. */
+export function measurement(o: NumberOptions = {}) {
+  return base(o).min(-MAX_MEASUREMENT, stop(atLeast(-MAX_MEASUREMENT)))
+    .max(MAX_MEASUREMENT, stop(atMost(MAX_MEASUREMENT)));
+}
+
+/** A whole number from 0 to `max` (line order, positions). */
+export function wholeNumber(max: number, o: NumberOptions = {}) {
+  return base(o).min(0, stop(atLeast(0))).max(max, stop(atMost(max))).int(stop(WHOLE_MESSAGE));
+}
+
+/** A 1-based page number of a list. */
+export const page = () => z.coerce.number().int().min(1).max(MAX_PAGE, atMost(MAX_PAGE));
+
 /** `/{id}` path parameters. */
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+export const IdParam = z.object({ id: id(undefined, { coerce: true }) });
 
 /**
  * A JSON object body whose schema the service picks (it depends on who saves what, so the
  * permission check comes before parsing).
  */
 export const JsonObject = z.record(z.string(), z.unknown(), { error: "Expected a JSON object" });
+
+/** The most a `custom` object may hold, as JSON text. */
+export const MAX_CUSTOM_CHARS = 20_000;
+/** A record's free-form `custom` object, capped in size (it is stored and answered whole). */
+export const customObject = (error = "Must be an object") =>
+  z.record(z.string(), z.unknown(), { error }).refine(
+    (v) => JSON.stringify(v).length <= MAX_CUSTOM_CHARS,
+    `At most ${MAX_CUSTOM_CHARS} characters`,
+  );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPANY_TYPES } from "../../../db/schema/enums.ts";
+import { id, MAX_CUSTOM_CHARS } from "../../lib/validate.ts";
 
 export { COMPANY_TYPES };
 
@@ -26,12 +27,14 @@ export const SettingsInput = z.union([z.string(), z.record(z.string(), z.unknown
 const line = z.string().trim().max(200).optional();
 
 export const CompanyInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: id("Unknown company", { coerce: true }).optional(),
   name: z.string({ error: "Required" }).trim().min(1, "Required").max(200),
   company_type: z.enum(COMPANY_TYPES, { error: "Required" }),
-  tax_id: z.coerce.number().int().positive().nullable().optional(),
+  tax_id: id("Unknown tax", { coerce: true }).nullable().optional(),
   /** Absent on an update: left as stored. */
-  custom: z.object({ address_line_1: line, address_line_2: line, address_line_3: line }).loose().optional(),
+  custom: z.object({ address_line_1: line, address_line_2: line, address_line_3: line }).loose()
+    .refine((v) => JSON.stringify(v).length <= MAX_CUSTOM_CHARS, `At most ${MAX_CUSTOM_CHARS} characters`)
+    .optional(),
   /** Absent on an update: left as stored. Only a superuser may change it. */
   settings: SettingsInput.optional(),
 });
@@ -39,7 +42,7 @@ export type CompanyInput = z.infer<typeof CompanyInput>;
 
 /** PATCH /api/companies: the same fields, the id required. */
 export const CompanyUpdateInput = CompanyInput.extend({
-  id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
+  id: id("Required", { coerce: true }),
 });
 export type CompanyUpdateInput = z.infer<typeof CompanyUpdateInput>;
 

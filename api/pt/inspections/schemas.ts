@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BAND_COLORS, MPI_RESULTS } from "../../../db/schema/enums.ts";
+import { customObject, id, measurement as bounded } from "../../lib/validate.ts";
 
 export { BAND_COLORS, MPI_RESULTS };
 
@@ -39,15 +40,12 @@ export const DateInput = z.preprocess(
   z.string({ error: REQUIRED }).min(1, { error: REQUIRED, abort: true }).refine(isIsoDate, DATE_MESSAGE),
 );
 
-const requiredId = z.preprocess(
-  blankToNull,
-  z.coerce.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED),
-);
+const requiredId = z.preprocess(blankToNull, id(REQUIRED, { coerce: true }));
 /** An id that may be absent, or null/"" (no value). */
 const optionalId = (message: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : blankToNull(v)),
-    z.number({ error: message }).int(message).positive(message).nullable().optional(),
+    id(message).nullable().optional(),
   );
 
 /** A form's number field: a number, a numeric string, or blank/null for no value. */
@@ -56,7 +54,7 @@ const measurement = z.preprocess(
     const t = blankToNull(trimmed(v));
     return typeof t === "string" && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : t;
   },
-  z.number({ error: NUMBER_MESSAGE }).finite(NUMBER_MESSAGE).nullable().optional(),
+  bounded().nullable().optional(),
 );
 
 const text = (max: number) =>
@@ -89,16 +87,13 @@ export const InspectionInput = z.object({
   mpi_result: z.preprocess(blankToNull, z.enum(MPI_RESULTS, { error: MPI_RESULT_MESSAGE }).nullable())
     .optional(),
   notes: text(5000),
-  custom: z.preprocess(
-    (v) => (v === null ? {} : v),
-    z.record(z.string(), z.unknown(), { error: "Must be an object" }),
-  ).optional(),
+  custom: z.preprocess((v) => (v === null ? {} : v), customObject()).optional(),
 });
 export type InspectionInput = z.infer<typeof InspectionInput>;
 
 /** PATCH /api/pt/inspections: the same fields, the id required. */
 export const InspectionUpdateInput = InspectionInput.extend({
-  id: z.preprocess(blankToNull, z.coerce.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED)),
+  id: z.preprocess(blankToNull, id(REQUIRED, { coerce: true })),
 });
 export type InspectionUpdateInput = z.infer<typeof InspectionUpdateInput>;
 
@@ -138,7 +133,7 @@ export const BatchAttachment = z.preprocess(
   },
   z.union([
     z.instanceof(File),
-    z.object({ name: z.string().max(255), url: z.string() }),
+    z.object({ name: z.string().max(255), url: z.string().max(100_000_000) }),
   ], { error: PDF_MESSAGE }).optional(),
 );
 

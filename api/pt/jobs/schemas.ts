@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ListQuery, optionalText, queryEnum } from "../../lib/list_query.ts";
+import { customObject, id, page } from "../../lib/validate.ts";
 
 // Pure zod: the job form's island imports this file, so no drizzle and no server-only modules here.
 
@@ -26,12 +27,12 @@ const required = (max: number) =>
 const companyId = (message: string) =>
   z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
-    z.coerce.number({ error: message }).int(message).positive(message),
+    id(message, { coerce: true }),
   );
 
 /** The job form (POST /api/pt/jobs creates, or updates with an id). */
 export const JobInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: id("Unknown job", { coerce: true }).optional(),
   date: formDate,
   job_number: required(100),
   district: required(200),
@@ -43,11 +44,11 @@ export const JobInput = z.object({
   ut_recalibration_date: formDate,
   comments: required(4000),
   /** Absent on an update: left as stored. */
-  custom: z.record(z.string(), z.unknown()).optional(),
+  custom: customObject().optional(),
   /** Defaults to the signed-in user's company, which is the only one allowed. */
   inspection_company_id: z.preprocess(
     (v) => (v === "" || v === null ? undefined : v),
-    z.coerce.number().int().positive().optional(),
+    id("Unknown company", { coerce: true }).optional(),
   ),
   customer_company_id: companyId("Customer is required"),
   operator_company_id: companyId("Operator is required"),
@@ -56,12 +57,13 @@ export type JobInput = z.infer<typeof JobInput>;
 
 /** PATCH /api/pt/jobs: the same fields, the id required. */
 export const JobUpdateInput = JobInput.extend({
-  id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
+  id: id("Required", { coerce: true }),
 });
 export type JobUpdateInput = z.infer<typeof JobUpdateInput>;
 
 /** The jobs table's URL state: the list conventions and the spec's job filters. */
 export const JobListQuery = ListQuery.extend({
+  page: page().default(1),
   search_customer_name: optionalText,
   search_operator_name: optionalText,
   search_job_number: optionalText,

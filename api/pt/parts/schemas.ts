@@ -1,22 +1,23 @@
 import { z } from "zod";
+import { customObject, id } from "../../lib/validate.ts";
 
 /** The part form has no required fields (spec); text is trimmed and capped, null means cleared. */
 const text = (max: number) =>
   z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => v === null ? "" : v);
 
 export const PartInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: id("Unknown part", { coerce: true }).optional(),
   /** Absent: "" on a create, left as stored on an update (as are the other fields). */
   name: text(200),
   description: text(1000),
   manufacturer: text(200),
-  custom: z.record(z.string(), z.unknown()).optional(),
+  custom: customObject().optional(),
 });
 export type PartInput = z.infer<typeof PartInput>;
 
 /** PATCH /api/pt/parts: the same fields, the id required. */
 export const PartUpdateInput = PartInput.extend({
-  id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
+  id: id("Required", { coerce: true }),
 });
 export type PartUpdateInput = z.infer<typeof PartUpdateInput>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ListQuery, optionalText, queryEnum } from "../../lib/list_query.ts";
 import { isIsoDate } from "../../pt/inspections/schemas.ts";
+import { id } from "../../lib/validate.ts";
 
 export const AUDIT_PAGE_SIZES = [10, 50, 100, 200] as const;
 export const AUDIT_SORTS = [
@@ -41,7 +42,7 @@ export const AuditListQuery = ListQuery.extend({
   /** one inventory row's history */
   inventory_id: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.coerce.number().int().positive().optional(),
+    id("Unknown inventory", { coerce: true }).optional(),
   ),
 });
 export type AuditListQuery = z.infer<typeof AuditListQuery>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORY_MODELS, type CategoryModel } from "../../../db/schema/enums.ts";
 import type { FieldError } from "../../lib/errors.ts";
+import { id, MAX_CUSTOM_CHARS } from "../../lib/validate.ts";
 
 export { CATEGORY_MODELS, type CategoryModel };
 
@@ -23,14 +24,16 @@ export type LocationRename = z.infer<typeof LocationRename>;
 
 /** Category form: Name required, Notes optional (spec); business units add `custom.locations`. */
 export const CategoryInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: id("Unknown category", { coerce: true }).optional(),
   model: CategoryModelSchema,
   name: z.string({ error: "Required" }).trim().min(1, "Required").max(200, "At most 200 characters"),
   notes: text(1000),
   custom: z.object({
     locations: z.array(z.string({ error: "Must be text" }).max(100, "At most 100 characters"))
       .max(200, "At most 200 locations").optional(),
-  }).catchall(z.unknown()).optional(),
+  }).catchall(z.unknown())
+    .refine((v) => JSON.stringify(v).length <= MAX_CUSTOM_CHARS, `At most ${MAX_CUSTOM_CHARS} characters`)
+    .optional(),
   /** Renamed locations (business units): their stock follows the new name. */
   location_renames: z.array(LocationRename).max(200).optional(),
 });
@@ -38,7 +41,7 @@ export type CategoryInput = z.infer<typeof CategoryInput>;
 
 /** PUT /api/sales/categories: the same fields, the id required; the model, if sent, must be the stored one. */
 export const CategoryUpdateInput = CategoryInput.extend({
-  id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
+  id: id("Required", { coerce: true }),
   model: CategoryModelSchema.optional(),
 });
 export type CategoryUpdateInput = z.infer<typeof CategoryUpdateInput>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { atMost, id as boundedId, MAX_QUANTITY } from "../../lib/validate.ts";
 
 /**
  * A check-in, sold or reclass quantity: blank (null, "", missing) or 0 is "none" (the form's empty
@@ -20,6 +21,10 @@ export function quantityField(positiveMessage = "Must be a positive number") {
       ctx.addIssue({ code: "custom", message: "Must be a whole number" });
       return z.NEVER;
     }
+    if (n > MAX_QUANTITY) {
+      ctx.addIssue({ code: "custom", message: atMost(MAX_QUANTITY) });
+      return z.NEVER;
+    }
     return n;
   });
 }
@@ -38,7 +43,7 @@ export const optionalInstant = z.union([z.string(), z.null(), z.undefined()]).tr
   return new Date(t).toISOString().slice(0, 19) + "Z";
 });
 
-const id = z.coerce.number({ error: "Must be a number" }).int().positive();
+const id = boundedId("Must be a number", { coerce: true });
 
 /**
  * POST /api/sales/inventory/check-in: parallel arrays, one entry per line of `line_items`. Missing

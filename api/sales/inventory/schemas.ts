@@ -2,6 +2,17 @@ import { z } from "zod";
 import { INVENTORY_STATUSES, INVENTORY_TYPES, MAX_QUANTITY, maxQuantity } from "../../../db/schema/enums.ts";
 import { ListQuery, optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
 import { isIsoDate } from "../../pt/inspections/schemas.ts";
+import {
+  atLeast,
+  atMost,
+  customObject,
+  id,
+  MAX_ID,
+  money as boundedMoney,
+  NUMBER_MESSAGE,
+  quantity,
+  WHOLE_MESSAGE,
+} from "../../lib/validate.ts";
 
 export { INVENTORY_STATUSES, INVENTORY_TYPES, MAX_QUANTITY, maxQuantity };
 
@@ -43,16 +54,15 @@ export const BASE = "Base";
 export const REQUIRED = "Required";
 export const BUSINESS_UNIT_REQUIRED = "Business Unit is required";
 export const POSITIVE_MESSAGE = "Must be a positive number";
-export const WHOLE_MESSAGE = "Must be a whole number";
-export const NUMBER_MESSAGE = "Must be a number";
-export const MIN_MESSAGE = "Must be at least 0";
+export { NUMBER_MESSAGE, WHOLE_MESSAGE };
+export const MIN_MESSAGE = atLeast(0);
 export const DATE_MESSAGE = "Must be a date (YYYY-MM-DD)";
 export const UNKNOWN_ITEM = "Unknown item";
 export const UNKNOWN_BUSINESS_UNIT = "Unknown business unit";
 export const UNKNOWN_CATEGORY = "Unknown inventory category";
 export const UNKNOWN_LOCATION = "Unknown location";
 export const STATUS_MESSAGE = `Must be one of ${INVENTORY_STATUSES.join(", ")}`;
-export const maxMessage = (max: number) => `Must be at most ${max}`;
+export const maxMessage = atMost;
 export const exceedsMessage = (available: number) => `Cannot exceed current quantity: ${available}`;
 export const belowOutMessage = (out: number) => `Quantity cannot go below what is out: ${out}`;
 
@@ -81,17 +91,16 @@ const numberish = (v: unknown) => {
 const numberError = (message: string) => (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === null ? message : NUMBER_MESSAGE;
 
-const requiredId = (message: string) =>
-  z.preprocess(numberish, z.number({ error: message }).int(message).positive(message));
-const nullableId = (message: string) =>
-  z.preprocess(numberish, z.number({ error: message }).int(message).positive(message).nullable()).optional();
+const requiredId = (message: string) => z.preprocess(numberish, id(message));
+const nullableId = (message: string) => z.preprocess(numberish, id(message).nullable()).optional();
 const text = (max: number) =>
   z.preprocess(
     (v) => (v === null ? "" : typeof v === "number" ? String(v) : cell(v) ?? ""),
     z.string().max(max, `At most ${max} characters`),
   )
     .optional();
-const money = z.preprocess(numberish, z.number({ error: NUMBER_MESSAGE }).nullable()).optional();
+/** Purchase prices and a row's rates: catalogue figures, never negative (credits belong on a line). */
+const money = z.preprocess(numberish, boundedMoney({ min: 0 }).nullable()).optional();
 const date = z.preprocess(cell, z.string({ error: DATE_MESSAGE }).refine(isIsoDate, DATE_MESSAGE).nullable())
   .optional();
 const bool = z.preprocess(
@@ -99,15 +108,12 @@ const bool = z.preprocess(
   z.boolean({ error: "Must be true or false" }),
 );
 /** A stock quantity within the widest limit; the item type's limit is checked where the item is known. */
-const stockQuantity = z.preprocess(
-  numberish,
-  z.number({ error: numberError(REQUIRED) }).int(WHOLE_MESSAGE).min(0, MIN_MESSAGE)
-    .max(MAX_QUANTITY, maxMessage(MAX_QUANTITY)),
-);
+const stockQuantity = z.preprocess(numberish, quantity({ error: numberError(REQUIRED) }));
 /** A quantity to move: required, whole and above zero. */
 const moveQuantity = z.preprocess(
   numberish,
-  z.number({ error: numberError(REQUIRED) }).int(WHOLE_MESSAGE).positive(POSITIVE_MESSAGE),
+  z.number({ error: numberError(REQUIRED) }).int(WHOLE_MESSAGE).positive(POSITIVE_MESSAGE)
+    .max(MAX_QUANTITY, maxMessage(MAX_QUANTITY)),
 );
 /** A status in any case; blank is null. */
 const statusValue = (v: unknown) => {
@@ -130,7 +136,7 @@ const listFilters = {
   status: queryEnum(INVENTORY_STATUSES),
   business_unit_id: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.coerce.number().int().positive().optional(),
+    id("Unknown business unit", { coerce: true }).optional(),
   ),
   search_serial_number: optionalText,
   /** the item's description or the row's own description */
@@ -164,10 +170,7 @@ export const InventoryInput = z.object({
   location: text(200),
   minimum_rate: money,
   additional_day: money,
-  custom: z.preprocess(
-    (v) => (v === null ? {} : v),
-    z.record(z.string(), z.unknown(), { error: "Must be an object" }),
-  ).optional(),
+  custom: z.preprocess((v) => (v === null ? {} : v), customObject()).optional(),
 });
 export type InventoryInput = z.infer<typeof InventoryInput>;
 
@@ -221,8 +224,7 @@ export const InventoryBatchRow = z.object({
   status: z.preprocess(statusValue, z.enum(INVENTORY_STATUSES, { error: STATUS_MESSAGE }).nullable()),
   quantity: z.preprocess(
     (v) => (v === undefined ? null : numberish(v)),
-    z.number({ error: NUMBER_MESSAGE }).int(WHOLE_MESSAGE).min(0, MIN_MESSAGE)
-      .max(MAX_QUANTITY, maxMessage(MAX_QUANTITY)).nullable(),
+    quantity().nullable(),
   ),
   category: cellText,
   location: cellText,
@@ -232,12 +234,13 @@ export const InventoryBatchRow = z.object({
   ),
   purchase_price: z.preprocess(
     (v) => (v === undefined ? null : numberish(v)),
-    z.number({ error: NUMBER_MESSAGE }).nullable(),
+    boundedMoney({ min: 0 }).nullable(),
   ),
   manufacturer: cellText,
   business_unit_id: z.preprocess(
     numberish,
-    z.number({ error: BUSINESS_UNIT_REQUIRED }).int(UNKNOWN_BUSINESS_UNIT).positive(UNKNOWN_BUSINESS_UNIT),
+    z.number({ error: BUSINESS_UNIT_REQUIRED }).int(UNKNOWN_BUSINESS_UNIT).positive(UNKNOWN_BUSINESS_UNIT)
+      .max(MAX_ID, UNKNOWN_BUSINESS_UNIT),
   ),
 });
 export type InventoryBatchRow = z.infer<typeof InventoryBatchRow>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVENTORY_TYPES, type InventoryType } from "../../../db/schema/enums.ts";
+import { id } from "../../lib/validate.ts";
 
 /** Rows a picker search answers; `ids` answers every id it names (up to MAX_IDS). */
 export const PICKER_ROWS = 20;
@@ -29,7 +30,7 @@ const idList = z.preprocess(
     if (!parts.every((p) => /^\d+$/.test(p))) return null;
     return [...new Set(parts.map(Number))];
   },
-  z.array(z.number().int().positive(), { error: IDS_MESSAGE })
+  z.array(id(IDS_MESSAGE), { error: IDS_MESSAGE })
     .max(MAX_IDS, `At most ${MAX_IDS} ids`).optional(),
 );
 
@@ -47,17 +48,14 @@ export const InventoryRowsQuery = z.object({
   inventory_type: typeList,
   business_unit_id: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.coerce.number().int().positive().optional(),
+    id("Unknown business unit", { coerce: true }).optional(),
   ),
   search_multi: multi,
   ids: idList,
   /** the line picker of this ticket: rows of every type (inventory_type and business_unit_id ignored) */
   ticket_id: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.coerce.number({ error: "Must be a ticket id" }).int("Must be a ticket id").positive(
-      "Must be a ticket id",
-    )
-      .optional(),
+    id("Must be a ticket id", { coerce: true }).optional(),
   ),
 });
 export type InventoryRowsQuery = z.infer<typeof InventoryRowsQuery>;

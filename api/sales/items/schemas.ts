@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVENTORY_TYPES, MAX_QUANTITY, maxQuantity } from "../../../db/schema/enums.ts";
+import { customObject, id as boundedId, money } from "../../lib/validate.ts";
 
 export const ITEM_PAGE_SIZES = [20, 40, 60, -1] as const;
 export const ITEM_SORTS = ["item_number", "item_description", "rate", "inventory_type", "item_type"] as const;
@@ -51,33 +52,23 @@ const notNumber = (iss: { input: unknown }) =>
 
 export const AddToInventory = z.object({
   inventory_serial_number: text(100).transform((v) => v ?? ""),
+  // Bounded by checkQuantity with the item's type, in the messages of the spec.
   inventory_quantity: z.preprocess(numeric, z.number({ error: notNumber })),
-  inventory_business_unit_id: z.preprocess(
-    numeric,
-    z.number({ error: "Business Unit is required" }).int("Business Unit is required")
-      .positive("Business Unit is required"),
-  ),
+  inventory_business_unit_id: z.preprocess(numeric, boundedId("Business Unit is required")),
 });
 export type AddToInventory = z.infer<typeof AddToInventory>;
 
 const fields = {
   item_description: text(1000),
-  rate: z.preprocess(
-    numeric,
-    z.number({ error: "Must be a number" }).min(0, "Must be at least 0").max(1e12, "Too large").nullish(),
-  ),
+  rate: z.preprocess(numeric, money({ min: 0 }).nullish()),
   units: text(100),
   item_type: text(100),
   isTaxable: z.boolean().optional(),
   isExpendable: z.boolean().optional(),
   isService: z.boolean().optional(),
-  category_id: z.preprocess(
-    numeric,
-    z.number({ error: "Unknown item category" }).int("Unknown item category")
-      .positive("Unknown item category").nullish(),
-  ),
+  category_id: z.preprocess(numeric, boundedId("Unknown item category").nullish()),
   notes: text(4000),
-  custom: z.record(z.string(), z.unknown()).optional(),
+  custom: customObject().optional(),
   /** false or null: no inventory is added */
   add_to_inventory: z.preprocess(
     (v) => (v === false || v === null ? undefined : v),
@@ -90,7 +81,7 @@ const itemNumber = z.string({ error: "Required" }).trim().min(1, "Required").max
   "At most 100 characters",
 );
 const inventoryType = z.enum(INVENTORY_TYPES, { error: "Required" });
-const id = z.preprocess(numeric, z.number({ error: "Required" }).int("Required").positive("Required"));
+const id = z.preprocess(numeric, boundedId("Required"));
 
 /**
  * The quantity is checked against the type the body names (always on a create; without one, against

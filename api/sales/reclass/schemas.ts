@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { optionalInstant, quantityField } from "../checkin/schemas.ts";
+import { id as boundedId, MAX_ID } from "../../lib/validate.ts";
 
-const id = z.coerce.number({ error: "Must be a number" }).int().positive();
+const id = boundedId("Must be a number", { coerce: true });
 const requiredId = z.union([z.number(), z.string(), z.null(), z.undefined()], { error: "Required" })
   .transform((v, ctx) => {
     if (v === null || v === undefined || v === "") {
@@ -9,7 +10,7 @@ const requiredId = z.union([z.number(), z.string(), z.null(), z.undefined()], { 
       return z.NEVER;
     }
     const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) {
+    if (!Number.isInteger(n) || n <= 0 || n > MAX_ID) {
       ctx.addIssue({ code: "custom", message: "Must be a number" });
       return z.NEVER;
     }

@@ -1,19 +1,31 @@
 import { z } from "zod";
-import { MAX_QUANTITY } from "../../../db/schema/enums.ts";
 import { ListQuery, optionalText, queryBool } from "../../lib/list_query.ts";
 import { isIsoDate } from "../../pt/inspections/schemas.ts";
+import {
+  atLeast,
+  atMost,
+  customObject,
+  duration,
+  id as boundedId,
+  MAX_MARKUP,
+  money,
+  NUMBER_MESSAGE,
+  percent as boundedPercent,
+  quantity,
+  WHOLE_MESSAGE,
+  wholeNumber,
+} from "../../lib/validate.ts";
 
 export const REQUIRED = "Required";
-export const NUMBER_MESSAGE = "Must be a number";
-export const WHOLE_MESSAGE = "Must be a whole number";
-export const MIN_MESSAGE = "Must be at least 0";
+export { NUMBER_MESSAGE, WHOLE_MESSAGE };
+export const MIN_MESSAGE = atLeast(0);
 export const DATETIME_MESSAGE = "Must be a date and time (YYYY-MM-DDTHH:mm)";
 export const END_BEFORE_START = "End Date cannot be before Start Date";
 export const UNKNOWN_INVENTORY = "Unknown inventory";
 export const INVENTORY_ID_MESSAGE = "Must be an inventory id";
 export const INVOICED_MESSAGE = "Invoiced lines cannot change.";
 export const EXCEEDS_MESSAGE = "ERROR: Line item quantity exceeds available inventory:";
-export const maxMessage = (max: number) => `Must be at most ${max}`;
+export const maxMessage = atMost;
 
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** Form values: strings trimmed, blank strings null, numeric strings numbers. */
@@ -23,15 +35,15 @@ const numberish = (v: unknown) => {
   if (t === "") return null;
   return NUMERIC.test(t) ? Number(t) : t;
 };
-/** A number that may be sent as null or "" (then null: a required one answers 'Required' in the service). */
-const num = z.preprocess(numberish, z.number({ error: NUMBER_MESSAGE }).finite(NUMBER_MESSAGE).nullable())
-  .optional();
-const percent = z.preprocess(
-  numberish,
-  z.number({ error: NUMBER_MESSAGE }).finite(NUMBER_MESSAGE).min(0, MIN_MESSAGE).nullable(),
-).optional();
-const id = (message: string) =>
-  z.preprocess(numberish, z.number({ error: message }).int(message).positive(message).nullable()).optional();
+/**
+ * Money that may be sent as null or "" (then null: a required one answers 'Required' in the service).
+ * A line's price may be negative (a credit line), within the money bounds.
+ */
+const num = z.preprocess(numberish, money().nullable()).optional();
+const percent = (max = 100) => z.preprocess(numberish, boundedPercent({ max }).nullable()).optional();
+const id = (message: string) => z.preprocess(numberish, boundedId(message).nullable()).optional();
+/** Line order: far above any ticket's line count. */
+const MAX_ORDER = 1_000_000;
 
 /**
  * "YYYY-MM-DDTHH:mm" in UTC as the line form sends it (seconds, milliseconds and a trailing Z are
@@ -65,45 +77,35 @@ export const LineInput = z.object({
   inventory_id: id(REQUIRED),
   start_date: instant,
   end_date: instant,
-  duration: z.preprocess(
-    numberish,
-    z.number({ error: NUMBER_MESSAGE }).finite(NUMBER_MESSAGE).min(0, MIN_MESSAGE).nullable(),
-  ).optional(),
-  quantity: z.preprocess(
-    numberish,
-    z.number({ error: NUMBER_MESSAGE }).finite(NUMBER_MESSAGE).min(0, MIN_MESSAGE)
-      .max(MAX_QUANTITY, maxMessage(MAX_QUANTITY)).nullable(),
-  ).optional(),
+  duration: z.preprocess(numberish, duration().nullable()).optional(),
+  // Charge codes bill fractions (12.5 miles); whole numbers for stock are checked once the item is known.
+  quantity: z.preprocess(numberish, quantity({ whole: false }).nullable()).optional(),
   price: num,
   minimum_rate: num,
-  discount: percent,
-  markup: percent,
-  state_tax: percent,
-  county_tax: percent,
-  city_tax: percent,
+  discount: percent(),
+  markup: percent(MAX_MARKUP),
+  state_tax: percent(),
+  county_tax: percent(),
+  city_tax: percent(),
   notes: z.string().max(4000, "At most 4000 characters").nullable().optional(),
   doc: z.string().max(255, "At most 255 characters").nullable().optional(),
-  order: z.preprocess(numberish, z.number({ error: NUMBER_MESSAGE }).int(WHOLE_MESSAGE).min(0, MIN_MESSAGE))
-    .optional(),
-  custom: z.record(z.string(), z.unknown()).nullable().optional(),
+  order: z.preprocess(numberish, wholeNumber(MAX_ORDER)).optional(),
+  custom: customObject().nullable().optional(),
 });
 export type LineInput = z.infer<typeof LineInput>;
 
 /** GET /api/sales/sales/ticket */
 export const TicketLinesQuery = z.object({
-  ticket_id: z.coerce.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED),
-  paginate: z.string().optional(),
+  ticket_id: boundedId(REQUIRED, { coerce: true }),
+  paginate: z.string().max(20).optional(),
 });
 
 /** POST /api/sales/sales/reorder */
 export const ReorderInput = z.object({
-  ticket_id: z.preprocess(numberish, z.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED)),
+  ticket_id: z.preprocess(numberish, boundedId(REQUIRED)),
   items: z.array(z.object({
-    id: z.preprocess(numberish, z.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED)),
-    order: z.preprocess(
-      numberish,
-      z.number({ error: NUMBER_MESSAGE }).int(WHOLE_MESSAGE).min(0, MIN_MESSAGE),
-    ),
+    id: z.preprocess(numberish, boundedId(REQUIRED)),
+    order: z.preprocess(numberish, wholeNumber(MAX_ORDER)),
   })).max(2000, "At most 2000 lines"),
 });
 export type ReorderInput = z.infer<typeof ReorderInput>;
@@ -164,8 +166,7 @@ export const SalesListQuery = ListQuery.extend({
   /** An inventory row's id: that row's lines only (the ticket screen's last-ticket lookup). */
   id: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.coerce.number({ error: INVENTORY_ID_MESSAGE }).int(INVENTORY_ID_MESSAGE).positive(INVENTORY_ID_MESSAGE)
-      .optional(),
+    boundedId(INVENTORY_ID_MESSAGE, { coerce: true }).optional(),
   ),
 });
 export type SalesListQuery = z.infer<typeof SalesListQuery>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id } from "../../lib/validate.ts";
 
 const text = (max: number) =>
   z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => v === null ? "" : v);
@@ -7,10 +8,8 @@ export const CATEGORY_REQUIRED = "Category is required";
 
 /** Sub category form: Category (a product line) and Name required, Notes optional (spec). */
 export const SubCategoryInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  category_id: z.coerce.number({ error: CATEGORY_REQUIRED }).int(CATEGORY_REQUIRED).positive(
-    CATEGORY_REQUIRED,
-  ),
+  id: id("Unknown sub category", { coerce: true }).optional(),
+  category_id: id(CATEGORY_REQUIRED, { coerce: true }),
   name: z.string({ error: "Required" }).trim().min(1, "Required").max(200, "At most 200 characters"),
   notes: text(1000),
 });
@@ -18,7 +17,7 @@ export type SubCategoryInput = z.infer<typeof SubCategoryInput>;
 
 /** PUT /api/sales/sub_categories: the same fields, the id required. */
 export const SubCategoryUpdateInput = SubCategoryInput.extend({
-  id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
+  id: id("Required", { coerce: true }),
 });
 export type SubCategoryUpdateInput = z.infer<typeof SubCategoryUpdateInput>;
 

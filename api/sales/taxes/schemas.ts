@@ -1,21 +1,19 @@
 import { z } from "zod";
+import { id, percent as boundedPercent } from "../../lib/validate.ts";
 
 /** Text fields are trimmed and capped; null clears a field, absent leaves it as stored. */
 const text = (max: number) =>
   z.string().trim().max(max, `At most ${max} characters`).nullish().transform((v) => v === null ? "" : v);
 
-const NUMBER = "Must be a number";
-const RANGE = "Must be between 0 and 100";
-
 /** A percent from the form: a number or numeric text; "" and null mean no rate. */
 const percent = z.preprocess(
   (v) => typeof v === "string" ? (v.trim() === "" ? null : Number(v.trim())) : v,
-  z.number({ error: NUMBER }).min(0, RANGE).max(100, RANGE).nullish(),
+  boundedPercent().nullish(),
 );
 
 /** The tax form has no required fields (spec); rates are percents. */
 export const TaxInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: id("Unknown tax", { coerce: true }).optional(),
   name: text(200),
   state: text(100),
   county: text(100),
@@ -31,7 +29,7 @@ export type TaxInput = z.infer<typeof TaxInput>;
 
 /** PUT /api/sales/taxes: the same fields, the id required. */
 export const TaxUpdateInput = TaxInput.extend({
-  id: z.coerce.number({ error: "Required" }).int("Required").positive("Required"),
+  id: id("Required", { coerce: true }),
 });
 export type TaxUpdateInput = z.infer<typeof TaxUpdateInput>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ListQuery, optionalText, queryEnum } from "../../lib/list_query.ts";
 import type { InventoryRowOut } from "../inventory_rows/schemas.ts";
+import { id } from "../../lib/validate.ts";
 
 export const TEMPLATE_PAGE_SIZES = [20, 40, 60, -1] as const;
 export const TEMPLATE_SORTS = ["name", "business_unit", "created_at"] as const;
@@ -14,8 +15,7 @@ export const TEMPLATE_TYPES = ["Charge Code", "Itemized"] as const;
 export const MAX_TEMPLATE_ROWS = 500;
 
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
-const requiredId = (message: string) =>
-  z.preprocess(blank, z.coerce.number({ error: message }).int(message).positive(message));
+const requiredId = (message: string) => z.preprocess(blank, id(message, { coerce: true }));
 
 /** GET /api/sales/templates: the templates of one business unit (spec: searchable only with a unit). */
 export const TemplateListQuery = ListQuery.extend({
@@ -24,7 +24,7 @@ export const TemplateListQuery = ListQuery.extend({
   /** the business unit's id; without it the answer is empty */
   search_business_unit: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.coerce.number().int().positive().optional(),
+    id("Unknown business unit", { coerce: true }).optional(),
   ),
   sortBy: queryEnum(TEMPLATE_SORTS),
 });
@@ -35,12 +35,12 @@ export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
  * distinct inventory ids. `company_id` and `created_by_id` of the spec's body are the server's to set.
  */
 export const TemplateInput = z.object({
-  id: z.preprocess(blank, z.coerce.number({ error: "Required" }).int().positive().optional()),
+  id: z.preprocess(blank, id("Required", { coerce: true }).optional()),
   name: z.string({ error: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(200, "At most 200 characters"),
   business_unit_id: requiredId(BUSINESS_UNIT_REQUIRED),
   inventory_ids: z.preprocess(
     (v) => (v === undefined || v === null ? [] : v),
-    z.array(z.number({ error: "Must be an inventory id" }).int().positive(), {
+    z.array(id("Must be an inventory id"), {
       error: "Must be a list of inventory ids",
     }).max(MAX_TEMPLATE_ROWS, `At most ${MAX_TEMPLATE_ROWS} rows`),
   ).superRefine((ids, ctx) => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ListQuery, optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
 import type { TicketTotals } from "./rules.ts";
+import { customObject, id } from "../../lib/validate.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -8,12 +9,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const blankToNull = (v: unknown) =>
   v === "" || v === null ? null : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : v;
 
-const requiredId = (message: string) =>
-  z.preprocess(
-    (v) => blankToNull(v) ?? undefined,
-    z.number({ error: message }).int(message).positive(message),
-  );
-const optionalId = z.preprocess(blankToNull, z.number().int().positive().nullable().optional());
+const requiredId = (message: string) => z.preprocess((v) => blankToNull(v) ?? undefined, id(message));
+const optionalId = z.preprocess(blankToNull, id().nullable().optional());
 const date = z.preprocess(
   (v) => (typeof v === "string" && v.length > 10 ? v.slice(0, 10) : v === "" ? null : v),
   z.string().regex(DATE, "Expected a date (YYYY-MM-DD)").nullable().optional(),
@@ -31,7 +28,7 @@ const common = {
   ticket_date: date,
   use_min_rate_logic: flag,
   final_bill: flag,
-  custom: z.record(z.string(), z.unknown()).optional(),
+  custom: customObject().optional(),
 };
 
 export const CUSTOMER_REQUIRED = "Customer is required";
@@ -51,7 +48,7 @@ export type TicketInput = z.infer<typeof TicketInput>;
 /** PUT /api/sales/tickets: the fields present are saved; a changed status is a transition. */
 export const TicketUpdateInput = z.object({
   ...common,
-  id: z.preprocess(blankToNull, z.number({ error: "Required" }).int().positive()),
+  id: z.preprocess(blankToNull, id("Required")),
   customer_id: requiredId(CUSTOMER_REQUIRED).optional(),
   sales_rep_id: requiredId(SALES_REP_REQUIRED).optional(),
   status: z.enum(["OPEN", "RFB", "RFA", "APP", "QUOTE", "CLONEQUOTE"]).optional(),

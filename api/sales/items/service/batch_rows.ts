@@ -2,6 +2,7 @@
 import { INVENTORY_TYPES, type InventoryType } from "../../../../db/schema/enums.ts";
 import { invalid } from "../../../lib/errors.ts";
 import type { FieldError } from "../../../lib/errors.ts";
+import { atMost, CONTROL_MESSAGE, inputProblems, MAX_MONEY } from "../../../lib/validate.ts";
 import { type ItemBatchColumn, MAX_BATCH_ROWS } from "../schemas.ts";
 
 /** One kept row, its values checked. `undefined` means the column was absent: left as stored. */
@@ -44,6 +45,8 @@ function asText(v: unknown, max: number): string | null | { error: string } {
   if (v === null) return null;
   if (typeof v === "number" || typeof v === "boolean") v = String(v);
   if (typeof v !== "string") return { error: "Must be text" };
+  // This route reads its body itself (not through valid()), so the app-wide text rule is applied here.
+  if (inputProblems(v).length) return { error: CONTROL_MESSAGE };
   return v.length > max ? { error: `At most ${max} characters` } : v;
 }
 
@@ -56,6 +59,7 @@ function asRate(v: unknown): number | null | { error: string } {
     ? Number(v.replace(/^\$/, "").replace(/,/g, ""))
     : NaN;
   if (!Number.isFinite(n)) return { error: "Must be a number" };
+  if (n > MAX_MONEY) return { error: atMost(MAX_MONEY) };
   return n < 0 ? { error: "Must be at least 0" } : n;
 }
 
