@@ -41,6 +41,7 @@ import { Assets } from "../ui/assets.ts";
 import { z } from "zod";
 import { HTTPException } from "hono/http-exception";
 import { zodToAppError } from "./lib/validate.ts";
+import { diskFullError, isDiskFull } from "./lib/db_helpers.ts";
 
 export async function createServices(config: Config): Promise<Services> {
   const catalog = await Catalog.open(config.DATA_DIR);
@@ -131,13 +132,15 @@ export function createApp(services: Services) {
   app.onError((err, c) => {
     const e = err instanceof AppError
       ? err
+      : isDiskFull(err)
+      ? diskFullError()
       : err instanceof z.ZodError
       ? zodToAppError(err)
       : err instanceof HTTPException && err.status < 500
       ? new AppError(err.status === 413 ? "too_large" : "bad_request", err.message || "Malformed request")
       : undefined;
     const isApi = c.req.path.startsWith("/api/") || c.req.path.startsWith("/assets/");
-    if (!e) {
+    if (!e || e.code === "insufficient_storage") {
       console.error(
         JSON.stringify({ id: c.get("requestId"), error: String(err), stack: (err as Error)?.stack }),
       );
