@@ -214,3 +214,27 @@ browserTest(
       assert.equal((await dee()).company.name, "Acme Inspections");
     }),
 );
+
+browserTest(
+  "users - an admin logs a user out everywhere from their row: that user's sessions end",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const lost = await makeUser(env.tenant.db, {
+        company_id: 1,
+        name: "Lost Phone",
+        password: "lost-phone-1",
+      });
+      const phone = await env.login(lost.email, "lost-phone-1");
+      await env.json("/api/admin/users/me", { token: phone });
+      await signIn(undefined, undefined, "/admin/accounts?search_name=Lost");
+      const table = page.getByRole("table", { name: "Users" });
+      await table.getByRole("row", { name: /Lost Phone/ }).getByRole("button", { name: "Expand row" })
+        .click();
+      await table.getByRole("button", { name: "Log out everywhere" }).click();
+      const confirm = page.getByRole("dialog", { name: "Please confirm" });
+      await confirm.getByText(/Sign Lost Phone out on every device/).waitFor();
+      await confirm.getByRole("button", { name: "Yes" }).click();
+      await page.getByRole("status").getByText("User signed out everywhere").waitFor();
+      await env.json("/api/admin/users/me", { token: phone, status: 401 });
+    }),
+);

@@ -5,6 +5,8 @@ import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useListState } from "../../../components/list_state.ts";
+import { useState } from "react";
+import { showError, showSnack } from "../../../lib/events.ts";
 import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
 import { api } from "../../../lib/api.ts";
@@ -37,6 +39,26 @@ export default function UsersTable(props: UsersProps) {
     (u) => api("/api/admin/users", { method: "DELETE", json: { id: u.id } }),
   );
 
+  // Log out everywhere: the row it asks about, and whether the call runs.
+  const [signingOut, setSigningOut] = useState<UserRow | null>(null);
+  const [signOutBusy, setSignOutBusy] = useState(false);
+  const signOutEverywhere = async () => {
+    if (!signingOut) return;
+    setSignOutBusy(true);
+    try {
+      const res = await api<{ message: string }>("/api/admin/users/logout-everywhere", {
+        method: "POST",
+        json: { id: signingOut.id },
+      });
+      showSnack("success", res.message);
+    } catch (e) {
+      showError(e);
+    } finally {
+      setSigningOut(null);
+      setSignOutBusy(false);
+    }
+  };
+
   const details = (u: UserRow) => (
     <div className="row-details">
       <dl>
@@ -55,7 +77,13 @@ export default function UsersTable(props: UsersProps) {
         iconOnly
         onEdit={props.can.edit ? () => setEditing(u) : undefined}
         onDelete={props.can.delete ? () => setDeleting(u) : undefined}
-      />
+      >
+        {props.can.edit && (
+          <Button className="btn" onPress={() => setSigningOut(u)}>
+            <Icon name="logout" size={18} />Log out everywhere
+          </Button>
+        )}
+      </EditDeleteActions>
     </div>
   );
 
@@ -107,6 +135,15 @@ export default function UsersTable(props: UsersProps) {
         onCancel={() => setDeleting(null)}
         onConfirm={remove}
         busy={busy}
+      />
+      <Confirm
+        isOpen={signingOut !== null}
+        question={`Sign ${
+          signingOut?.name ?? "this user"
+        } out on every device? They will need to sign in again.`}
+        onCancel={() => setSigningOut(null)}
+        onConfirm={signOutEverywhere}
+        busy={signOutBusy}
       />
     </>
   );
