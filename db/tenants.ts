@@ -25,13 +25,28 @@ export const retiredError = () =>
     "Retry-After": "1",
   });
 
+/** Writes committed together at most: enough to share one fsync among every waiting request. */
+const MAX_GROUP = 64;
+
+interface Queued {
+  fn: (tx: Tx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
 /**
  * One open tenant database. Reads go straight to the client; writes go through `write`, which runs
- * them one at a time in a transaction, so concurrent requests of this process never meet SQLITE_BUSY
- * and a check inside the transaction sees what it is about to change.
+ * them one at a time, so concurrent requests of this process never meet SQLITE_BUSY and a check inside
+ * a write sees what it is about to change. Writes waiting together are committed together (group
+ * commit): one transaction and one fsync for the group, each write in its own savepoint, so one that
+ * fails is undone alone and answers its own error. Each is acknowledged only after the commit.
  */
 export class TenantDb {
-  private tail: Promise<unknown> = Promise.resolve();
+  private queue: Queued[] = [];
+  private draining: Promise<void> = Promise.resolve();
+  private running = false;
   /** requests using this database now */
   private users = 0;
   private retired = false;
@@ -44,15 +59,51 @@ export class TenantDb {
   ) {}
 
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const run = this.tail.then(() =>
-      this.db.transaction(async (tx) => {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
+      if (!this.running) {
+        this.running = true;
+        this.draining = this.drain();
+      }
+    });
+  }
+
+  private async drain() {
+    try {
+      while (this.queue.length) await this.commitGroup(this.queue.splice(0, MAX_GROUP));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async commitGroup(group: Queued[]) {
+    const outcomes: Outcome[] = [];
+    try {
+      await this.db.transaction(async (tx) => {
         const fence = await tx.get<{ user_version: number }>(sql`PRAGMA user_version`);
         if (fence?.user_version === RETIRED) throw retiredError();
-        return await fn(tx);
-      })
-    );
-    this.tail = run.catch(() => undefined);
-    return run;
+        if (group.length === 1) {
+          outcomes.push({ ok: true, value: await group[0].fn(tx) });
+          return;
+        }
+        for (const w of group) {
+          try {
+            outcomes.push({ ok: true, value: await tx.transaction((sp) => w.fn(sp)) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      // Not committed (a lone write's own error, the fence, a full disk): nothing of the group is saved.
+      for (const w of group) w.reject(error);
+      return;
+    }
+    group.forEach((w, i) => {
+      const o = outcomes[i];
+      if (o.ok) w.resolve(o.value);
+      else w.reject(o.error);
+    });
   }
 
   /**
@@ -79,7 +130,7 @@ export class TenantDb {
 
   async close() {
     this.retired = true;
-    await this.tail;
+    while (this.running) await this.draining;
     this.client.close();
   }
 }

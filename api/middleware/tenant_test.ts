@@ -80,3 +80,33 @@ Deno.test("tenant write queue - concurrent writes all land, none meets SQLITE_BU
     const seen = new Set(after.slice(before).map((c) => c.name.split(" after ")[1]));
     assert.equal(seen.size, 40);
   }));
+
+Deno.test("tenant write queue - waiting writes share one commit; one that fails is undone alone with its own error", () =>
+  withEnv(async (env) => {
+    const db = env.tenant.db;
+    const transaction = db.transaction.bind(db);
+    let commits = 0;
+    db.transaction = ((...args: Parameters<typeof transaction>) => {
+      commits++;
+      return transaction(...args);
+    }) as typeof db.transaction;
+    const before = (await db.select().from(companies)).length;
+    const results = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        env.tenant.write(async (tx) => {
+          await tx.insert(companies).values({ name: `Grouped ${i}`, company_type: "customer_company" });
+          if (i % 3 === 1) throw new Error(`refused ${i}`);
+          return i;
+        })),
+    );
+    const names = (await db.select().from(companies)).slice(before).map((c) => c.name);
+    assert.deepEqual(
+      names,
+      Array.from({ length: 30 }, (_, i) => i).filter((i) => i % 3 !== 1).map((i) => `Grouped ${i}`),
+    );
+    results.forEach((r, i) => {
+      if (i % 3 === 1) assert.equal(r.status === "rejected" && (r.reason as Error).message, `refused ${i}`);
+      else assert.equal(r.status === "fulfilled" && r.value, i);
+    });
+    assert.ok(commits < 10, `30 writes in ${commits} commits`);
+  }));
