@@ -68,7 +68,7 @@ export class ZipWriter {
         entry.crc = crc32(chunk, entry.crc);
         entry.size += chunk.length;
         await input.ready;
-        await input.write(chunk);
+        await input.write(chunk as Uint8Array<ArrayBuffer>);
       }
       await input.close();
     } catch (e) {
