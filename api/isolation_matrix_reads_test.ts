@@ -42,13 +42,18 @@ async function reads(m: Matrix, side: TenantSide, other: TenantSide) {
         if (shows && !a.text.includes(shows)) m.fail(key("shows"), `answer lacks its own rows (${shows})`);
         // filtered by each row of the data set: still nothing out of scope (scoped users; the admin is
         // the control that the filters find rows), and nothing of the other tenant's
-        const filtered = scopesOf(kind).length > 0 || kind === "admin";
+        // (downloads share their list's query and take ~50 ms each: there, two scoped users only)
+        const filtered = spec.kind === "download"
+          ? kind === "customer" || kind === "dataEntry"
+          : scopesOf(kind).length > 0 || kind === "admin";
         for (const fq of filtered ? spec.filters?.(targetOf(side)) ?? [] : []) {
           const f = await m.send(side, kind, { method, path: `${path}?${fq}` });
           m.expectStatus(key(`filter ${fq}`), f, kind === "admin" ? [200] : [200, 403, 404]);
           m.expectNoMarkers(key(`filter rows ${fq}`), f, forbidden);
         }
-        for (const fq of kind === "admin" ? spec.filters?.(targetOf(other)) ?? [] : []) {
+        for (
+          const fq of kind === "admin" && spec.kind === "list" ? spec.filters?.(targetOf(other)) ?? [] : []
+        ) {
           const f = await m.send(side, kind, { method, path: `${path}?${fq}` });
           m.expectStatus(key(`foreign filter ${fq}`), f, [200, 404, 422]);
           m.expectNoMarkers(key(`foreign filter rows ${fq}`), f, forbidden);

@@ -3,6 +3,9 @@
 // 403 or 404; a role the permission table does not allow gets 403 on its own rows; and afterwards
 // neither tenant's data has changed at all. How each route is exercised: scripts/testing/isolation_specs.ts.
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { users } from "../db/schema/mod.ts";
+import { ALL_GRANTS } from "./lib/permissions.ts";
 import { withEnv } from "../scripts/testing/harness.ts";
 import { routeTable } from "../scripts/testing/routes.ts";
 import {
@@ -68,4 +71,50 @@ Deno.test("isolation matrix - every write route x tenant x role refuses other te
     assert.deepEqual(changedTables(before[1], after[1]), [], "the matrix changed beta's data");
     const stale = m.staleKnownLeaks();
     if (stale.length) console.warn(`KNOWN_LEAKS entries that no longer reproduce: ${stale.join(", ")}`);
+  }));
+
+Deno.test("isolation matrix - a user's update of their own account never widens their company, jobs or roles", () =>
+  withEnv(async (env) => {
+    const [acme, beta] = await twoTenants(env);
+    const m = new Matrix(env);
+    for (const [side, other] of [[acme, beta], [beta, acme]]) {
+      for (const kind of USER_KINDS) {
+        const u = side.users[kind];
+        const before = (await side.tdb.db.select().from(users).where(eq(users.id, u.id)).get())!;
+        const ids = side.ids;
+        // everything a caller could want: the owner company, every job (and the other tenant's), every role
+        const a = await m.send(side, kind, {
+          method: "POST",
+          path: "/api/admin/users",
+          json: {
+            id: u.id,
+            name: before.name,
+            email: before.email,
+            phone: "555-0199",
+            password: "another-pass-1",
+            account_type: "Company-Admin",
+            company_id: 1,
+            permissions: [...ALL_GRANTS],
+            jobs: [ids.J1, ids.J2, ids.J3, other.ids.J1],
+            active: true,
+          },
+        });
+        const key = `POST /api/admin/users ${kind}@${side.slug} self`;
+        m.expectStatus(key, a, [200, 403, 404, 422]);
+        const after = (await side.tdb.db.select().from(users).where(eq(users.id, u.id)).get())!;
+        if (after.company_id !== before.company_id) {
+          m.fail(key, `moved from company ${before.company_id} to ${after.company_id}`);
+        }
+        if (after.permissions.includes("superuser") && !before.permissions.includes("superuser")) {
+          m.fail(key, "granted itself superuser");
+        }
+        if (!before.permissions.includes("user-admin")) {
+          const was = JSON.stringify([before.permissions, before.jobs, before.account_type]);
+          const now = JSON.stringify([after.permissions, after.jobs, after.account_type]);
+          if (was !== now) m.fail(key, `changed its own roles, jobs or account type: ${was} -> ${now}`);
+        } else if (after.jobs.includes(other.ids.J1)) m.fail(key, "took a job id of the other tenant");
+      }
+    }
+    m.summary("isolation matrix (own account)");
+    assert.deepEqual(m.failures, []);
   }));

@@ -140,7 +140,7 @@ const inspectionBody = (t: Target) => ({
 const userBody = (t: Target) => ({
   id: t.c1User,
   name: `${t.M}-U-C1-bystander`,
-  email: `c1.bystander.x@example.test`,
+  email: `c1.bystander.${t.M.toLowerCase()}@example.test`,
   phone: "555-0100",
   account_type: "General",
   company_id: t.C1,
@@ -319,7 +319,8 @@ export const SPECS: Record<string, RouteSpec> = {
   },
   "POST /api/pt/jobs": {
     kind: "write",
-    gate: ptWriter,
+    // Data-Entry users work only in the jobs assigned to them: they do not create jobs
+    gate: (u) => ptWriter(u) && !u.dataEntry,
     // a new job for the target's companies: another tenant's (or an unseen) company is refused
     request: (t) => ({ method: "POST", path: "/api/pt/jobs", json: jobBody(t) }),
     foreign: [403, 404, 422],
@@ -644,13 +645,13 @@ export const SPECS: Record<string, RouteSpec> = {
   "POST /api/sales/inventory/batch": {
     kind: "write",
     gate: salesAdmin,
-    // rows name their item and business unit: another tenant's names are unknown here
+    // rows name their item; another tenant's business unit is an unknown one (422 naming the row)
     request: (t) => ({
       method: "POST",
       path: "/api/sales/inventory/batch",
       json: [{
         item_number: `${t.M}-S-ITEM-swivel`,
-        business_unit: `${t.M}-S-UNIT-North`,
+        business_unit_id: t.unit,
         serial_number: `${t.M}-S-SN-batch`,
         quantity: 1,
       }],
