@@ -288,7 +288,7 @@ export class Api {
   constructor(
     readonly base: string,
     readonly token: string | undefined,
-    readonly stats = new Stats(),
+    public stats = new Stats(),
     readonly timeoutMs = 30_000,
   ) {}
 
@@ -368,6 +368,19 @@ export function rssKb(pid: number): number {
   return m ? Number(m[1]) : 0;
 }
 
+/** CPU seconds (user + system) the process has used so far (Linux; clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start at ")"; utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The 1, 5 and 15 minute load averages: other work on the machine shows here. */
+export function loadAverage(): string {
+  return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+}
+
 /** The machine line of the report: cores, memory, kernel. */
 export function machine(): string {
   const mem = /MemTotal:\s+(\d+)/.exec(readFileSync("/proc/meminfo", "utf8"));
@@ -388,11 +401,8 @@ export const check = (name: string, ok: boolean, detail: string): Check => ({ na
 export function verdict(script: string, checks: Check[]): number {
   for (const c of checks) console.log(`  [${c.ok ? "ok" : "FAIL"}] ${c.name}: ${c.detail}`);
   const failed = checks.filter((c) => !c.ok);
-  console.log(
-    failed.length
-      ? `FAIL ${script}: ${failed.map((c) => c.name).join("; ")}`
-      : `PASS ${script} (${new Date().toISOString()}, ${machine()})`,
-  );
+  console.log(`  ${new Date().toISOString()}, ${machine()}, load average ${loadAverage()}`);
+  console.log(failed.length ? `FAIL ${script}: ${failed.map((c) => c.name).join("; ")}` : `PASS ${script}`);
   return failed.length ? 1 : 0;
 }
 
