@@ -12,7 +12,11 @@ export interface TenantRecord extends Tenant {
 
 /** The catalog database: which tenant a host belongs to, where its database is, and its status. */
 export class Catalog {
-  private constructor(readonly dataDir: string, readonly client: Client, readonly db: CatalogDatabase) {}
+  private constructor(readonly dataDir: string, readonly client: Client, readonly db: CatalogDatabase) {
+    this.byHost = db.select({ t: tenants }).from(tenant_hosts)
+      .innerJoin(tenants, eq(tenants.id, tenant_hosts.tenant_id))
+      .where(eq(tenant_hosts.host, sql.placeholder("host"))).prepare();
+  }
 
   static async open(dataDir: string): Promise<Catalog> {
     mkdirSync(join(dataDir, "tenants"), { recursive: true });
@@ -26,11 +30,13 @@ export class Catalog {
     this.client.close();
   }
 
+  // Every request resolves its host: the statement is built once.
+  private byHost;
+
   /** Host (port stripped, lower case) to tenant; localhost falls back to the only tenant. */
   async resolveHost(rawHost: string): Promise<Tenant | undefined> {
     const host = normalizeHost(rawHost);
-    const [row] = await this.db.select({ t: tenants }).from(tenant_hosts)
-      .innerJoin(tenants, eq(tenants.id, tenant_hosts.tenant_id)).where(eq(tenant_hosts.host, host));
+    const [row] = await this.byHost.all({ host });
     if (row) return row.t;
     if (host === "localhost" || host === "127.0.0.1" || host === "[::1]") {
       const only = await this.db.select().from(tenants).limit(2);

