@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
+import { preloadModule } from "react-dom";
 import type { Assets } from "./assets.ts";
 import { AssetsContext } from "./lib/island.tsx";
 
 export function Document(
   { title, assets, children }: { title: string; assets: Assets; children: ReactNode },
 ) {
+  for (const url of assets.imports("ui/client.ts")) preloadModule(url);
   return (
     <html lang="en">
       <head>

@@ -96,3 +96,22 @@ Deno.test("pages - the Sales menu is for the owner's staff, less what the settin
     assert.doesNotMatch(theirs, /href="\/sales\/items"/);
     assert.match(theirs, /href="\/"/);
   }));
+
+Deno.test("pages - the head preloads every chunk of the page's islands and of the client: no import waterfall", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const html = await (await env.request("/pt/jobs", { cookie: `session=${token}` })).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloaded = new Set(
+      [...head.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]),
+    );
+    const assets = env.services.assets;
+    const islands = [...html.matchAll(/data-island="([^"]+)"/g)].map((m) => m[1]);
+    assert.ok(islands.includes("ui/pt/jobs/islands/JobsTable.tsx"));
+    for (const src of ["ui/client.ts", ...islands]) {
+      for (const url of assets.imports(src)) assert.ok(preloaded.has(url), `${src} imports ${url}`);
+      if (src !== "ui/client.ts") assert.ok(preloaded.has(assets.url(src)), src);
+    }
+    // Only this page's islands: another page's table is not fetched.
+    assert.ok(![...preloaded].some((u) => u.includes("InspectionsTable")));
+  }));
