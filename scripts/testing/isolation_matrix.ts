@@ -18,6 +18,8 @@ export interface Answer {
   contentType: string;
   /** JSON or text as sent; xlsx as the text of its cells; other binary bodies as latin1 */
   text: string;
+  /** where a redirect sends the caller */
+  location?: string;
 }
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -63,6 +65,7 @@ export class Matrix {
       method: probe.method,
       headers,
       body,
+      redirect: "manual",
     });
     const contentType = res.headers.get("content-type") ?? "";
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -71,7 +74,7 @@ export class Matrix {
     else if (contentType.includes("json") || contentType.startsWith("text/")) {
       text = new TextDecoder().decode(bytes);
     } else text = Array.from(bytes, (b) => String.fromCharCode(b)).join("");
-    return { status: res.status, contentType, text };
+    return { status: res.status, contentType, text, location: res.headers.get("location") ?? undefined };
   }
 
   /** Records a failed check, unless it is a known, reported one. */
