@@ -77,6 +77,8 @@ async function reads(m: Matrix, side: TenantSide, other: TenantSide) {
         const a = await m.send(side, kind, probe);
         m.expectStatus(key(`own ${probe.path}`), a, allowed ? [200] : [403, 404]);
         if (a.status === 200) m.expectNoMarkers(key(`own rows ${probe.path}`), a, forbidden);
+        const shows = i === 0 && a.status === 200 ? spec.shows?.(side.marker, kind) : undefined;
+        if (shows && !a.text.includes(shows)) m.fail(key("shows"), `answer lacks its own row (${shows})`);
         for (const { probe: fp, ok } of foreign[i]) {
           const f = await m.send(side, kind, fp);
           m.expectStatus(key(`foreign ${fp.path}`), f, ok);

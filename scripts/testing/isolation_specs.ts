@@ -34,7 +34,7 @@ export interface RouteSpec {
    * the caller's own tenant (scoped users must still get nothing out of scope) and the other tenant's
    */
   filters?: (t: Target) => string[];
-  /** list and download: text the answer must contain for this user (a positive control) */
+  /** text the answer must contain for this user (list, download; read-id: the admin's own row) */
   shows?: (M: string, kind: UserKind) => string | undefined;
   /** read-id and write: the request aimed at the rows of `t` */
   request?: (t: Target) => Probe | Probe[];
@@ -307,12 +307,14 @@ export const SPECS: Record<string, RouteSpec> = {
   },
   "GET /api/pt/jobs/:id/report": {
     kind: "read-id",
+    shows: adminShows((M) => `${M}-J1-JOB`),
     id: "J1",
     gate: any,
     request: (t) => ({ method: "GET", path: `/api/pt/jobs/${t.J1}/report`, scope: "pt" }),
   },
   "GET /api/pt/jobs/:id": {
     kind: "read-id",
+    shows: adminShows((M) => `${M}-J1-JOB`),
     id: "J1",
     gate: any,
     request: (t) => ({ method: "GET", path: `/api/pt/jobs/${t.J1}`, scope: "pt" }),
@@ -403,6 +405,7 @@ export const SPECS: Record<string, RouteSpec> = {
   },
   "GET /api/pt/inspections/:id/report": {
     kind: "read-id",
+    shows: adminShows((M) => `${M}-J1-SN1`),
     id: "I1",
     gate: any,
     request: (t) => ({ method: "GET", path: `/api/pt/inspections/${t.I1}/report`, scope: "pt" }),
@@ -745,6 +748,7 @@ export const SPECS: Record<string, RouteSpec> = {
   },
   "GET /api/sales/templates/business-unit/:id": {
     kind: "read-id",
+    shows: adminShows((M) => `${M}-S-TEMPLATE`),
     id: "unit",
     gate: salesReader,
     request: (t) => ({ method: "GET", path: `/api/sales/templates/business-unit/${t.unit}` }),
@@ -798,6 +802,7 @@ export const SPECS: Record<string, RouteSpec> = {
   },
   "GET /api/sales/sales/ticket": {
     kind: "read-id",
+    shows: adminShows((M) => `${M}-S-LINE`),
     id: "ticket",
     gate: salesReader,
     request: (t) => ({ method: "GET", path: `/api/sales/sales/ticket?ticket_id=${t.ticket}` }),
@@ -859,6 +864,7 @@ export const SPECS: Record<string, RouteSpec> = {
   },
   "GET /api/sales/sales/:id/inventory-log": {
     kind: "read-id",
+    shows: adminShows((M) => `${M}-U-OWN-bystander`),
     id: "line",
     gate: salesReader,
     request: (t) => ({ method: "GET", path: `/api/sales/sales/${t.line}/inventory-log` }),
@@ -910,6 +916,7 @@ export const SPECS: Record<string, RouteSpec> = {
   },
   "GET /api/sales/tickets/:id": {
     kind: "read-id",
+    shows: adminShows((M) => `${M}-S-T-0001`),
     id: "ticket",
     gate: salesReader,
     request: (t) => ({ method: "GET", path: `/api/sales/tickets/${t.ticket}` }),
@@ -934,6 +941,7 @@ export const SPECS: Record<string, RouteSpec> = {
   },
   "GET /api/sales/rejections": {
     kind: "read-id",
+    shows: adminShows((M) => `${M}-S-REJECTION`),
     id: "ticket",
     gate: salesReader,
     request: (t) => ({ method: "GET", path: `/api/sales/rejections?ticket_id=${t.ticket}` }),
@@ -950,6 +958,7 @@ export const SPECS: Record<string, RouteSpec> = {
   },
   "GET /api/sales/ticketpdf": {
     kind: "read-id",
+    shows: adminShows((M) => `${M}-S-T-0001`),
     id: "ticket",
     gate: salesReader,
     request: (t) => ({ method: "GET", path: `/api/sales/ticketpdf?ticket_id=${t.ticket}` }),
