@@ -376,6 +376,23 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * The main thread's scheduler figures (Linux schedstat): ns spent running and ns spent runnable but
+ * waiting for a core (other processes on the machine), so a slow server can be told from a starved one.
+ */
+export function mainThreadSched(pid: number): { runNs: number; waitNs: number } {
+  const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").trim().split(" ").map(
+    Number,
+  );
+  return { runNs: run, waitNs: wait };
+}
+
+/** The main thread's state letter: R running or runnable, S sleeping (idle in the event loop), D in I/O. */
+export function mainThreadState(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+}
+
 /** The 1, 5 and 15 minute load averages: other work on the machine shows here. */
 export function loadAverage(): string {
   return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");

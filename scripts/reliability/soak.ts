@@ -19,6 +19,8 @@ import {
   freePort,
   healthz,
   loopbackHost,
+  mainThreadSched,
+  mainThreadState,
   numberFlag,
   parseFlags,
   percentile,
@@ -323,6 +325,16 @@ async function main(): Promise<number> {
     measuring = true;
     const rssStart = rssKb(server.pid);
     const cpuStart = cpuSeconds(server.pid);
+    const ownCpuStart = cpuSeconds(Deno.pid);
+    const schedStart = mainThreadSched(server.pid);
+    // Where the server's JavaScript thread spends the run, sampled every 20 ms.
+    const states = new Map<string, number>();
+    const sampler = setInterval(() => {
+      try {
+        const st = mainThreadState(server.pid);
+        states.set(st, (states.get(st) ?? 0) + 1);
+      } catch { /* exiting */ }
+    }, 20);
     const rss: { at: number; kb: number }[] = [{ at: 0, kb: rssStart }];
     const t0 = performance.now();
     const end = t0 + MINUTES * 60_000;
@@ -340,7 +352,14 @@ async function main(): Promise<number> {
       }
     }
     const rssEnd = rssKb(server.pid);
-    const cpu = (cpuSeconds(server.pid) - cpuStart) / ((performance.now() - t0) / 1000);
+    const wall = (performance.now() - t0) / 1000;
+    const cpu = (cpuSeconds(server.pid) - cpuStart) / wall;
+    const ownCpu = (cpuSeconds(Deno.pid) - ownCpuStart) / wall;
+    const schedEnd = mainThreadSched(server.pid);
+    clearInterval(sampler);
+    const mainRun = (schedEnd.runNs - schedStart.runNs) / 1e9 / wall;
+    const mainWait = (schedEnd.waitNs - schedStart.waitNs) / 1e9 / wall;
+    const samples = [...states.values()].reduce((a, b) => a + b, 0);
     measuring = false;
     stop = true;
     await Promise.all([load, probe]);
@@ -394,7 +413,13 @@ async function main(): Promise<number> {
         fmtMs(Math.max(...idle))
       }; ` +
         `server CPU under load ${(cpu * 100).toFixed(0)}% of one core` +
-        (SKIP.size ? `; skipped: ${[...SKIP]}` : ""),
+        `, this load generator ${(ownCpu * 100).toFixed(0)}%` + (SKIP.size ? `; skipped: ${[...SKIP]}` : ""),
+    );
+    console.log(
+      `  JavaScript thread: running ${(mainRun * 100).toFixed(0)}% of the time, waiting for a core ` +
+        `${(mainWait * 100).toFixed(0)}%; sampled states ${
+          [...states].sort().map(([k, v]) => `${k} ${(v / samples * 100).toFixed(0)}%`).join(", ")
+        } (R running or runnable, S idle in the event loop, D blocked in disk I/O)`,
     );
     for (const s of stats.samples) console.log(`  error: ${s}`);
     return verdict("soak", [
