@@ -83,8 +83,93 @@ const PDF_MAGIC = "%PDF-";
 const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*?);base64,/i;
 
 /**
+ * What a PDF's object and cross-reference streams may unpack to. pdf-lib inflates every one of them
+ * whenever it loads the file (to append it to a report), all at once and on the request thread; they
+ * hold only the document's structure (a few MB even for hundreds of scanned pages), never its images.
+ */
+export const MAX_PDF_STRUCTURE_MB = 64;
+export const PDF_TOO_COMPLEX =
+  `The PDF unpacks to more than ${MAX_PDF_STRUCTURE_MB} MB of document structure.`;
+/** Input fed to the inflater at a time: deflate expands at most ~1032x, so one step makes <= 4 MB. */
+const FEED = 4096;
+
+class TooComplex extends Error {}
+
+/**
+ * Inflates zlib data (FlateDecode) with the runtime's native DecompressionStream, a small piece at a
+ * time so the event loop keeps turning, and stops as soon as the output passes `budget`. Damaged data
+ * answers what came out before the damage (pdf-lib reads it the same lenient way).
+ */
+async function inflateAtMost(data: Uint8Array, budget: number): Promise<Uint8Array> {
+  const stream = new DecompressionStream("deflate");
+  const writer = stream.writable.getWriter();
+  (async () => {
+    for (let at = 0; at < data.length; at += FEED) {
+      await writer.ready;
+      await writer.write(data.slice(at, at + FEED));
+    }
+    await writer.close();
+  })().catch(() => {}); // the reader below sees the same failure
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      total += r.value.length;
+      if (total > budget) throw new TooComplex();
+      chunks.push(r.value);
+    }
+  } catch (e) {
+    await reader.cancel().catch(() => {});
+    if (e instanceof TooComplex) throw e;
+  }
+  return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
+}
+
+/**
+ * The object and cross-reference streams of a PDF with how many FlateDecode filters each has (the
+ * other filters shrink their data or are not used for structure, and are left alone).
+ */
+function* structureStreams(pdf: Uint8Array): Generator<{ data: Uint8Array; flates: number }> {
+  // One character per byte, so offsets in the text are offsets in the file.
+  const text = new TextDecoder("latin1").decode(pdf);
+  for (const m of text.matchAll(/\/Type\s*\/(?:ObjStm|XRef)\b/g)) {
+    const keyword = text.indexOf("stream", m.index);
+    if (keyword < 0) break;
+    const dict = text.slice(Math.max(0, text.lastIndexOf(" obj", m.index)), keyword);
+    let start = keyword + "stream".length;
+    if (text[start] === "\r") start++;
+    if (text[start] === "\n") start++;
+    const length = Number(/\/Length\s+(\d+)(?![\d\s]*R)/.exec(dict)?.[1] ?? NaN);
+    const end = start + length <= text.length ? start + length : text.indexOf("endstream", start);
+    const filters = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dict)?.[1].match(/\/[A-Za-z0-9]+/g) ?? [];
+    if (end < start || filters.some((f) => f !== "/FlateDecode" && f !== "/Fl")) continue;
+    yield { data: pdf.subarray(start, end), flates: filters.length };
+  }
+}
+
+/** 413 when the PDF's structure unpacks past MAX_PDF_STRUCTURE_MB, counting every filter's output. */
+async function checkPdfStructure(pdf: Uint8Array): Promise<void> {
+  let budget = MAX_PDF_STRUCTURE_MB * 1024 * 1024;
+  try {
+    for (const s of structureStreams(pdf)) {
+      let data = s.data;
+      for (let k = 0; k < s.flates; k++) {
+        data = await inflateAtMost(data, budget);
+        budget -= data.length;
+      }
+    }
+  } catch (e) {
+    if (e instanceof TooComplex) throw new AppError("too_large", PDF_TOO_COMPLEX);
+    throw e;
+  }
+}
+
+/**
  * The PDF of an upload form, as `{name, url}` (a base64 data URL) or a multipart File: checked against
- * the size limit (413) and for the PDF signature (422 at `path`). File-name rules are the form's own.
+ * the size limit (413), for the PDF signature (422 at `path`) and for what its structure unpacks to
+ * (413: a zip bomb inside a PDF would otherwise go off when a report appends it). File-name rules are
+ * the form's own.
  */
 export async function pdfUpload(
   source: File | { name: string; url: string },
@@ -108,5 +193,6 @@ export async function pdfUpload(
   }
   if (data.byteLength > limit) throw tooLarge(maxMb);
   if (new TextDecoder().decode(data.subarray(0, PDF_MAGIC.length)) !== PDF_MAGIC) throw bad();
+  await checkPdfStructure(data);
   return { name: source.name.split(/[\\/]/).pop()!, content_type: "application/pdf", data };
 }
