@@ -5,9 +5,16 @@ const bool = z.preprocess(
   z.boolean(),
 );
 
-/** The list conventions: page (1-based), rowsPerPage (-1 = all), sortBy, descending. */
+/**
+ * The list conventions: page (1-based; -1, as downloads are called, means every row), rowsPerPage
+ * (-1 = all), sortBy, descending.
+ */
 export const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().max(1_000_000_000).refine(
+    (n) => n >= 1 || n === -1,
+    "page must be 1 or more, or -1",
+  )
+    .default(1),
   rowsPerPage: z.coerce.number().int().min(-1).max(1000).refine((n) => n !== 0, "rowsPerPage cannot be 0")
     .default(25),
   sortBy: z.string().max(64).optional(),
@@ -20,9 +27,9 @@ export interface ListResult<T> {
   total: number;
 }
 
-/** limit/offset for a ListQuery; rowsPerPage -1 means every row. */
+/** limit/offset for a ListQuery; rowsPerPage -1 (or page -1) means every row. */
 export function pageWindow(q: { page: number; rowsPerPage: number }) {
-  if (q.rowsPerPage === -1) return { limit: -1, offset: 0 };
+  if (q.rowsPerPage === -1 || q.page === -1) return { limit: -1, offset: 0 };
   return { limit: q.rowsPerPage, offset: (q.page - 1) * q.rowsPerPage };
 }
 
@@ -37,3 +44,21 @@ export const queryBool = bool;
 /** An optional enum for query strings, where "" means no filter. */
 export const queryEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.enum(values).optional());
+
+/** Rows per database read when a download walks a whole list. */
+const DOWNLOAD_PAGE = 1000;
+
+/**
+ * Every row of a list, read a page at a time as the consumer asks for the next one (a streamed
+ * download): memory holds one page, and each read is short, so other requests interleave.
+ */
+export async function* everyRow<T, U = T>(
+  list: (page: number, rowsPerPage: number) => Promise<{ results: T[] }>,
+  map: (row: T) => U = (row) => row as unknown as U,
+): AsyncGenerator<U> {
+  for (let page = 1;; page++) {
+    const { results } = await list(page, DOWNLOAD_PAGE);
+    for (const row of results) yield map(row);
+    if (results.length < DOWNLOAD_PAGE) return;
+  }
+}

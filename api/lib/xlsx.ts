@@ -53,7 +53,8 @@ function cell(ref: string, v: unknown, style = 0): string {
     return `<c r="${ref}" s="2"><v>${v.getTime() / DAY_MS + EXCEL_EPOCH_DAYS}</v></c>`;
   }
   const text = String(v ?? "");
-  if (text === "") return "";
+  // A blank cell as the one shared string "": readers see an empty text, as spreadsheet programs write it.
+  if (text === "") return `<c r="${ref}"${s} t="s"><v>0</v></c>`;
   return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
 }
 
@@ -73,7 +74,8 @@ function staticParts(sheetName: string): [string, string][] {
       `<Default Extension="xml" ContentType="application/xml"/>` +
       `<Override PartName="/xl/workbook.xml" ContentType="${ct}.sheet.main+xml"/>` +
       `<Override PartName="/xl/worksheets/sheet1.xml" ContentType="${ct}.worksheet+xml"/>` +
-      `<Override PartName="/xl/styles.xml" ContentType="${ct}.styles+xml"/></Types>`,
+      `<Override PartName="/xl/styles.xml" ContentType="${ct}.styles+xml"/>` +
+      `<Override PartName="/xl/sharedStrings.xml" ContentType="${ct}.sharedStrings+xml"/></Types>`,
     ],
     [
       "_rels/.rels",
@@ -89,8 +91,10 @@ function staticParts(sheetName: string): [string, string][] {
       "xl/_rels/workbook.xml.rels",
       `${XML}<Relationships xmlns="${PKG_REL_NS}">` +
       `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-      `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+      `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+      `<Relationship Id="rId3" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
     ],
+    ["xl/sharedStrings.xml", `${XML}<sst ${NS} count="1" uniqueCount="1"><si><t></t></si></sst>`],
     [
       "xl/styles.xml",
       `${XML}<styleSheet ${NS}><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>` +

@@ -4,6 +4,7 @@ import { inspections, type Part, parts } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
+  everyRow,
   likeContains,
   ListQuery,
   type ListResult,
@@ -100,8 +101,12 @@ export const PART_COLUMNS = [
 
 /** GET /api/pt/parts/download: the list's filters, every row, as Parts-YYYY-MM-DD.xlsx. */
 export async function downloadParts(ctx: Ctx, q: PartListQuery, today = new Date()): Promise<Response> {
-  const { results } = await listParts(ctx, { ...q, page: 1, rowsPerPage: -1 });
-  return xlsxResponse("Parts", PART_COLUMNS, results.map((p) => ({ ...p })), today);
+  return xlsxResponse(
+    "Parts",
+    PART_COLUMNS,
+    everyRow((page, rowsPerPage) => listParts(ctx, { ...q, page, rowsPerPage }), (p) => ({ ...p })),
+    today,
+  );
 }
 
 /**

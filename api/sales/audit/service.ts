@@ -1,7 +1,7 @@
 import { and, asc, type Column, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { likeContains, type ListResult, pageWindow } from "../../lib/list_query.ts";
+import { everyRow, likeContains, type ListResult, pageWindow } from "../../lib/list_query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireSalesReader } from "../access.ts";
 import type { AuditListQuery, AuditOut } from "./schemas.ts";
@@ -100,11 +100,10 @@ export const AUDIT_COLUMNS = [
 
 /** GET /api/sales/audit/inventory-rows/download: the filtered log as Inventory-Audit-YYYY-MM-DD.xlsx. */
 export async function downloadInventoryAudit(ctx: Ctx, q: AuditListQuery, today = new Date()) {
-  const { results } = await listInventoryAudit(ctx, { ...q, page: 1, rowsPerPage: -1 });
   return xlsxResponse(
     "Inventory-Audit",
     AUDIT_COLUMNS,
-    results.map((r) => ({
+    everyRow((page, rowsPerPage) => listInventoryAudit(ctx, { ...q, page, rowsPerPage }), (r) => ({
       ...r,
       updated_by: r.updated_by.name,
       item_number: r.item.item_number,

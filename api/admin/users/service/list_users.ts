@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { companies, users } from "../../../../db/schema/mod.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
-import { ListQuery, type ListResult, optionalText, pageWindow } from "../../../lib/list_query.ts";
+import { everyRow, ListQuery, type ListResult, optionalText, pageWindow } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { queryEnum } from "../../../lib/list_query.ts";
 import { presentUser } from "../present.ts";
@@ -65,11 +65,10 @@ export const USER_COLUMNS = [
 
 /** GET /api/admin/users/download: the list's filters, every row, as Users-YYYY-MM-DD.xlsx. */
 export async function downloadUsers(ctx: Ctx, q: UserListQuery, today = new Date()): Promise<Response> {
-  const { results } = await listUsers(ctx, { ...q, page: 1, rowsPerPage: -1 });
   return xlsxResponse(
     "Users",
     USER_COLUMNS,
-    results.map((u) => ({
+    everyRow((page, rowsPerPage) => listUsers(ctx, { ...q, page, rowsPerPage }), (u) => ({
       name: u.name,
       email: u.email,
       phone: u.phone,

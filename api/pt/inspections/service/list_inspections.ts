@@ -4,6 +4,7 @@ import { companies, inspections, jobs, parts } from "../../../../db/schema/mod.t
 import type { TenantDatabase } from "../../../../db/client.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import {
+  everyRow,
   likeContains,
   ListQuery,
   type ListResult,
@@ -143,11 +144,10 @@ export async function downloadInspections(
   q: InspectionListQuery,
   today = new Date(),
 ): Promise<Response> {
-  const { results } = await listInspections(ctx, { ...q, page: 1, rowsPerPage: -1 });
   return xlsxResponse(
     "Inspections",
     INSPECTION_COLUMNS,
-    results.map((r) => ({
+    everyRow((page, rowsPerPage) => listInspections(ctx, { ...q, page, rowsPerPage }), (r) => ({
       ...r,
       part_name: r.part?.name,
       part_description: r.part?.description,

@@ -1,7 +1,7 @@
 import { and } from "drizzle-orm";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { type ListResult, pageWindow } from "../../../lib/list_query.ts";
+import { everyRow, type ListResult, pageWindow } from "../../../lib/list_query.ts";
 import { formatDate } from "../../../lib/pdf.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import type { JobListQuery, JobRow } from "../schemas.ts";
@@ -41,11 +41,10 @@ export const JOB_COLUMNS = [
 
 /** GET /api/pt/jobs/download: the list's filters and order, every row, as Jobs-YYYY-MM-DD.xlsx. */
 export async function downloadJobs(ctx: Ctx, q: JobListQuery, today = new Date()): Promise<Response> {
-  const { results } = await listJobs(ctx, { ...q, page: 1, rowsPerPage: -1 });
   return xlsxResponse(
     "Jobs",
     JOB_COLUMNS,
-    results.map((j) => ({
+    everyRow((page, rowsPerPage) => listJobs(ctx, { ...q, page, rowsPerPage }), (j) => ({
       ...j,
       // The spec's display format for dates outside forms.
       date: formatDate(j.date),

@@ -1,7 +1,7 @@
 import { and, asc, type Column, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { inventory, inventory_locations, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { likeContains, type ListResult, pageWindow } from "../../../lib/list_query.ts";
+import { everyRow, likeContains, type ListResult, pageWindow } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireSalesReader } from "../../access.ts";
 import {
@@ -179,11 +179,10 @@ export const INVENTORY_COLUMNS = [
 
 /** GET /api/sales/inventory/download: the list's filters, every row, as Inventory-YYYY-MM-DD.xlsx. */
 export async function downloadInventory(ctx: Ctx, q: InventoryListQuery, today = new Date()) {
-  const { results } = await listInventory(ctx, { ...q, page: 1, rowsPerPage: -1 });
   return xlsxResponse(
     "Inventory",
     INVENTORY_COLUMNS,
-    results.map((r) => ({
+    everyRow((page, rowsPerPage) => listInventory(ctx, { ...q, page, rowsPerPage }), (r) => ({
       ...r,
       item_number: r.item.item_number,
       item_description: r.item.item_description,
@@ -208,11 +207,10 @@ export const LOCATION_COLUMNS = [
 
 /** GET /api/sales/inventory-locations/download: the location view as Inventory-YYYY-MM-DD.xlsx. */
 export async function downloadInventoryLocations(ctx: Ctx, q: LocationListQuery, today = new Date()) {
-  const { results } = await listInventoryLocations(ctx, { ...q, page: 1, rowsPerPage: -1 });
   return xlsxResponse(
     "Inventory",
     LOCATION_COLUMNS,
-    results.map((r) => ({
+    everyRow((page, rowsPerPage) => listInventoryLocations(ctx, { ...q, page, rowsPerPage }), (r) => ({
       ...r,
       item_number: r.item.item_number,
       item_description: r.item.item_description,

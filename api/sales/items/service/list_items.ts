@@ -4,6 +4,7 @@ import { items } from "../../../../db/schema/mod.ts";
 import { INVENTORY_TYPES } from "../../../../db/schema/enums.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import {
+  everyRow,
   likeContains,
   ListQuery,
   type ListResult,
@@ -82,11 +83,10 @@ export const ITEM_COLUMNS = [
 
 /** GET /api/sales/items/download: the list's filters, every row, as Items-YYYY-MM-DD.xlsx. */
 export async function downloadItems(ctx: Ctx, q: ItemListQuery, today = new Date()): Promise<Response> {
-  const { results } = await listItems(ctx, { ...q, page: 1, rowsPerPage: -1 });
   return xlsxResponse(
     "Items",
     ITEM_COLUMNS,
-    results.map((i) => ({
+    everyRow((page, rowsPerPage) => listItems(ctx, { ...q, page, rowsPerPage }), (i) => ({
       ...i,
       isTaxable: yesNo(i.isTaxable),
       isExpendable: yesNo(i.isExpendable),

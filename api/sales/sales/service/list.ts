@@ -11,7 +11,7 @@ import {
   users,
 } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { likeContains, type ListResult, pageWindow } from "../../../lib/list_query.ts";
+import { everyRow, likeContains, type ListResult, pageWindow } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireSalesReader } from "../../access.ts";
 import { roundMoney } from "../../tickets/rules.ts";
@@ -192,11 +192,10 @@ export const SALES_COLUMNS = [
 
 /** GET /api/sales/sales/download: the list's filters, every row, as Sales-YYYY-MM-DD.xlsx. */
 export async function downloadSales(ctx: Ctx, q: SalesListQuery, today = new Date()): Promise<Response> {
-  const { results } = await listSales(ctx, { ...q, page: 1, rowsPerPage: -1 });
   return xlsxResponse(
     "Sales",
     SALES_COLUMNS,
-    results.map((r) => ({
+    everyRow((page, rowsPerPage) => listSales(ctx, { ...q, page, rowsPerPage }), (r) => ({
       ...r,
       status: r.calculated_inventory_status,
       ticket_number: r.ticket.ticket_number,
