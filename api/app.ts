@@ -142,7 +142,13 @@ export function createApp(services: Services) {
     const isApi = c.req.path.startsWith("/api/") || c.req.path.startsWith("/assets/");
     if (!e || e.code === "insufficient_storage") {
       console.error(
-        JSON.stringify({ id: c.get("requestId"), error: String(err), stack: (err as Error)?.stack }),
+        JSON.stringify({
+          id: c.get("requestId"),
+          error: String(err),
+          // The driver's own error (SQLITE_BUSY, SQLITE_FULL, ...) is the cause of drizzle's "Failed query".
+          cause: (err as Error)?.cause === undefined ? undefined : String((err as Error).cause),
+          stack: (err as Error)?.stack,
+        }),
       );
     }
     const status = e?.status ?? 500;
