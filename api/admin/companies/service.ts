@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { companies, type Company, users } from "../../../db/schema/mod.ts";
+import { companies, type Company, taxes, users } from "../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError, invalid } from "../../lib/errors.ts";
 import {
   likeContains,
   ListQuery,
@@ -181,6 +181,12 @@ export async function saveCompany(ctx: Ctx, input: CompanyInput): Promise<Compan
       current ? ne(companies.id, current.id) : undefined,
     )).get();
     if (taken) throw new AppError("conflict", "A company with this name already exists.");
+    // tax_id has no foreign key in the schema: a tax that does not exist would be stored dangling.
+    if (
+      input.tax_id && !(await tx.select({ id: taxes.id }).from(taxes).where(eq(taxes.id, input.tax_id)).get())
+    ) {
+      throw invalid("tax_id", "Unknown tax");
+    }
     const values = {
       name: input.name,
       company_type: input.company_type,

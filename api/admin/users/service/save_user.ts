@@ -28,7 +28,8 @@ export interface SavedUser {
  */
 export function saveUser(ctx: Ctx, body: unknown): Promise<SavedUser> {
   const raw = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
-  const self = raw.id !== undefined && Number(raw.id) === ctx.user.id;
+  // Only a number or numeric text can name the caller; Number() of an arbitrary object can throw.
+  const self = (typeof raw.id === "number" || typeof raw.id === "string") && Number(raw.id) === ctx.user.id;
   if (self && (!can(ctx.user, "users.edit") || !("account_type" in raw))) {
     return updateSelf(ctx, parse(SelfUpdateInput, raw));
   }
