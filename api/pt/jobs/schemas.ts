@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ListQuery, optionalText, queryEnum } from "../../lib/list_query.ts";
-import { customObject, id, page } from "../../lib/validate.ts";
+import { customObject, id } from "../../lib/validate.ts";
 
 // Pure zod: the job form's island imports this file, so no drizzle and no server-only modules here.
 
@@ -63,7 +63,6 @@ export type JobUpdateInput = z.infer<typeof JobUpdateInput>;
 
 /** The jobs table's URL state: the list conventions and the spec's job filters. */
 export const JobListQuery = ListQuery.extend({
-  page: page().default(1),
   search_customer_name: optionalText,
   search_operator_name: optionalText,
   search_job_number: optionalText,
