@@ -55,3 +55,11 @@ Deno.test("downloads - a list of more rows than one database read streams every 
     assert.equal(serials.length, 2300);
     assert.deepEqual(serials, Array.from({ length: 2300 }, (_, i) => `SN-${String(i).padStart(5, "0")}`));
   }));
+
+Deno.test("downloads - a job out of the caller's scope is 404 before any byte of a file is sent", () =>
+  withEnv(async (env) => {
+    const job = await makeJob(env.tenant.db, {});
+    const { token } = await env.userWithToken({ account_type: "Data-Entry", jobs: [] });
+    const res = await env.request(`/api/pt/inspections/download?page=-1&job_id=${job.id}`, { token });
+    assert.equal(res.status, 404);
+  }));

@@ -50,15 +50,21 @@ const DOWNLOAD_PAGE = 1000;
 
 /**
  * Every row of a list, read a page at a time as the consumer asks for the next one (a streamed
- * download): memory holds one page, and each read is short, so other requests interleave.
+ * download): memory holds one page, and each read is short, so other requests interleave. The first
+ * page is read before this resolves, so a bad filter or a record out of scope is refused (404, 422)
+ * before the download starts, not halfway through it.
  */
-export async function* everyRow<T, U = T>(
+export async function everyRow<T, U = T>(
   list: (page: number, rowsPerPage: number) => Promise<{ results: T[] }>,
   map: (row: T) => U = (row) => row as unknown as U,
-): AsyncGenerator<U> {
-  for (let page = 1;; page++) {
-    const { results } = await list(page, DOWNLOAD_PAGE);
-    for (const row of results) yield map(row);
-    if (results.length < DOWNLOAD_PAGE) return;
-  }
+): Promise<AsyncIterable<U>> {
+  const first = (await list(1, DOWNLOAD_PAGE)).results;
+  return (async function* () {
+    let results = first;
+    for (let page = 1;; page++) {
+      for (const row of results) yield map(row);
+      if (results.length < DOWNLOAD_PAGE) return;
+      results = (await list(page + 1, DOWNLOAD_PAGE)).results;
+    }
+  })();
 }

@@ -104,7 +104,7 @@ export async function downloadParts(ctx: Ctx, q: PartListQuery, today = new Date
   return xlsxResponse(
     "Parts",
     PART_COLUMNS,
-    everyRow((page, rowsPerPage) => listParts(ctx, { ...q, page, rowsPerPage }), (p) => ({ ...p })),
+    await everyRow((page, rowsPerPage) => listParts(ctx, { ...q, page, rowsPerPage }), (p) => ({ ...p })),
     today,
   );
 }

@@ -103,7 +103,7 @@ export async function downloadInventoryAudit(ctx: Ctx, q: AuditListQuery, today 
   return xlsxResponse(
     "Inventory-Audit",
     AUDIT_COLUMNS,
-    everyRow((page, rowsPerPage) => listInventoryAudit(ctx, { ...q, page, rowsPerPage }), (r) => ({
+    await everyRow((page, rowsPerPage) => listInventoryAudit(ctx, { ...q, page, rowsPerPage }), (r) => ({
       ...r,
       updated_by: r.updated_by.name,
       item_number: r.item.item_number,

@@ -68,7 +68,7 @@ export async function downloadUsers(ctx: Ctx, q: UserListQuery, today = new Date
   return xlsxResponse(
     "Users",
     USER_COLUMNS,
-    everyRow((page, rowsPerPage) => listUsers(ctx, { ...q, page, rowsPerPage }), (u) => ({
+    await everyRow((page, rowsPerPage) => listUsers(ctx, { ...q, page, rowsPerPage }), (u) => ({
       name: u.name,
       email: u.email,
       phone: u.phone,

@@ -147,7 +147,7 @@ export async function downloadInspections(
   return xlsxResponse(
     "Inspections",
     INSPECTION_COLUMNS,
-    everyRow((page, rowsPerPage) => listInspections(ctx, { ...q, page, rowsPerPage }), (r) => ({
+    await everyRow((page, rowsPerPage) => listInspections(ctx, { ...q, page, rowsPerPage }), (r) => ({
       ...r,
       part_name: r.part?.name,
       part_description: r.part?.description,

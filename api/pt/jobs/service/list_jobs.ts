@@ -44,7 +44,7 @@ export async function downloadJobs(ctx: Ctx, q: JobListQuery, today = new Date()
   return xlsxResponse(
     "Jobs",
     JOB_COLUMNS,
-    everyRow((page, rowsPerPage) => listJobs(ctx, { ...q, page, rowsPerPage }), (j) => ({
+    await everyRow((page, rowsPerPage) => listJobs(ctx, { ...q, page, rowsPerPage }), (j) => ({
       ...j,
       // The spec's display format for dates outside forms.
       date: formatDate(j.date),

@@ -182,7 +182,7 @@ export async function downloadInventory(ctx: Ctx, q: InventoryListQuery, today =
   return xlsxResponse(
     "Inventory",
     INVENTORY_COLUMNS,
-    everyRow((page, rowsPerPage) => listInventory(ctx, { ...q, page, rowsPerPage }), (r) => ({
+    await everyRow((page, rowsPerPage) => listInventory(ctx, { ...q, page, rowsPerPage }), (r) => ({
       ...r,
       item_number: r.item.item_number,
       item_description: r.item.item_description,
@@ -210,7 +210,7 @@ export async function downloadInventoryLocations(ctx: Ctx, q: LocationListQuery,
   return xlsxResponse(
     "Inventory",
     LOCATION_COLUMNS,
-    everyRow((page, rowsPerPage) => listInventoryLocations(ctx, { ...q, page, rowsPerPage }), (r) => ({
+    await everyRow((page, rowsPerPage) => listInventoryLocations(ctx, { ...q, page, rowsPerPage }), (r) => ({
       ...r,
       item_number: r.item.item_number,
       item_description: r.item.item_description,

@@ -86,7 +86,7 @@ export async function downloadItems(ctx: Ctx, q: ItemListQuery, today = new Date
   return xlsxResponse(
     "Items",
     ITEM_COLUMNS,
-    everyRow((page, rowsPerPage) => listItems(ctx, { ...q, page, rowsPerPage }), (i) => ({
+    await everyRow((page, rowsPerPage) => listItems(ctx, { ...q, page, rowsPerPage }), (i) => ({
       ...i,
       isTaxable: yesNo(i.isTaxable),
       isExpendable: yesNo(i.isExpendable),

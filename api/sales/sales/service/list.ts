@@ -195,7 +195,7 @@ export async function downloadSales(ctx: Ctx, q: SalesListQuery, today = new Dat
   return xlsxResponse(
     "Sales",
     SALES_COLUMNS,
-    everyRow((page, rowsPerPage) => listSales(ctx, { ...q, page, rowsPerPage }), (r) => ({
+    await everyRow((page, rowsPerPage) => listSales(ctx, { ...q, page, rowsPerPage }), (r) => ({
       ...r,
       status: r.calculated_inventory_status,
       ticket_number: r.ticket.ticket_number,
