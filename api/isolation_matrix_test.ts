@@ -16,6 +16,8 @@ import {
 import { EXCLUDED, type Probe, SPECS } from "../scripts/testing/isolation_specs.ts";
 import { Matrix, probesOf, targetOf } from "../scripts/testing/isolation_matrix.ts";
 import { SESSION_COOKIE } from "./middleware/session.ts";
+import { closeServices, createApp, createServices } from "./app.ts";
+import { parseConfig } from "./config.ts";
 
 /** Routes of the table the matrix does not know how to exercise. */
 function uncovered(routes: RouteEntry[]): string[] {
@@ -119,4 +121,54 @@ Deno.test("isolation matrix - a user of one tenant cannot sign in on the other t
       }
     }
     console.log(`isolation matrix (cross-tenant sign-in): ${requests} requests`);
+  }));
+
+Deno.test("isolation matrix - under tenant cache pressure, concurrent requests of both tenants answer only their own rows", () =>
+  withEnv(async (env) => {
+    const [acme, beta] = await twoTenants(env);
+    // a second server over the same data, holding one tenant database at a time: every other request
+    // evicts the database a request of the other tenant may still be using
+    const services = await createServices(parseConfig({
+      DATA_DIR: env.dataDir,
+      SCRYPT_N: "1024",
+      LOG_REQUESTS: "false",
+      DEMO_TENANT: "false",
+      SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+      TENANT_CACHE_SIZE: "1",
+    }));
+    try {
+      const m = new Matrix({ ...env, app: createApp(services) });
+      const paths = (s: TenantSide) => [
+        "/api/pt/jobs?page=1&rowsPerPage=-1",
+        "/api/pt/inspections/download?page=1&rowsPerPage=-1",
+        `/api/pt/jobs/${s.ids.J2}`,
+        "/api/sales/tickets?page=1&rowsPerPage=-1",
+        `/api/sales/tickets/${s.ids.ticket}`,
+        "/api/admin/users?page=1&rowsPerPage=-1",
+      ];
+      let answers = 0;
+      let ok = 0;
+      for (let round = 0; round < 4; round++) {
+        const calls = [acme, beta].flatMap((s) =>
+          paths(s).map(async (path) => {
+            const other = s === acme ? beta : acme;
+            const a = await m.send(s, "admin", { method: "GET", path });
+            const key = `GET ${path} admin@${s.slug} cache-of-1 round ${round}`;
+            m.expectStatus(key, a, [200]);
+            m.expectNoMarkers(key, a, [`${other.marker}-`, other.ownerName]);
+            if (a.status === 200 && !a.text.includes(`${s.marker}-`)) m.fail(key, "none of its own rows");
+            if (a.status === 200) ok++;
+            answers++;
+          })
+        );
+        await Promise.all(calls);
+      }
+      m.summary("isolation matrix (tenant cache of 1)");
+      assert.equal(answers, 4 * 2 * 6);
+      assert.ok(ok > 0, `none of ${answers} answered: the rows checks above mean nothing`);
+      assert.deepEqual(m.failures, []);
+      assert.equal(m.foreignRows, 0);
+    } finally {
+      await closeServices(services);
+    }
   }));
