@@ -43,6 +43,13 @@ export const inspections = sqliteTable("inspections", {
   index("inspections_batch_idx").on(sql`${t.batch} collate nocase`),
   index("inspections_part_idx").on(t.part_id),
   index("inspections_file_idx").on(t.pressure_test_file_id),
+  // One per offered sort, behind the owner's scope column: a sorted page walks the index instead of
+  // sorting every row of the company in a temporary B-tree (issue 10).
+  index("inspections_company_date_idx").on(t.inspection_company_id, t.date),
+  index("inspections_company_serial_idx").on(t.inspection_company_id, sql`${t.serial_number} collate nocase`),
+  index("inspections_company_batch_idx").on(t.inspection_company_id, sql`${t.batch} collate nocase`),
+  index("inspections_company_band_idx").on(t.inspection_company_id, t.band_color),
+  index("inspections_company_mpi_idx").on(t.inspection_company_id, t.mpi_result),
 ]);
 
 export type Inspection = typeof inspections.$inferSelect;

@@ -93,6 +93,24 @@ function relatedFilters(db: TenantDatabase, q: InspectionListQuery): (SQL | unde
 }
 
 /**
+ * A page's ids first, from the indexes alone (a deferred join): OFFSET then skips index entries, not
+ * joined rows, and only the page's rows are joined to their job, part and companies.
+ */
+function pageIds(
+  db: TenantDatabase,
+  where: SQL | undefined,
+  q: InspectionListQuery,
+  limit: number,
+  offset: number,
+) {
+  const ids = db.select({ id: inspections.id }).from(inspections);
+  const sorted = q.sortBy === "part_name" ? ids.leftJoin(parts, eq(parts.id, inspections.part_id)) : ids;
+  const dir = (q.descending ?? true) ? desc : asc;
+  return sorted.where(where).orderBy(dir(SORT[q.sortBy ?? "inspection_time"]), dir(inspections.id))
+    .limit(limit).offset(offset);
+}
+
+/**
  * GET /api/pt/inspections: one page, newest entered first unless sorted otherwise. Scoped in the query;
  * a `job_id` the caller may not see is 404.
  */
@@ -110,10 +128,13 @@ export async function listInspections(
     ...relatedFilters(ctx.db, q),
   );
   const dir = (q.descending ?? true) ? desc : asc;
+  const order = [dir(SORT[q.sortBy ?? "inspection_time"]), dir(inspections.id)];
   const { limit, offset } = pageWindow(q);
   const [rows, [{ total }]] = await Promise.all([
-    selectInspections(ctx.db).where(where)
-      .orderBy(dir(SORT[q.sortBy ?? "inspection_time"]), dir(inspections.id)).limit(limit).offset(offset),
+    limit === -1
+      ? selectInspections(ctx.db).where(where).orderBy(...order)
+      : selectInspections(ctx.db).where(inArray(inspections.id, pageIds(ctx.db, where, q, limit, offset)))
+        .orderBy(...order),
     countInspections(ctx.db).where(where),
   ]);
   return { results: rows.map(presentInspection), total };
