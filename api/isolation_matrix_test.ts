@@ -66,7 +66,7 @@ function probeFor(key: string, host: TenantSide): Probe | undefined {
   return probesOf(spec.request!(targetOf(host)))[0];
 }
 
-Deno.test("isolation matrix - a session of one tenant is 401 on the other tenant's host, on every route", () =>
+Deno.test("isolation matrix - a session of one tenant is 401 on the other tenant's host, on every route; writes from its pages are refused", () =>
   withEnv(async (env) => {
     const [acme, beta] = await twoTenants(env);
     const before = [await snapshot(acme.tdb), await snapshot(beta.tdb)];
@@ -85,6 +85,13 @@ Deno.test("isolation matrix - a session of one tenant is 401 on the other tenant
         const cookie = `${SESSION_COOKIE}=${from.users.admin.token}`;
         const c = await m.send(to, undefined, probe, { cookie });
         m.expectStatus(`${key} admin@${from.slug} cookie-on-${to.slug}`, c, [401]);
+        // a page of the other tenant's host writing with this tenant's cookie (cross-site): refused
+        if (method !== "GET") {
+          const own = probeFor(key, to)!;
+          const cookie = `${SESSION_COOKIE}=${to.users.admin.token}`;
+          const w = await m.send(to, undefined, own, { cookie, origin: `http://${from.host}` });
+          m.expectStatus(`${key} admin@${to.slug} cookie-from-${from.slug}-page`, w, [403]);
+        }
         // the control of the check above: on its own host the same session reads (writes would change data)
         if (method === "GET") {
           const own = await m.send(from, "admin", probeFor(key, from)!);

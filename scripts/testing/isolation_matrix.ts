@@ -66,13 +66,14 @@ export class Matrix {
 
   /**
    * Sends `probe` to `side`'s host with the Bearer token of `kind`; `over` sends it elsewhere (`host`)
-   * or with another session (`token`, or `cookie` with the Origin of the host, as a browser would).
+   * or with another session (`token`, or `cookie` with the Origin of the host as a browser would, or
+   * `origin`: the page of another host that sent it).
    */
   async send(
     side: TenantSide,
     kind: UserKind | undefined,
     probe: Probe,
-    over: { host?: string; token?: string; cookie?: string } = {},
+    over: { host?: string; token?: string; cookie?: string; origin?: string } = {},
   ): Promise<Answer> {
     this.requests++;
     const host = over.host ?? side.host;
@@ -81,7 +82,7 @@ export class Matrix {
     if (token) headers.authorization = `Bearer ${token}`;
     if (over.cookie) {
       headers.cookie = over.cookie;
-      headers.origin = `http://${host}`;
+      headers.origin = over.origin ?? `http://${host}`;
     }
     let body: BodyInit | undefined;
     if (probe.multipart) body = probe.multipart();
