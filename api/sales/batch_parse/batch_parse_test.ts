@@ -222,6 +222,13 @@ Deno.test("batch parse - xlsx rows: over 5000 value rows is 422 before reading; 
     const cells = "<row>" + "<c><v>1</v></c>".repeat(260_000) + "</row>";
     const wide = await send(env, token, minimalXlsx(cells));
     assert.deepEqual([wide.status, wide.body.detail], [413, TOO_LARGE], "more than 250,000 cells");
+    const hidden = { name: "x/xl/worksheets/sheet9.xml", data: new TextEncoder().encode(cells) };
+    const renamed = await send(env, token, minimalXlsx(hidden));
+    assert.deepEqual(
+      [renamed.status, renamed.body.detail],
+      [413, TOO_LARGE],
+      "any entry exceljs reads as a sheet",
+    );
   }));
 
 Deno.test("batch parse - an xlsx download of ours (streamed, inline strings) uploads back as it was", () =>

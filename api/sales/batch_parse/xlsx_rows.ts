@@ -4,8 +4,10 @@ import { cellText } from "./cells.ts";
 
 const WORKBOOK = "xl/workbook.xml";
 const WORKBOOK_RELS = "xl/_rels/workbook.xml.rels";
-/** The sheets exceljs reads (its own pattern). */
-const SHEET = /^\/?xl\/worksheets\/sheet\d+\.xml$/;
+/** The entries exceljs reads as sheets: its own pattern, unanchored like its own, so none escapes the count. */
+const SHEET = /xl\/worksheets\/sheet\d+[.]xml/;
+/** Entry names as exceljs takes them: a leading slash dropped. */
+const bare = (name: string) => name.replace(/^\//, "");
 /** The opening tags that matter: rows, cells and cell values (`v`, or `is` for inline strings). */
 const TAGS = /<(?:\w+:)?(row|c|v|is)[\s>/]/g;
 
@@ -45,13 +47,13 @@ function firstSheetPath(texts: Map<string, string>): string | undefined {
 export function checkXlsx(data: Uint8Array): void {
   let entries;
   try {
-    entries = readZip(data, ZIP_LIMITS, (n) => n === WORKBOOK || n === WORKBOOK_RELS || SHEET.test(n));
+    entries = readZip(data, ZIP_LIMITS, (n) => [WORKBOOK, WORKBOOK_RELS].includes(bare(n)) || SHEET.test(n));
   } catch (e) {
     if (e instanceof ZipError) throw e.kind === "too_large" ? tooLarge() : unreadable();
     throw e;
   }
   const decoder = new TextDecoder();
-  const texts = new Map(entries.map((e) => [e.name.replace(/^\//, ""), decoder.decode(e.data)]));
+  const texts = new Map(entries.map((e) => [bare(e.name), decoder.decode(e.data)]));
   const first = firstSheetPath(texts);
   let cells = 0;
   for (const [name, xml] of texts) {
