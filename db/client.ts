@@ -1,6 +1,8 @@
 import { type Client, createClient } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
+import { sql } from "drizzle-orm";
 import { isAbsolute, join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import * as schema from "./schema/mod.ts";
@@ -36,8 +38,26 @@ export async function openClient(url: string, authToken?: string | null): Promis
   return client;
 }
 
-export async function migrateTenant(db: TenantDatabase) {
+let newestTenantMigration: number | undefined;
+
+/**
+ * Brings a tenant database up to date; answers whether anything was applied. A database already at
+ * the newest migration costs one indexed read (a tenant's first request should not re-read and hash
+ * every migration file, nor open a write transaction).
+ */
+export async function migrateTenant(db: TenantDatabase): Promise<boolean> {
+  newestTenantMigration ??= Math.max(
+    0,
+    ...readMigrationFiles({ migrationsFolder: TENANT_MIGRATIONS }).map((m) => m.folderMillis),
+  );
+  try {
+    const [[applied]] = await db.values<[number | null]>(
+      sql`select max(created_at) from __drizzle_migrations`,
+    );
+    if (applied !== null && Number(applied) >= newestTenantMigration) return false;
+  } catch { /* no migrations table yet: a new database */ }
   await migrate(db, { migrationsFolder: TENANT_MIGRATIONS });
+  return true;
 }
 
 export async function migrateCatalog(db: CatalogDatabase) {
