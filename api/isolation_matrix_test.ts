@@ -99,6 +99,16 @@ Deno.test("isolation matrix - a session of one tenant is 401 on the other tenant
         }
       }
     }
+    // sign-out (excluded from the route loop: it answers 204 signed in or not) with the other tenant's
+    // session revokes nothing here (the snapshots below) and leaves that session working at home
+    for (const [from, to] of [[acme, beta], [beta, acme]]) {
+      const out = await m.send(to, undefined, { method: "POST", path: "/api/logout" }, {
+        token: from.users.admin.token,
+      });
+      m.expectStatus(`POST /api/logout admin@${from.slug} bearer-on-${to.slug}`, out, [204, 401]);
+      const me = await m.send(from, "admin", { method: "GET", path: "/api/admin/users/me" });
+      m.expectStatus(`GET /api/admin/users/me admin@${from.slug} after sign-out on ${to.slug}`, me, [200]);
+    }
     const after = [await snapshot(acme.tdb), await snapshot(beta.tdb)];
     m.summary("isolation matrix (cross-tenant sessions)");
     assert.deepEqual(m.failures, []);

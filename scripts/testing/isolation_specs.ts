@@ -53,8 +53,9 @@ export interface RouteSpec {
 export const EXCLUDED: Record<string, string> = {
   // No session involved: the matrix signs in through it; the cross-tenant sign-in has its own test.
   "POST /api/login/access-token": "sign-in itself; cross-tenant sign-in tested separately",
-  // Clears the cookie and answers 204 to anyone: no data, no id, nothing to scope.
-  "POST /api/logout": "no data and no id; answers 204 signed in or not",
+  // Answers 204 signed in or not, and would end the matrix's own sessions; its cross-tenant case (another
+  // tenant's session revokes nothing here) is checked in api/isolation_matrix_test.ts.
+  "POST /api/logout": "answers 204 to anyone; cross-tenant sign-out tested separately",
 };
 
 // Gates, from api/lib/permissions.ts (GRANTS), api/pt/scope.ts and api/sales/access.ts.
