@@ -47,9 +47,6 @@ export class TenantDb {
   private queue: Queued[] = [];
   private draining: Promise<void> = Promise.resolve();
   private running = false;
-  /** requests using this database now */
-  private users = 0;
-  private retired = false;
 
   constructor(
     readonly tenant: Tenant,
@@ -106,30 +103,7 @@ export class TenantDb {
     });
   }
 
-  /**
-   * Marks a request as using this database until `release` is called; undefined once it is retired
-   * (the cache holds a newer one). A retired database closes when its last request is done, so a
-   * restore or an eviction never closes it under a request still reading.
-   */
-  hold(): (() => void) | undefined {
-    if (this.retired) return undefined;
-    this.users++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      if (--this.users === 0 && this.retired) this.close();
-    };
-  }
-
-  retire() {
-    if (this.retired) return;
-    this.retired = true;
-    if (this.users === 0) this.close();
-  }
-
   async close() {
-    this.retired = true;
     while (this.running) await this.draining;
     this.client.close();
   }
@@ -156,51 +130,89 @@ export async function openTenantDb(dataDir: string, tenant: Tenant, migrate = tr
 }
 
 /** Open tenant databases, bounded: the least recently used is closed when the cache is full. */
+/**
+ * A cache slot: the database (maybe still opening) and the requests holding it. Holds are counted
+ * synchronously when a request asks, before any await, so an eviction or a restore that replaces the
+ * slot meanwhile only marks it retired: it closes when its last request is done, never under one.
+ */
+class Slot {
+  users = 0;
+  retired = false;
+  constructor(readonly tenant: Tenant, readonly db: Promise<TenantDb>) {}
+
+  hold(): () => void {
+    this.users++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.users === 0 && this.retired) this.close();
+    };
+  }
+
+  retire() {
+    if (this.retired) return;
+    this.retired = true;
+    if (this.users === 0) this.close();
+  }
+
+  close(): Promise<void> {
+    return this.db.then((d) => d.close()).catch(() => undefined);
+  }
+}
+
+/** Open tenant databases, bounded: the least recently used is closed when the cache is full. */
 export class TenantCache {
-  private open = new Map<string, Promise<TenantDb>>();
+  private open = new Map<string, Slot>();
 
   constructor(private dataDir: string, private max: number) {}
 
-  async get(tenant: Tenant): Promise<TenantDb> {
-    const key = tenant.slug;
-    const cached = this.open.get(key);
-    if (cached) {
-      const db = await cached;
-      // A restore or move points the catalog elsewhere: drop the stale client.
-      if (db.tenant.db_url === tenant.db_url && db.tenant.id === tenant.id) {
-        this.open.delete(key);
-        this.open.set(key, cached);
-        db.tenant.status = tenant.status;
-        return db;
-      }
-      this.open.delete(key);
-      db.retire();
-    }
-    const opening = openTenantDb(this.dataDir, tenant);
-    this.open.set(key, opening);
-    opening.catch(() => this.open.delete(key));
-    while (this.open.size > this.max) {
-      const [oldest, p] = this.open.entries().next().value!;
-      this.open.delete(oldest);
-      p.then((d) => d.retire()).catch(() => undefined);
-    }
-    return opening;
-  }
-
   /** The tenant's database, held for one request: call `release` when the request is done. */
   async acquire(tenant: Tenant): Promise<{ tdb: TenantDb; release: () => void }> {
-    for (let tries = 0;; tries++) {
-      const tdb = await this.get(tenant);
-      const release = tdb.hold();
-      if (release) return { tdb, release };
-      // Retired between being handed out and held (a restore or eviction raced us): fetch again.
-      if (tries > 3) throw new Error(`tenant ${tenant.slug} keeps being replaced`);
+    const slot = this.slot(tenant);
+    const release = slot.hold();
+    try {
+      const tdb = await slot.db;
+      tdb.tenant.status = tenant.status;
+      return { tdb, release };
+    } catch (e) {
+      release();
+      throw e;
     }
+  }
+
+  /** The tenant's database, not held (tests, tools): it stays open while the cache keeps it. */
+  async get(tenant: Tenant): Promise<TenantDb> {
+    const { tdb, release } = await this.acquire(tenant);
+    release();
+    return tdb;
+  }
+
+  /** The slot for this catalog record; synchronous, so no other request runs in between. */
+  private slot(tenant: Tenant): Slot {
+    const key = tenant.slug;
+    const cached = this.open.get(key);
+    this.open.delete(key);
+    // A restore or move points the catalog elsewhere: the stale slot is retired.
+    if (cached && cached.tenant.db_url === tenant.db_url && cached.tenant.id === tenant.id) {
+      this.open.set(key, cached);
+      return cached;
+    }
+    cached?.retire();
+    const slot = new Slot(tenant, openTenantDb(this.dataDir, tenant));
+    this.open.set(key, slot);
+    slot.db.catch(() => this.open.get(key) === slot && this.open.delete(key));
+    while (this.open.size > this.max) {
+      const [oldest, evicted] = this.open.entries().next().value!;
+      this.open.delete(oldest);
+      evicted.retire();
+    }
+    return slot;
   }
 
   async closeAll() {
     const all = [...this.open.values()];
     this.open.clear();
-    await Promise.all(all.map((p) => p.then((d) => d.close()).catch(() => undefined)));
+    await Promise.all(all.map((s) => s.close()));
   }
 }

@@ -41,11 +41,11 @@ Deno.test("restore under 20 writers - every write acknowledged after the swap is
     const before = (await env.services.catalog.bySlug("acme"))!.db_url;
     let swapped = Infinity;
     const cache = env.services.tenants;
-    const get = cache.get.bind(cache);
-    cache.get = async (t) => {
-      const tdb = await get(t);
-      if (swapped === Infinity && tdb.tenant.db_url !== before) swapped = performance.now();
-      return tdb;
+    const acquire = cache.acquire.bind(cache);
+    cache.acquire = async (t) => {
+      const held = await acquire(t);
+      if (swapped === Infinity && held.tdb.tenant.db_url !== before) swapped = performance.now();
+      return held;
     };
     await new Promise((r) => setTimeout(r, 150));
     // The real CLI, in its own process, as an operator runs it beside the server.
