@@ -13,19 +13,6 @@ import type { Probe, RouteSpec, Target } from "./isolation_specs.ts";
  * fixed (the summary names the entries that matched).
  */
 export const KNOWN_LEAKS: { match: RegExp; report: string }[] = [
-  // Since 3efb169 (streamed xlsx downloads) these downloads check access inside the stream: a customer
-  // or operator gets 200 with xlsx headers and then an aborted body (and an error log line) instead of
-  // 403; an out-of-scope job_id gets the same instead of 404. No row is sent (the matrix counts 0).
-  {
-    match:
-      /^GET \/api\/(pt\/parts|sales\/items|sales\/inventory|sales\/inventory-locations|sales\/audit\/inventory-rows|sales\/sales)\/download (customer|operator)@\w+ role: status 200 and then a broken transfer/,
-    report: "STREAMED-DOWNLOAD-ACCESS (isolation matrix report, 2026-11-23)",
-  },
-  {
-    match:
-      /^GET \/api\/pt\/inspections\/download (customer|operator|dataEntry)@\w+ filter [^:]*job_id=\d+: status 200 and then a broken transfer: Error: Job not found/,
-    report: "STREAMED-DOWNLOAD-ACCESS (isolation matrix report, 2026-11-23)",
-  },
   // TenantCache.acquire (db/tenants.ts, since b97eb99) gives up after 4 tries when the database it was
   // handed is retired before it is held: with more tenants busy at once than TENANT_CACHE_SIZE, two
   // tenants evict each other on every request and one of them gets 500 "Oops something went wrong!"

@@ -86,7 +86,8 @@ const userFilters = (t: Target) => [
 ];
 const companyFilters = (t: Target) =>
   ["C1", "C2", "O1", "O2"].map((c) => q({ search_name: `${t.M}-CO-${c}` }));
-const download = () => "page=1&rowsPerPage=-1";
+/** downloads as the browser calls them: the list's filters, page -1 (every row) */
+const download = () => "page=-1";
 const today = "2026-01-15";
 
 /** What each scoped user must see of the jobs (and inspections) lists. */
