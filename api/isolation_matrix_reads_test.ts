@@ -24,3 +24,45 @@ Deno.test("isolation matrix - every GET route outside sales x tenant x role answ
     assert.deepEqual(changedTables(before[0], after[0]), [], "reads changed acme's data");
     assert.deepEqual(changedTables(before[1], after[1]), [], "reads changed beta's data");
   }));
+
+Deno.test("isolation matrix - a Data-Entry user with no jobs, or only another tenant's job ids, sees no job", () =>
+  withEnv(async (env) => {
+    const [acme, beta] = await twoTenants(env);
+    const m = new Matrix(env);
+    for (
+      const [name, jobs] of [["no-jobs", []], ["other-tenant-jobs", [
+        beta.ids.J1,
+        beta.ids.J2,
+        beta.ids.J3,
+      ]]] as const
+    ) {
+      const { token } = await env.userWithToken({
+        account_type: "Data-Entry",
+        permissions: ["inspector", "job-admin"],
+        jobs: [...jobs],
+      });
+      for (
+        const path of [
+          "/api/pt/jobs?page=1&rowsPerPage=-1",
+          "/api/pt/jobs/download?page=-1",
+          "/api/pt/inspections?page=1&rowsPerPage=-1",
+          "/api/pt/inspections/download?page=-1",
+          `/api/pt/jobs/${acme.ids.J1}`,
+          `/api/pt/jobs/${acme.ids.J2}/report`,
+          `/api/pt/inspections/${acme.ids.I3}/report`,
+          `/api/files/${acme.ids.F1}`,
+        ]
+      ) {
+        const a = await m.send(acme, undefined, { method: "GET", path }, { token });
+        const key = `GET ${path} dataEntry@acme ${name}`;
+        m.expectStatus(key, a, path.includes("?") ? [200] : [404]);
+        m.expectNoMarkers(key, a, ["ACME-J", "BETA-"]);
+        if (a.status === 200 && !a.contentType.includes("spreadsheet") && !/"total":0\b/.test(a.text)) {
+          m.fail(key, `a total other than 0: ${a.text.slice(0, 200)}`);
+        }
+      }
+    }
+    m.summary("isolation matrix (Data-Entry without jobs)");
+    assert.deepEqual(m.failures, []);
+    assert.equal(m.foreignRows, 0);
+  }));
