@@ -33,6 +33,10 @@ async function writes(m: Matrix, side: TenantSide, other: TenantSide) {
       const foreign = foreignProbes(spec, visibleTarget(targetOf(side), kind), targetOf(other));
       const hidden = hiddenTarget(targetOf(side), kind);
       const outOfScope = hidden ? probesOf(spec.request!(hidden)) : [];
+      const visible = visibleTarget(targetOf(side), kind);
+      const mixed = hidden && spec.id
+        ? probesOf(spec.request!({ ...hidden, [spec.id]: visible[spec.id] }))
+        : [];
       for (const [i, probe] of own.entries()) {
         // a role that may not use the route: 403 on the caller's own rows (sent only when forbidden,
         // so the matrix changes nothing)
@@ -50,6 +54,18 @@ async function writes(m: Matrix, side: TenantSide, other: TenantSide) {
           const s = await m.send(side, kind, h);
           m.expectStatus(key(`out of scope ${h.path}`), s, [403, 404]);
           m.expectNoMarkers(key("out of scope rows"), s, forbidden);
+        }
+        // the row in scope, what it points at out of scope (an inspection moved into a hidden job, a
+        // user into another company): refused, unless that is the very same request as the own one
+        const x = mixed[i];
+        if (x?.scope && scopesOf(kind).includes(x.scope) && JSON.stringify(x) !== JSON.stringify(probe)) {
+          const s = await m.send(side, kind, x);
+          m.expectStatus(key(`mixed scope ${JSON.stringify(x.json ?? x.path).slice(0, 160)}`), s, [
+            403,
+            404,
+            422,
+          ]);
+          m.expectNoMarkers(key("mixed scope rows"), s, forbidden);
         }
       }
     }
