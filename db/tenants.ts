@@ -47,6 +47,10 @@ export class TenantDb {
   private queue: Queued[] = [];
   private draining: Promise<void> = Promise.resolve();
   private running = false;
+  /** Bumped by every committed write: figures cached under an older value are stale. */
+  private version = 0;
+  private totals = new Map<string, number>();
+  private totalsVersion = 0;
 
   constructor(
     readonly tenant: Tenant,
@@ -96,11 +100,34 @@ export class TenantDb {
       for (const w of group) w.reject(error);
       return;
     }
+    this.version++;
     group.forEach((w, i) => {
       const o = outcomes[i];
       if (o.ok) w.resolve(o.value);
       else w.reject(o.error);
     });
+  }
+
+  /**
+   * A list's total, counted once until the next write of this process commits. A count walks every
+   * matching index entry (4 ms at 100,000 inspections, most of a list page's cost) while the page itself
+   * reads a few rows. Writes by another process (the CLI, a second instance) are not seen here: their
+   * totals refresh with this process's next write.
+   */
+  async cachedTotal(key: string, count: () => Promise<number>): Promise<number> {
+    const version = this.version;
+    if (this.totalsVersion !== version) {
+      this.totals.clear();
+      this.totalsVersion = version;
+    }
+    const known = this.totals.get(key);
+    if (known !== undefined) return known;
+    const total = await count();
+    if (this.version === version && this.totalsVersion === version) {
+      if (this.totals.size >= 1000) this.totals.clear();
+      this.totals.set(key, total);
+    }
+    return total;
   }
 
   async close() {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Ctx } from "./context.ts";
 
 const bool = z.preprocess(
   (v) => (v === "true" || v === true ? true : v === "false" || v === false ? false : v),
@@ -67,4 +68,15 @@ export async function everyRow<T, U = T>(
       results = (await list(page + 1, DOWNLOAD_PAGE)).results;
     }
   })();
+}
+
+/** A count query as drizzle builds it: its SQL is the cache key, awaiting it runs it. */
+interface CountQuery extends PromiseLike<{ total: number }[]> {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/** A list's total through the tenant's count cache (see TenantDb.cachedTotal). */
+export function listTotal(ctx: Ctx, query: CountQuery): Promise<number> {
+  const { sql, params } = query.toSQL();
+  return ctx.tdb.cachedTotal(`${sql}\u0000${JSON.stringify(params)}`, async () => (await query)[0].total);
 }

@@ -8,6 +8,7 @@ import {
   likeContains,
   ListQuery,
   type ListResult,
+  listTotal,
   optionalText,
   pageWindow,
   queryEnum,
@@ -130,12 +131,12 @@ export async function listInspections(
   const dir = (q.descending ?? true) ? desc : asc;
   const order = [dir(SORT[q.sortBy ?? "inspection_time"]), dir(inspections.id)];
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     limit === -1
       ? selectInspections(ctx.db).where(where).orderBy(...order)
       : selectInspections(ctx.db).where(inArray(inspections.id, pageIds(ctx.db, where, q, limit, offset)))
         .orderBy(...order),
-    countInspections(ctx.db).where(where),
+    listTotal(ctx, countInspections(ctx.db).where(where)),
   ]);
   return { results: rows.map(presentInspection), total };
 }
