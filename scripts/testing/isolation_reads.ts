@@ -36,6 +36,7 @@ export async function reads(
           m.fail(key("download"), `not an xlsx file: ${a.contentType}`);
         }
         m.expectNoMarkers(key("rows"), a, forbidden);
+        m.expectHonestTotal(key("total"), a, `${path}?${q}`);
         const shows = spec.shows?.(side.marker, kind);
         if (shows && !a.text.includes(shows)) m.fail(key("shows"), `answer lacks its own rows (${shows})`);
         // filtered by each row of the data set: still nothing out of scope (scoped users; the admin is
@@ -48,6 +49,7 @@ export async function reads(
           const f = await m.send(side, kind, { method, path: `${path}?${fq}` });
           m.expectStatus(key(`filter ${fq}`), f, kind === "admin" ? [200] : [200, 403, 404]);
           m.expectNoMarkers(key(`filter rows ${fq}`), f, forbidden);
+          m.expectHonestTotal(key(`filter total ${fq}`), f, `${path}?${fq}`);
         }
         for (
           const fq of kind === "admin" && spec.kind === "list" ? spec.filters?.(targetOf(other)) ?? [] : []
@@ -55,6 +57,7 @@ export async function reads(
           const f = await m.send(side, kind, { method, path: `${path}?${fq}` });
           m.expectStatus(key(`foreign filter ${fq}`), f, [200, 404, 422]);
           m.expectNoMarkers(key(`foreign filter rows ${fq}`), f, forbidden);
+          m.expectHonestTotal(key(`foreign filter total ${fq}`), f, `${path}?${fq}`);
         }
         // the same list filtered by ids of the other tenant: nothing of theirs, whatever the status
         const fq = spec.query!(targetOf(other));

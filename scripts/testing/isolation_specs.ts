@@ -39,8 +39,10 @@ export interface RouteSpec {
   /** read-id and write: the request aimed at the rows of `t` */
   request?: (t: Target) => Probe | Probe[];
   /**
-   * The id naming the row the request is aimed at: the matrix also sends the request with only this id
-   * taken from the other tenant (every reference valid here), which must answer 403 or 404.
+   * The id naming the row the request is aimed at. Aimed at the other tenant, the request is sent twice:
+   * with all its ids the other tenant's (a 422 for an unknown reference is fine then) and with only this
+   * one (every reference valid here), which must answer 403 or 404. Scoped users also send it with this
+   * row in their scope and the rest out of it.
    */
   id?: keyof Ids;
   /** the request carries no id of a row (creates, uploads): only the role gate is checked */
@@ -985,11 +987,10 @@ export function visibleTarget(own: Target, kind: UserKind): Target {
   return kind === "dataEntry" ? { ...own, J1: own.J2, I1: own.I2, F1: own.F2 } : own;
 }
 
-/** Which scopes restrict a user kind. */
+/**
+ * Which scopes restrict a user kind: customer, operator and Data-Entry users see part of the jobs, and
+ * (not being user-admins of the owner company) only their own company's users.
+ */
 export function scopesOf(kind: UserKind): Scope[] {
-  return kind === "customer" || kind === "operator"
-    ? ["pt", "users"]
-    : kind === "dataEntry"
-    ? ["pt", "users"]
-    : [];
+  return kind === "customer" || kind === "operator" || kind === "dataEntry" ? ["pt", "users"] : [];
 }
