@@ -1,0 +1,353 @@
+/**
+ * Shared pieces of the benchmark (issue 10, docs/performance.md): the cached data directory, the real
+ * server as a child process on a free port, sign-in, a load loop that runs in a worker (its own thread
+ * and event loop, so timing the server never competes with the bench's own bookkeeping on one loop),
+ * percentiles, RSS from /proc, and the result rows every measure returns.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The repository root: the server and the CLI run from here, as `npm start` does. */
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The Deno running this script (node_modules/.bin/deno is the binary itself). */
+export const DENO = Deno.execPath();
+/** Built once, kept across runs (`.cache/` is gitignored): rebuilding the large tenants takes minutes. */
+export const CACHE = join(ROOT, ".cache/bench");
+export const DATA_DIR = join(CACHE, "data");
+export const PASSWORD = "bench-password";
+
+/** The two large tenants, each reached on its own loopback address (see `Server.url`). */
+export const PT = { slug: "pt", host: "127.0.0.10", email: "admin@pt.example" };
+export const SALES = { slug: "sales", host: "127.0.0.11", email: "admin@sales.example" };
+export type BenchTenant = typeof PT;
+
+export const tenantFile = (dataDir: string, slug: string) => join(dataDir, "tenants", `${slug}.db`);
+
+export interface Options {
+  quick: boolean;
+  only: Set<string> | undefined;
+}
+
+/** One figure of a measure: what was measured, its floor (if any), the budget and the verdict. */
+export interface Row {
+  measure: string;
+  figure: string;
+  floor?: string;
+  budget: string;
+  pass: boolean | undefined;
+  note?: string;
+}
+
+export interface Section {
+  title: string;
+  rows: Row[];
+  /** facts worth keeping with the table (counts, settings, causes seen) */
+  notes: string[];
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `--name value`, `--name=value` and bare `--flag` (true). */
+export function parseFlags(args: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith("--")) continue;
+    const eq = a.indexOf("=");
+    if (eq > 0) out.set(a.slice(2, eq), a.slice(eq + 1));
+    else if (i + 1 < args.length && !args[i + 1].startsWith("--")) out.set(a.slice(2), args[++i]);
+    else out.set(a.slice(2), "true");
+  }
+  return out;
+}
+
+/** A port nobody listens on right now (the kernel picks it; closed again before the server takes it). */
+export function freePort(): number {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  return port;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+export interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export function stats(values: number[]): Stats {
+  const s = [...values].sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), max: s[s.length - 1] ?? NaN };
+}
+
+export const ms = (
+  v: number,
+) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) + " ms" : "n/a");
+export const mb = (kb: number) => (kb / 1024).toFixed(1) + " MB";
+
+/** VmRSS and VmHWM (peak) of a process, in kB, from /proc/<pid>/status. */
+export function rssOf(pid: number): { rss: number; hwm: number } {
+  const text = Deno.readTextFileSync(`/proc/${pid}/status`);
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, "m").exec(text)?.[1] ?? NaN);
+  return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+}
+
+/** The tenant CLI as a child process, as an operator runs it. */
+export async function cli(dataDir: string, args: string[]): Promise<string> {
+  const out = await new Deno.Command(DENO, {
+    args: ["run", "-A", join(ROOT, "scripts/tenant.ts"), ...args],
+    cwd: ROOT,
+    env: { DATA_DIR: dataDir, SCRYPT_N: "1024" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const dec = new TextDecoder();
+  if (out.code !== 0) {
+    throw new Error(`tenant ${args[0]} failed: ${dec.decode(out.stderr)}${dec.decode(out.stdout)}`);
+  }
+  return dec.decode(out.stdout);
+}
+
+/** Servers running now, stopped by `stopAll` when the bench is interrupted. */
+const live = new Set<Server>();
+
+export async function stopAll() {
+  await Promise.all([...live].map((s) => s.stop()));
+}
+
+/** The server as a child process; the last lines of its output are kept for errors. */
+export class Server {
+  private tail: string[] = [];
+  proc: Deno.ChildProcess | undefined;
+  readonly port = freePort();
+
+  constructor(readonly dataDir: string, private extraEnv: Record<string, string> = {}) {}
+
+  get pid(): number {
+    return this.proc!.pid;
+  }
+
+  /**
+   * Tenants are told apart by loopback address (127.0.0.10, ...): Deno's fetch sends the URL's host as
+   * the Host header and ignores one set by hand, and the whole 127/8 block reaches a server on 0.0.0.0.
+   */
+  url(host = "127.0.0.1") {
+    return `http://${host}:${this.port}`;
+  }
+
+  async start(timeoutMs = 60_000): Promise<number> {
+    const t0 = performance.now();
+    this.proc = new Deno.Command(DENO, {
+      args: ["run", "-A", join(ROOT, "api/main.ts")],
+      cwd: ROOT,
+      env: {
+        DATA_DIR: this.dataDir,
+        PORT: String(this.port),
+        DEMO_TENANT: "false",
+        LOG_REQUESTS: "false",
+        SCRYPT_N: "1024",
+        ...this.extraEnv,
+      },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    live.add(this);
+    this.drain(this.proc.stdout);
+    this.drain(this.proc.stderr);
+    let exited: Deno.CommandStatus | undefined;
+    this.proc.status.then((s) => exited = s);
+    while (performance.now() - t0 < timeoutMs) {
+      if (exited) throw new Error(`server exited with ${exited.code}:\n${this.output()}`);
+      try {
+        const r = await fetch(this.url() + "/healthz", { signal: AbortSignal.timeout(1000) });
+        await r.body?.cancel();
+        if (r.status === 200) return performance.now() - t0;
+      } catch { /* not listening yet */ }
+      await sleep(25);
+    }
+    throw new Error(`server did not answer /healthz within ${timeoutMs} ms:\n${this.output()}`);
+  }
+
+  private async drain(stream: ReadableStream<Uint8Array>) {
+    const dec = new TextDecoder();
+    try {
+      for await (const chunk of stream) {
+        for (const line of dec.decode(chunk).split("\n")) {
+          if (!line) continue;
+          this.tail.push(line);
+          if (this.tail.length > 100) this.tail.shift();
+        }
+      }
+    } catch { /* the process went away */ }
+  }
+
+  output(): string {
+    return this.tail.join("\n");
+  }
+
+  async stop() {
+    if (!this.proc) return;
+    const proc = this.proc;
+    this.proc = undefined;
+    live.delete(this);
+    try {
+      proc.kill("SIGTERM");
+    } catch { /* already gone */ }
+    const done = await Promise.race([proc.status.then(() => true), sleep(10_000).then(() => false)]);
+    if (!done) {
+      try {
+        proc.kill("SIGKILL");
+      } catch { /* gone */ }
+      await proc.status;
+    }
+  }
+}
+
+/** Signs in with the form the browser posts; returns the Bearer token. */
+export async function login(base: string, email: string, password = PASSWORD): Promise<string> {
+  const res = await fetch(`${base}/api/login/access-token`, {
+    method: "POST",
+    body: new URLSearchParams({ username: email, password }),
+  });
+  const body = await res.json();
+  if (res.status !== 200 || !body.access_token) {
+    throw new Error(`login ${email} at ${base}: ${res.status} ${JSON.stringify(body)}`);
+  }
+  return body.access_token;
+}
+
+export async function getJson(url: string, token: string): Promise<any> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+export interface LoadRequest {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadSpec {
+  requests: LoadRequest[];
+  /** concurrent connections, each a loop of one request at a time */
+  concurrency: number;
+  /** stop after this many requests in all ... */
+  count?: number;
+  /** ... or after this long */
+  durationMs?: number;
+  /** requests per connection before timing starts (connections open, caches warm) */
+  warmup?: number;
+}
+
+export interface LoadResult {
+  /** per-request latency in ms, in completion order */
+  latencies: number[];
+  /** completion time of each request, ms since timing started */
+  ends: number[];
+  ok: number;
+  errors: number;
+  statuses: Record<string, number>;
+  elapsedMs: number;
+  firstError?: string;
+}
+
+/**
+ * Runs a load in a worker: its own thread and event loop, so the bench's own work (floors, reading RSS,
+ * a download running alongside) never queues behind the requests being timed, nor the reverse.
+ */
+export function load(spec: LoadSpec): Promise<LoadResult> {
+  const worker = new Worker(new URL("./load_worker.ts", import.meta.url).href, { type: "module" });
+  return new Promise<LoadResult>((resolve, reject) => {
+    worker.onmessage = (e) => {
+      worker.terminate();
+      resolve(e.data as LoadResult);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker.terminate();
+      reject(new Error(`load worker: ${e.message}`));
+    };
+    worker.postMessage(spec);
+  });
+}
+
+/** A load that runs until `stop()` (give neither count nor durationMs), e.g. probes during a download. */
+export function startLoad(spec: LoadSpec): { stop: () => Promise<LoadResult> } {
+  const worker = new Worker(new URL("./load_worker.ts", import.meta.url).href, { type: "module" });
+  const result = new Promise<LoadResult>((resolve, reject) => {
+    worker.onmessage = (e) => {
+      worker.terminate();
+      resolve(e.data as LoadResult);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker.terminate();
+      reject(new Error(`load worker: ${e.message}`));
+    };
+  });
+  worker.postMessage(spec);
+  return {
+    stop: () => {
+      worker.postMessage("stop");
+      return result;
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Latency of one connection making `n` requests in turn, after a short warm-up. */
+export async function latency(
+  url: string,
+  token: string,
+  n: number,
+): Promise<Stats & { errors: number; err?: string }> {
+  const r = await load({ requests: [{ url, headers: bearer(token) }], concurrency: 1, count: n, warmup: 5 });
+  return { ...stats(r.latencies), errors: r.errors, err: r.firstError };
+}
+
+/** Requests per second over `durationMs` at `concurrency` connections. */
+export async function throughput(
+  requests: LoadRequest[],
+  concurrency: number,
+  durationMs: number,
+): Promise<{ rps: number; errors: number; p95: number; err?: string }> {
+  const r = await load({ requests, concurrency, durationMs, warmup: 1 });
+  return {
+    rps: r.ok / (r.elapsedMs / 1000),
+    errors: r.errors,
+    p95: stats(r.latencies).p95,
+    err: r.firstError,
+  };
+}
+
+/** Times `fn` `n` times in turn after `warm` untimed runs. */
+export async function timeIt(fn: () => Promise<unknown>, n: number, warm = 5): Promise<Stats> {
+  for (let i = 0; i < warm; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    out.push(performance.now() - t);
+  }
+  return stats(out);
+}
+
+export function verdict(pass: boolean | undefined) {
+  return pass === undefined ? "n/a" : pass ? "PASS" : "FAIL";
+}
+
+export function hasCache(): boolean {
+  return existsSync(join(DATA_DIR, "catalog.db"));
+}

@@ -1,0 +1,148 @@
+/**
+ * 1,000 tenants: the idle server's RSS with 1,000 tenants provisioned (started, /healthz answered, left
+ * alone a moment), then the first request of tenants the server has not opened yet.
+ *
+ * Provisioning goes through the CLI once (one tenant, migrated, with its admin), then copies that file
+ * 999 times and adds the catalog rows the CLI would: a minute instead of a quarter of an hour, with the
+ * same result. Each tenant is reached on its own loopback address (127.1.x.y).
+ */
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import {
+  CACHE,
+  cli,
+  login,
+  mb,
+  ms,
+  type Options,
+  PASSWORD,
+  rssOf,
+  type Section,
+  Server,
+  sleep,
+  stats,
+} from "./lib.ts";
+
+const IDLE_DIR = join(CACHE, "idle");
+const COUNT = 1000;
+const slug = (i: number) => `t${String(i).padStart(4, "0")}`;
+const hostOf = (i: number) => `127.1.${Math.floor(i / 200)}.${(i % 200) + 1}`;
+
+export async function provisionIdle(log: (s: string) => void) {
+  const catalogFile = join(IDLE_DIR, "catalog.db");
+  if (existsSync(catalogFile)) {
+    const c = createClient({ url: "file:" + catalogFile });
+    const n = Number((await c.execute("select count(*) as n from tenants")).rows[0].n);
+    c.close();
+    if (n >= COUNT) return;
+    throw new Error(`${IDLE_DIR} holds ${n} tenants, not ${COUNT}: delete it and run again`);
+  }
+  log(`provisioning ${COUNT} tenants in ${IDLE_DIR}`);
+  mkdirSync(IDLE_DIR, { recursive: true });
+  await cli(IDLE_DIR, [
+    "create",
+    slug(0),
+    "--name",
+    "Idle 0",
+    "--host",
+    hostOf(0),
+    "--admin-email",
+    "admin@idle.example",
+    "--admin-password",
+    PASSWORD,
+  ]);
+  const template = join(IDLE_DIR, "tenants", `${slug(0)}.db`);
+  // Everything into the main file first: a copy of it alone would miss what still sits in the WAL.
+  const t = createClient({ url: "file:" + template });
+  await t.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  t.close();
+  const catalog = createClient({ url: "file:" + catalogFile });
+  try {
+    const tx = await catalog.transaction("write");
+    for (let i = 1; i < COUNT; i++) {
+      copyFileSync(template, join(IDLE_DIR, "tenants", `${slug(i)}.db`));
+      const r = await tx.execute({
+        sql: "insert into tenants (slug, name, db_url) values (?, ?, ?) returning id",
+        args: [slug(i), `Idle ${i}`, `file:tenants/${slug(i)}.db`],
+      });
+      await tx.execute({
+        sql: "insert into tenant_hosts (host, tenant_id) values (?, ?)",
+        args: [hostOf(i), r.rows[0].id],
+      });
+    }
+    await tx.commit();
+  } finally {
+    catalog.close();
+  }
+}
+
+export async function benchTenantsIdle(opts: Options, log: (s: string) => void): Promise<Section> {
+  await provisionIdle(log);
+  const cold = opts.quick ? 10 : 40;
+  // Sessions first, on a server that is then stopped: the cold requests below are signed in, as a
+  // returning user's first request after a restart is.
+  const picks = Array.from({ length: cold }, (_, k) => 1 + Math.floor((k * (COUNT - 1)) / cold));
+  const tokens = new Map<number, string>();
+  {
+    const s = new Server(IDLE_DIR);
+    await s.start(300_000);
+    try {
+      for (const i of picks) tokens.set(i, await login(s.url(hostOf(i)), "admin@idle.example"));
+    } finally {
+      await s.stop();
+    }
+  }
+  const server = new Server(IDLE_DIR);
+  const startMs = await server.start(300_000);
+  try {
+    log("tenants: idle server");
+    await (await fetch(server.url() + "/healthz")).body?.cancel();
+    await sleep(3000);
+    const idle = rssOf(server.pid);
+    const firsts: number[] = [];
+    const seconds: number[] = [];
+    let errors = 0;
+    for (const i of picks) {
+      const url = server.url(hostOf(i)) + "/api/admin/users/me";
+      const headers = { authorization: `Bearer ${tokens.get(i)}` };
+      for (const into of [firsts, seconds]) {
+        const t = performance.now();
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        into.push(performance.now() - t);
+        if (res.status !== 200) errors++;
+      }
+    }
+    const f = stats(firsts);
+    const w = stats(seconds);
+    return {
+      title: "1,000 tenants",
+      rows: [
+        {
+          measure: `idle server RSS, ${COUNT} tenants provisioned`,
+          figure: mb(idle.rss),
+          budget: "< 150 MB",
+          pass: idle.rss < 150 * 1024,
+        },
+        {
+          measure: "a cold tenant's first request (GET /api/admin/users/me, signed in)",
+          figure: `p50 ${ms(f.p50)}, p95 ${ms(f.p95)}, max ${ms(f.max)}`,
+          floor: `its second request: p50 ${ms(w.p50)}`,
+          budget: "< 20 ms",
+          pass: f.p95 < 20 && !errors,
+          note: errors ? `${errors} non-200 answers` : undefined,
+        },
+      ],
+      notes: [
+        `server start to /healthz with ${COUNT} tenants: ${
+          ms(startMs)
+        }; RSS after ${cold} cold tenants opened: ` +
+        mb(rssOf(server.pid).rss),
+        `${cold} tenants spread over the 1,000, each asked twice in turn (first = cold open)`,
+      ],
+    };
+  } finally {
+    await server.stop();
+  }
+}
