@@ -25,8 +25,8 @@ export const retiredError = () =>
     "Retry-After": "1",
   });
 
-/** Writes committed together at most: enough to share one fsync among every waiting request. */
-const MAX_GROUP = 64;
+/** Writes committed together at most: enough to share one fsync, short enough not to hold the thread. */
+const MAX_GROUP = 32;
 
 interface Queued {
   fn: (tx: Tx) => Promise<unknown>;
@@ -71,7 +71,12 @@ export class TenantDb {
 
   private async drain() {
     try {
-      while (this.queue.length) await this.commitGroup(this.queue.splice(0, MAX_GROUP));
+      while (this.queue.length) {
+        await this.commitGroup(this.queue.splice(0, MAX_GROUP));
+        // libSQL runs statements synchronously: without a real yield a backlog of groups would keep
+        // every other request (other tenants', /healthz) waiting until it is gone.
+        if (this.queue.length) await new Promise((resolve) => setTimeout(resolve, 0));
+      }
     } finally {
       this.running = false;
     }
