@@ -19,6 +19,7 @@ function fieldErrors(errors: FieldError[]): AppError {
 
 export const CONTROL_MESSAGE = "Control characters are not allowed";
 export const NESTING_MESSAGE = "Nested too deeply";
+export const UNICODE_MESSAGE = "Text must be valid Unicode";
 /** Deeper than any form sends; far below what would overflow the stack of JSON.stringify or a walk. */
 export const MAX_DEPTH = 32;
 // C0 controls and DEL; tab, line feed and carriage return stay allowed (multi-line text).
@@ -29,7 +30,8 @@ const MAX_REPORTED = 20;
 
 /**
  * What no text field may hold, wherever it sits in a body, query or form: control characters (a NUL
- * reads back as an empty string, bypassing 'Required') and nesting deep enough to break a walk.
+ * reads back as an empty string, bypassing 'Required'), lone surrogates, and nesting deep enough to
+ * break a walk.
  * Checked before any schema, so no route or schema can forget it.
  */
 export function inputProblems(input: unknown): FieldError[] {
@@ -39,7 +41,8 @@ export function inputProblems(input: unknown): FieldError[] {
   while (stack.length && out.length < MAX_REPORTED) {
     const { v, path, depth } = stack.pop()!;
     if (typeof v === "string") {
-      if (CONTROL.test(v)) out.push({ path: path || "body", message: CONTROL_MESSAGE });
+      const problem = textProblem(v);
+      if (problem) out.push({ path: path || "body", message: problem });
       continue;
     }
     if (typeof v !== "object" || v === null || !(Array.isArray(v) || isPlain(v))) continue;
@@ -50,14 +53,23 @@ export function inputProblems(input: unknown): FieldError[] {
     const entries = Array.isArray(v) ? v.map((x, i) => [i, x] as const) : Object.entries(v);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i];
-      const name = String(key).replace(CONTROL_ALL, "\uFFFD");
-      if (typeof key === "string" && CONTROL.test(key)) {
-        out.push({ path: at(path, name), message: CONTROL_MESSAGE });
-      }
+      const name = String(key).replace(CONTROL_ALL, "\uFFFD").toWellFormed();
+      const problem = typeof key === "string" ? textProblem(key) : undefined;
+      if (problem) out.push({ path: at(path, name), message: problem });
       stack.push({ v: child, path: at(path, name), depth: depth + 1 });
     }
   }
   return out;
+}
+
+/**
+ * Why a text cannot be stored as sent, if it cannot: a control character, or a lone surrogate (UTF-8
+ * storage turns it into U+FFFD, so the stored value no longer matches what a later save looks up).
+ */
+export function textProblem(v: string): string | undefined {
+  if (CONTROL.test(v)) return CONTROL_MESSAGE;
+  if (!v.isWellFormed()) return UNICODE_MESSAGE;
+  return undefined;
 }
 
 const isPlain = (v: object) => {

@@ -74,6 +74,8 @@ Deno.test("inputProblems - control characters anywhere are named by path; tab, C
     assert.equal(inputProblems(`a${c}b`).length, 1, JSON.stringify(c));
   }
   assert.deepEqual(inputProblems("\u0001"), [{ path: "body", message: CONTROL_MESSAGE }]);
+  assert.deepEqual(inputProblems({ a: "x\ud800" }), [{ path: "a", message: "Text must be valid Unicode" }]);
+  assert.deepEqual(inputProblems({ a: "\ud83d\ude00" }), []);
 });
 
 Deno.test("inputProblems - nesting past MAX_DEPTH is refused without recursion", () => {

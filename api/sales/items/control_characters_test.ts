@@ -83,3 +83,36 @@ Deno.test("inventory - a control character in any text field of a save, batch or
     );
     assert.deepEqual(query.errors, [{ path: "search_serial_number", message: CONTROL_MESSAGE }]);
   }));
+
+Deno.test("items - a lone surrogate (not storable as UTF-8) answers 422 on save and batch, not a 500 on repeat", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const message = "Text must be valid Unicode";
+    const single = await env.json("/api/sales/items", {
+      token,
+      method: "POST",
+      json: { item_number: "\ud800", inventory_type: "Itemized" },
+      status: 422,
+    });
+    assert.deepEqual(single.errors, [{ path: "item_number", message }]);
+    // Stored as U+FFFD it would not match itself on the next upload, which then broke the unique index.
+    for (let i = 0; i < 2; i++) {
+      const res = await env.json("/api/sales/items/batch", {
+        token,
+        method: "POST",
+        json: [{ item_number: "X\udc00" }],
+        status: 422,
+      });
+      assert.deepEqual(res.errors, [{
+        path: "rows.1.item_number",
+        message: `Row 1, item_number: ${message}`,
+      }]);
+    }
+    assert.equal(await count(env, token), 0);
+    // A well-formed pair is ordinary text.
+    await env.json("/api/sales/items", {
+      token,
+      method: "POST",
+      json: { item_number: "\ud83d\ude00", inventory_type: "Itemized" },
+    });
+  }));

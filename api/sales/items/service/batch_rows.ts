@@ -2,7 +2,7 @@
 import { INVENTORY_TYPES, type InventoryType } from "../../../../db/schema/enums.ts";
 import { invalid } from "../../../lib/errors.ts";
 import type { FieldError } from "../../../lib/errors.ts";
-import { atMost, CONTROL_MESSAGE, inputProblems, MAX_MONEY } from "../../../lib/validate.ts";
+import { atMost, MAX_MONEY, textProblem } from "../../../lib/validate.ts";
 import { type ItemBatchColumn, MAX_BATCH_ROWS } from "../schemas.ts";
 
 /** One kept row, its values checked. `undefined` means the column was absent: left as stored. */
@@ -46,7 +46,8 @@ function asText(v: unknown, max: number): string | null | { error: string } {
   if (typeof v === "number" || typeof v === "boolean") v = String(v);
   if (typeof v !== "string") return { error: "Must be text" };
   // This route reads its body itself (not through valid()), so the app-wide text rule is applied here.
-  if (inputProblems(v).length) return { error: CONTROL_MESSAGE };
+  const problem = textProblem(v);
+  if (problem) return { error: problem };
   return v.length > max ? { error: `At most ${max} characters` } : v;
 }
 
