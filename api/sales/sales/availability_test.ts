@@ -81,7 +81,6 @@ Deno.test("availability - exceptions: unchanged quantity, Charge Code, logged li
     });
     assert.equal(c.quantity_held, 0);
     assert.equal((await stored(env, charge.id))!.quantity_out, 0);
-    // logged line: keeps its hold whatever its quantity
     const logged = await send(env, token, "POST", PATH, {
       ticket_id: ticket.id,
       inventory_id: row.id,
@@ -95,9 +94,13 @@ Deno.test("availability - exceptions: unchanged quantity, Charge Code, logged li
     });
     await db.update(inventory).set({ quantity_out: 1 }).where(eq(inventory.id, row.id));
     await env.tenant.db.run(`update sales set quantity_held = 1 where id = ${logged.id}`);
-    const bigger = await send(env, token, "PUT", PATH, { id: logged.id, quantity: 2 + 7 });
-    assert.equal(bigger.quantity_held, 1);
-    assert.equal((await stored(env, row.id))!.quantity_out, 1);
+    // logged line: holds its quantity less what came back (1), checked against availability like any
+    // other change (it once kept its hold whatever its quantity: stock went unheld or stuck out)
+    const bigger = await send(env, token, "PUT", PATH, { id: logged.id, quantity: 3 });
+    assert.equal(bigger.quantity_held, 2);
+    assert.equal((await stored(env, row.id))!.quantity_out, 2);
+    await send(env, token, "PUT", PATH, { id: logged.id, quantity: 2 + 7 }, 409);
+    assert.equal((await stored(env, row.id))!.quantity_out, 2);
     const moved = await send(env, token, "PUT", PATH, { id: logged.id, inventory_id: charge.id }, 409);
     assert.equal(moved.detail, "A line with check-in history cannot change its inventory.");
     // quotes hold nothing
@@ -108,5 +111,5 @@ Deno.test("availability - exceptions: unchanged quantity, Charge Code, logged li
       quantity: 100,
     });
     assert.equal(q.quantity_held, 0);
-    assert.equal((await stored(env, row.id))!.quantity_out, 1);
+    assert.equal((await stored(env, row.id))!.quantity_out, 2, "the quote took nothing");
   }));

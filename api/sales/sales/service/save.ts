@@ -53,9 +53,10 @@ const fail = (errors: FieldError[]) => {
  *
  * Availability (non-quote tickets, not Charge Code): the line holds its quantity in the row's
  * quantity_out; a change moves it by new less old held with one guarded statement (409 with the
- * figures when short). No check when the quantity and inventory are unchanged, and none for a line
- * with inventory-log rows (check-in manages what it holds). Changing the inventory releases the old
- * hold and takes the new one. Everything, audit rows included, in one write transaction.
+ * figures when short). No check when the quantity and inventory are unchanged. A line with
+ * inventory-log rows holds its quantity less what was checked in, sold or removed: its quantity cannot
+ * go below those, nor can its inventory change. Changing the inventory releases the old hold and takes
+ * the new one. Everything, audit rows included, in one write transaction.
  */
 export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean } = {}): Promise<LineOut> {
   requireSalesReader(ctx.user);
@@ -120,9 +121,20 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
       : false;
     if (logged && inventoryChanged) throw new AppError("conflict", LOGGED_INVENTORY_MESSAGE);
     const holds = !isQuote && inv.type !== "Charge Code";
+    // Units already checked in, sold or removed are no longer held: a logged line's hold is its
+    // quantity less those, so an edit moves the hold by the change and cannot go below them.
+    const accounted = logged ? before!.quantity - before!.quantity_held : 0;
+    if (logged && holds && quantity! < accounted) {
+      fail([{
+        path: "quantity",
+        message: `Cannot be less than the ${accounted} already checked in or sold`,
+      }]);
+    }
     const held = !before
       ? (holds ? quantity! : 0)
-      : logged || (!inventoryChanged && quantity === before.quantity)
+      : logged
+      ? (holds ? quantity! - accounted : before.quantity_held)
+      : !inventoryChanged && quantity === before.quantity
       ? before.quantity_held
       : (holds ? quantity! : 0);
 
