@@ -61,6 +61,8 @@ const NUMERIC_TEXT = [
   "٣",
 ];
 const CONTROL = ["\u0000", "\u0001", "\u0007", "\u0008", "\u000b", "\u000c", "\u001b", "\u001f", "\u007f"];
+/** A control character, NUL most often (SQLite text ends at it). */
+const control = (rng: Rng) => (rng() < 0.4 ? "\u0000" : pick(rng, CONTROL));
 const TEXT = [
   "",
   " ",
@@ -100,7 +102,7 @@ export function randomScalar(rng: Rng): unknown {
   if (r < 0.2) return pick(rng, NUMBERS);
   if (r < 0.3) return (rng() - 0.5) * 10 ** int(rng, 0, 12);
   if (r < 0.4) return pick(rng, NUMERIC_TEXT);
-  if (r < 0.5) return `a${pick(rng, CONTROL)}b`;
+  if (r < 0.5) return `a${control(rng)}b`;
   if (r < 0.55) return "x".repeat(pick(rng, [201, 1001, 5001, 20_001, 100_001]));
   if (r < 0.8) return pick(rng, TEXT);
   if (r < 0.9) return pick(rng, [true, false]);
@@ -132,9 +134,9 @@ function mutate(rng: Rng, sample: Record<string, unknown>): Record<string, unkno
   const out = { ...sample };
   const key = keys.length ? pick(rng, keys) : "id";
   const r = rng();
-  if (r < 0.15) delete out[key];
+  if (r < 0.1) delete out[key];
   else if (r < 0.3 && typeof sample[key] === "number") out[key] = randomId(rng);
-  else if (r < 0.4 && typeof sample[key] === "string") out[key] = `${sample[key]}${pick(rng, CONTROL)}`;
+  else if (r < 0.45 && typeof sample[key] === "string") out[key] = `${sample[key]}${control(rng)}`;
   else out[key] = randomValue(rng);
   return out;
 }
