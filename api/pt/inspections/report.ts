@@ -1,5 +1,5 @@
-import { PDFDocument } from "pdf-lib";
 import { drawFields, drawHeading, FONT, formatDate, type PdfDoc, renderPdf } from "../../lib/pdf.ts";
+import { mergePdfs } from "../../lib/pdf_merge.ts";
 import { companyBlock, customFields, num, type ReportCompany, yesNo } from "../jobs/report.ts";
 import type { Inspection, Job } from "../../../db/schema/mod.ts";
 
@@ -113,38 +113,24 @@ export function renderInspectionReport(
   return renderPdf((doc) => drawReport(doc, d, attachment), { title, compress: opts.compress });
 }
 
-/** The attachment as pdf-lib reads it, or undefined when it cannot be read (corrupt, encrypted, no pages). */
-async function loadAttachment(bytes: Uint8Array): Promise<PDFDocument | undefined> {
-  try {
-    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-    return pdf.getPageCount() > 0 ? pdf : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The report with the pressure-test PDF's pages appended: the pdfkit pages first, then a copy of
- * every page of the attachment (pdf-lib: pdfkit cannot import pages). An attachment that cannot be
- * read or copied never fails the report: it ends with a page saying so instead.
+ * every page of the attachment (pdf-lib, off the request thread: api/lib/pdf_merge.ts). An attachment
+ * that cannot be read or copied never fails the report: it ends with a page saying so instead. 429 when
+ * too many merges are under way, 422 when one takes too long.
  */
-export async function renderInspectionReportWithAttachment(
+export function renderInspectionReportWithAttachment(
   d: InspectionReportData,
   file?: { name: string; data: Uint8Array },
 ): Promise<Uint8Array> {
   if (!file) return renderInspectionReport(d);
-  const attached = await loadAttachment(file.data);
-  if (attached) {
-    try {
-      const pages = attached.getPageCount();
-      const report = await renderInspectionReport(d, { kind: "appended", name: file.name, pages });
-      const merged = await PDFDocument.load(report, { updateMetadata: false });
-      const copies = await merged.copyPages(attached, attached.getPageIndices());
-      for (const page of copies) merged.addPage(page);
-      return await merged.save();
-    } catch {
-      // A page tree pdf-lib reads but cannot copy: fall through to the notice.
-    }
-  }
-  return renderInspectionReport(d, { kind: "unreadable", name: file.name });
+  // The report states the attachment's page count, so it is drawn once the worker has read the file.
+  return mergePdfs(
+    [file.data],
+    async ([pages]) =>
+      pages === null ? await renderInspectionReport(d, { kind: "unreadable", name: file.name }) : {
+        report: await renderInspectionReport(d, { kind: "appended", name: file.name, pages }),
+        notices: [null],
+      },
+  );
 }

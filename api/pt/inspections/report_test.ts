@@ -6,6 +6,8 @@ import { pdfText } from "../../../scripts/testing/pdf_text.ts";
 import { makeCompany, makeInspection, makeJob, makePart } from "../../../db/factories.ts";
 import { storeFile } from "../../files/service.ts";
 import { collectPdf, type PdfDoc, renderPdf } from "../../lib/pdf.ts";
+import { MERGE_LIMITS, mergeTooSlow } from "../../lib/pdf_merge.ts";
+import { loopGap, manyPagesPdf } from "../../lib/pdf_merge_fixture.ts";
 import { ATTACHMENT_NOTICE } from "./report.ts";
 
 /** A real PDF of `pages` pages, each saying which page of the certificate it is. */
@@ -177,4 +179,30 @@ Deno.test("inspection report - 404 outside the scope: another job's customer, an
     const admin = await env.login();
     await env.json("/api/pt/inspections/999999/report", { token: admin, status: 404 });
     await env.json(`/api/pt/inspections/${inspection.id}/report`, { status: 401 });
+  }));
+
+Deno.test("inspection report - a hostile pressure-test PDF is read off the event loop; over the time limit, 422", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    // 30,000 blank pages, 1.8 MB: many seconds of pdf-lib work in one piece on whichever thread merges.
+    const fileId = await attach(env, "huge-tree.pdf", manyPagesPdf(30_000));
+    const { inspection } = await inspected(env, { pressure_test_file_id: fileId });
+    const limit = MERGE_LIMITS.timeoutMs;
+    MERGE_LIMITS.timeoutMs = 2000;
+    try {
+      const { result: res, gap } = await loopGap(() =>
+        env.request(`/api/pt/inspections/${inspection.id}/report`, { token })
+      );
+      const body = await res.json();
+      assert.deepEqual([res.status, body.detail], [422, mergeTooSlow(2000)]);
+      assert.ok(gap < 1000, `the event loop stalled for ${Math.round(gap)} ms`);
+    } finally {
+      MERGE_LIMITS.timeoutMs = limit;
+    }
+    const plain = await inspected(env, { serial_number: "SN-5" });
+    assert.equal(
+      await pageCount((await report(env, plain.inspection.id, token)).bytes),
+      1,
+      "served as before",
+    );
   }));

@@ -1,5 +1,4 @@
 import { Buffer } from "node:buffer";
-import { PDFDocument } from "pdf-lib";
 import {
   drawFields,
   drawHeading,
@@ -12,6 +11,8 @@ import {
   pdfSafe,
   renderPdf,
 } from "../../lib/pdf.ts";
+import { mergePdfs } from "../../lib/pdf_merge.ts";
+import { logoProblem } from "./logo.ts";
 import { roundMoney, type TicketTotals } from "../tickets/rules.ts";
 
 export type DocumentTitle = "Quote" | "Ticket" | "Invoice";
@@ -54,18 +55,7 @@ export const formatMoney = (n: number | null | undefined) => money.format(roundM
 const qty = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
 const percent = (n: number | null | undefined) => (n ? `${n}%` : "0%");
 
-/**
- * The image bytes of a `data:image/png` or `data:image/jpeg` base64 URL (the only formats pdfkit
- * draws); undefined for anything else (SVG, links, garbage).
- */
-export function logoBytes(value: unknown): Uint8Array | undefined {
-  if (typeof value !== "string") return undefined;
-  const m = /^data:image\/(png|jpe?g);base64,/i.exec(value.slice(0, 64));
-  if (!m) return undefined;
-  const b64 = value.slice(m[0].length).replace(/\s+/g, "");
-  if (!b64 || !/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) return undefined;
-  return new Uint8Array(Buffer.from(b64, "base64"));
-}
+export { logoBytes } from "./logo.ts";
 
 function columns(minRate: boolean): PdfColumn[] {
   return [
@@ -103,9 +93,11 @@ function drawHeader(doc: PdfDoc, d: TicketDocumentData) {
   const left = doc.page.margins.left;
   const top = doc.y;
   let textLeft = left;
-  if (d.company.logo) {
+  // Checked before pdfkit unpacks it (logo.ts): an oversized or unreadable logo is left out.
+  const logo = d.company.logo && !logoProblem(d.company.logo) ? d.company.logo : undefined;
+  if (logo) {
     try {
-      (doc as WithImage).image(Buffer.from(d.company.logo), left, top, { fit: [120, 50] });
+      (doc as WithImage).image(Buffer.from(logo), left, top, { fit: [120, 50] });
       textLeft = left + 130;
     } catch {
       // An unreadable logo is left out rather than failing the document.
@@ -119,7 +111,7 @@ function drawHeader(doc: PdfDoc, d: TicketDocumentData) {
     align: "right",
   });
   doc.x = left;
-  doc.y = Math.max(doc.y, top + (d.company.logo ? 56 : 30));
+  doc.y = Math.max(doc.y, top + (logo ? 56 : 30));
 }
 
 function drawDocument(doc: PdfDoc, d: TicketDocumentData) {
@@ -193,42 +185,18 @@ function noticePage(name: string): Promise<Uint8Array> {
   }, { pageNumbers: false });
 }
 
-async function loadPdf(bytes: Uint8Array): Promise<PDFDocument | undefined> {
-  try {
-    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-    return pdf.getPageCount() > 0 ? pdf : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * The document with each attachment's pages appended in order (pdf-lib: pdfkit cannot import
- * pages). An attachment that cannot be read or copied becomes one notice page, never a failure.
+ * The document with each attachment's pages appended in order (pdf-lib, off the request thread:
+ * api/lib/pdf_merge.ts). An attachment that cannot be read or copied becomes one notice page, never a
+ * failure; 429 when too many merges are under way, 422 when one takes too long.
  */
 export async function appendAttachments(
   report: Uint8Array,
   attachments: { name: string; data: Uint8Array }[],
 ): Promise<Uint8Array> {
   if (!attachments.length) return report;
-  const merged = await PDFDocument.load(report, { updateMetadata: false });
-  for (const a of attachments) {
-    const src = await loadPdf(a.data);
-    let copied = false;
-    if (src) {
-      try {
-        const pages = await merged.copyPages(src, src.getPageIndices());
-        for (const p of pages) merged.addPage(p);
-        copied = true;
-      } catch {
-        // Read but not copyable: the notice below.
-      }
-    }
-    if (!copied) {
-      const notice = await PDFDocument.load(await noticePage(a.name));
-      const [page] = await merged.copyPages(notice, [0]);
-      merged.addPage(page);
-    }
-  }
-  return await merged.save();
+  return await mergePdfs(attachments.map((a) => a.data), async (pages) => ({
+    report,
+    notices: await Promise.all(pages.map((p, i) => p === null ? noticePage(attachments[i].name) : null)),
+  }));
 }
