@@ -1,7 +1,7 @@
-import { and, asc, type Column, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { everyRow, likeContains, type ListResult, pageWindow } from "../../lib/list_query.ts";
+import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireSalesReader } from "../access.ts";
 import type { AuditListQuery, AuditOut } from "./schemas.ts";
@@ -70,10 +70,14 @@ export async function listInventoryAudit(ctx: Ctx, q: AuditListQuery): Promise<L
   const where = auditFilters(q);
   const dir = (q.descending ?? (q.sortBy === undefined || q.sortBy === "action_time")) ? desc : asc;
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(inventory_audit).where(where)
-      .orderBy(dir(SORT[q.sortBy ?? "action_time"]), dir(inventory_audit.id)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(inventory_audit).where(where),
+  const order = [dir(SORT[q.sortBy ?? "action_time"]), dir(inventory_audit.id)];
+  // A page's ids first, from the indexes alone (a deferred join): OFFSET skips index entries, not rows.
+  const page = ctx.db.select({ id: inventory_audit.id }).from(inventory_audit).where(where).orderBy(...order)
+    .limit(limit).offset(offset);
+  const [rows, total] = await Promise.all([
+    ctx.db.select().from(inventory_audit).where(limit === -1 ? where : inArray(inventory_audit.id, page))
+      .orderBy(...order),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(inventory_audit).where(where)),
   ]);
   return { results: rows.map(presentAudit), total };
 }
