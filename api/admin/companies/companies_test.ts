@@ -329,3 +329,31 @@ Deno.test("companies - a session is bound to its tenant and ids of another tenan
       status: 404,
     });
   }));
+
+Deno.test("companies - a logo the PDFs could not draw safely (a PNG declaring 100000 x 100000) is refused on save", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    // A PNG header alone: signature, then an IHDR chunk declaring 100000 x 100000 pixels.
+    const ihdr = new Uint8Array(25);
+    const v = new DataView(ihdr.buffer);
+    v.setUint32(0, 13);
+    ihdr.set([73, 72, 68, 82], 4);
+    v.setUint32(8, 100000);
+    v.setUint32(12, 100000);
+    ihdr.set([8, 6, 0, 0, 0], 16);
+    const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, ...ihdr]);
+    const logo = `data:image/png;base64,${btoa(String.fromCharCode(...png))}`;
+    const [owner] = (await env.json("/api/companies?isOwner=true", { token })).results;
+    const res = await env.json("/api/companies", {
+      method: "PATCH",
+      token,
+      json: {
+        id: owner.id,
+        name: owner.name,
+        company_type: owner.company_type,
+        settings: { companyLogo: logo },
+      },
+      status: 422,
+    });
+    assert.equal(res.errors[0].path, "settings.companyLogo");
+  }));

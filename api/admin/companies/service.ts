@@ -16,6 +16,7 @@ import {
 import { can, requireGrant } from "../../lib/permissions.ts";
 import { COMPANY_TYPES, type CompanyInput } from "./schemas.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
+import { companyLogoProblem } from "../../sales/printing/logo.ts";
 
 export const CompanyListQuery = ListQuery.extend({
   search_name: optionalText,
@@ -156,11 +157,27 @@ function canonical(v: unknown): string {
   );
 }
 
+/** A logo the PDFs would have to skip (too large, a bomb, not an image) is refused when it is saved. */
+function checkLogos(settings: Record<string, unknown> | undefined) {
+  if (!settings) return;
+  const sales = settings.Sales as Record<string, unknown> | undefined;
+  for (
+    const [path, value] of [["settings.companyLogo", settings.companyLogo], [
+      "settings.Sales.companyLogo",
+      sales?.companyLogo,
+    ]] as const
+  ) {
+    const problem = companyLogoProblem(value);
+    if (problem) throw invalid(path, problem);
+  }
+}
+
 /** POST /api/companies (creates, or updates with an id) and PATCH /api/companies (updates). */
 export async function saveCompany(ctx: Ctx, input: CompanyInput): Promise<CompanyOut & { message: string }> {
   requireGrant(ctx.user, "companies.edit");
   requireOwnerCompany(ctx);
   const superuser = can(ctx.user, "companies.settings");
+  checkLogos(input.settings);
   const saved = await ctx.tdb.write(async (tx) => {
     const current = input.id === undefined
       ? undefined
