@@ -7,6 +7,8 @@
  *   --quick        fewer iterations (development; figures are rougher)
  *   --no-write     print only, leave docs/performance.md alone (the default with --only; --write forces it)
  *   --load-note "..."  what else the machine was doing, for the report
+ *   --report       rewrite docs/performance.md from the last full run's figures (.cache/bench/results.json),
+ *                  e.g. after editing the causes in causes.ts; measures nothing
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -34,6 +36,7 @@ import { benchPages } from "./pages.ts";
 import { benchLineSaves } from "./line_saves.ts";
 import { benchTenantsIdle, provisionIdle } from "./tenants_idle.ts";
 import { seedSalesLarge } from "./seed_sales_large.ts";
+import { causeOf } from "./causes.ts";
 
 const MEASURES: [string, (o: Options, log: (s: string) => void) => Promise<Section>][] = [
   ["lists", benchLists],
@@ -171,6 +174,8 @@ function markdown(
       "| --- | --- | --- | --- | --- | --- |",
     );
     for (const r of s.rows) {
+      const cause = r.pass === false ? causeOf(r.measure) : undefined;
+      if (cause) r.note = [r.note, `likely cause: ${cause}`].filter(Boolean).join("; ");
       lines.push(
         `| ${cell(r.measure)} | ${cell(r.figure)} | ${cell(r.floor ?? "")} | ${cell(r.budget)} | ${
           verdict(r.pass)
@@ -193,6 +198,16 @@ if (import.meta.main) {
   if (unknown.length) {
     console.error(`unknown measure ${unknown.join(", ")}; one of ${MEASURES.map(([n]) => n).join(", ")}`);
     Deno.exit(2);
+  }
+  const RESULTS = join(CACHE, "results.json");
+  if (flags.has("report")) {
+    const saved = JSON.parse(readFileSync(RESULTS, "utf8"));
+    writeFileSync(
+      join(ROOT, "docs/performance.md"),
+      markdown(saved.sections, saved.machine, saved.loadAfter, saved.opts),
+    );
+    log("rewrote docs/performance.md from " + RESULTS);
+    Deno.exit(0);
   }
   // Ctrl-C: no server of ours left running.
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
@@ -227,10 +242,23 @@ if (import.meta.main) {
     for (const n of s.notes) console.log(`        - ${n}`);
   }
   const loadAfter = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-  // A partial run would replace the whole report with a part of it.
+  // A partial run (--only) replaces only its own sections of the last full run's report, and only with
+  // --write; the machine lines stay those of the full run, and the section says when it was measured.
   if (flags.has("write") || (!flags.has("no-write") && !opts.only)) {
+    let report = { sections, machine: m, loadAfter, opts: { ...opts, only: undefined } };
+    if (opts.only && existsSync(RESULTS)) {
+      const saved = JSON.parse(readFileSync(RESULTS, "utf8"));
+      for (const s of sections) {
+        s.notes.push(`measured in a later run (${m.date}, load average ${m.load} at its start)`);
+        const i = saved.sections.findIndex((o: Section) => o.title === s.title);
+        if (i >= 0) saved.sections[i] = s;
+        else saved.sections.push(s);
+      }
+      report = saved;
+    }
+    writeFileSync(RESULTS, JSON.stringify(report));
     const out = join(ROOT, "docs/performance.md");
-    writeFileSync(out, markdown(sections, m, loadAfter, opts));
+    writeFileSync(out, markdown(report.sections, report.machine, report.loadAfter, report.opts));
     log(`wrote ${out}`);
   }
 }

@@ -34,11 +34,9 @@ export async function benchXlsx(opts: Options, log: (s: string) => void): Promis
     const token = await login(base, SALES.email);
     const filters = "isInvoice=true&hideQuotes=true";
     const total = (await getJson(`${base}/api/sales/sales?${filters}&rowsPerPage=10`, token)).total;
-    // Warm the probes' own paths first, so the probe figures are about the download, not a cold start.
-    const probes = [
-      { url: `${base}/api/admin/users/me`, headers: bearer(token) },
-      { url: `${base}/api/sales/tickets?rowsPerPage=10`, headers: bearer(token) },
-    ];
+    // The probe is the cheapest signed-in request (about a millisecond on an idle server), so its
+    // latency during the download is the time the server could not attend to it, not its own work.
+    const probes = [{ url: `${base}/api/admin/users/me`, headers: bearer(token) }];
     for (const p of probes) await getJson(p.url, token);
     const before = stats(
       await (async () => {
@@ -104,7 +102,9 @@ export async function benchXlsx(opts: Options, log: (s: string) => void): Promis
         `${(bytes / 1048576).toFixed(1)} MB received, first byte after ${ms(firstByte)}` +
         (type ? `, ${type}` : "") + (cut ? `; cut after ${capMs / 1000} s` : ""),
       `server RSS before ${mb(rssBefore)}, peak polled every 50 ms ${mb(peak)}, VmHWM after ${mb(hwm)}`,
-      `probes (users/me and tickets page 1, one connection): before the download p95 ${ms(before.p95)}; ` +
+      `probe GET /api/admin/users/me, one connection, one request after another: before the download p95 ${
+        ms(before.p95)
+      }; ` +
         `during it ${p.n} answered, p50 ${ms(p.p50)}, p95 ${ms(p.p95)}, max ${
           ms(p.max)
         }, ${during.errors} errors`,
@@ -123,7 +123,9 @@ export async function benchXlsx(opts: Options, log: (s: string) => void): Promis
           figure: mb(growth),
           floor: `RSS before ${mb(rssBefore)}`,
           budget: "< 150 MB",
-          pass: ok && growth < 150 * 1024,
+          // A cut download's peak is a lower bound: it can fail the budget, never pass it.
+          pass: growth >= 150 * 1024 ? false : ok ? true : undefined,
+          note: ok ? undefined : `download cut at ${capMs / 1000} s: peak of that part only`,
         },
         {
           measure: "other requests while it streams (slowest)",
