@@ -27,6 +27,8 @@ export const retiredError = () =>
 
 /** Writes committed together at most: enough to share one fsync, short enough not to hold the thread. */
 const MAX_GROUP = 32;
+/** How long a group may run its writes before it lets other requests in. */
+const YIELD_MS = 10;
 
 interface Queued {
   fn: (tx: Tx) => Promise<unknown>;
@@ -92,11 +94,17 @@ export class TenantDb {
           outcomes.push({ ok: true, value: await group[0].fn(tx) });
           return;
         }
+        let since = performance.now();
         for (const w of group) {
           try {
             outcomes.push({ ok: true, value: await tx.transaction((sp) => w.fn(sp)) });
           } catch (error) {
             outcomes.push({ ok: false, error });
+          }
+          // A long group gives other requests (reads on other connections, /healthz) a turn.
+          if (performance.now() - since > YIELD_MS) {
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            since = performance.now();
           }
         }
       });
