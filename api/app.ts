@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { AppEnv, Services } from "./lib/context.ts";
 import { AppError } from "./lib/errors.ts";
 import { tenantMiddleware } from "./middleware/tenant.ts";
+import { tenantGate } from "./middleware/tenant_gate.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
 import { bodyLimitMiddleware } from "./middleware/body_limit.ts";
@@ -97,7 +98,12 @@ export function createApp(services: Services) {
     throw new AppError("not_found", "No such asset.");
   });
 
-  app.use(tenantMiddleware, sessionMiddleware, csrfMiddleware);
+  app.use(
+    tenantMiddleware,
+    tenantGate(services.config.TENANT_CONCURRENCY),
+    sessionMiddleware,
+    csrfMiddleware,
+  );
 
   const api = new Hono<AppEnv>()
     .route("/", authRoutes)

@@ -16,6 +16,8 @@ export const Config = z.object({
   LOG_REQUESTS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   /** Open tenant databases kept at once (least recently used closed first). */
   TENANT_CACHE_SIZE: z.coerce.number().int().min(1).default(200),
+  /** Requests of one tenant worked on at once; more wait their turn (one tenant never fills the server). */
+  TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(6),
 });
 export type Config = z.infer<typeof Config>;
 
