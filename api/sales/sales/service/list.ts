@@ -42,23 +42,58 @@ const contains = (col: Column, text: string | undefined) =>
 const dayAfter = (d: string) =>
   new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-function filters(q: SalesListQuery): SQL | undefined {
-  return and(
+/**
+ * The filters as conditions on the line's own columns: what they ask of the ticket (and its customer and
+ * rep) or of the stock row (and its item) becomes the set of those ids, found in the small tables. The
+ * lines are then read by their own indexes in the page's order, never joined just to be filtered.
+ */
+function filters(ctx: Ctx, q: SalesListQuery): SQL | undefined {
+  const ticket = and(
     contains(customers.name, q.search_customer_name),
     contains(reps.name, q.search_sales_rep_name),
+    contains(tickets.ticket_number, q.ticket_number),
+    contains(tickets.invoice_number, q.invoice_number),
+    q.invoice_date_begin ? sql`substr(${tickets.invoice_date}, 1, 10) >= ${q.invoice_date_begin}` : undefined,
+    q.invoice_date_end ? sql`substr(${tickets.invoice_date}, 1, 10) <= ${q.invoice_date_end}` : undefined,
+    q.isInvoice ? eq(tickets.isInvoice, true) : undefined,
+    q.hideQuotes ? and(eq(tickets.isQuote, false), sql`${tickets.status} <> 'QUOTE'`) : undefined,
+  );
+  const stock = and(
     contains(items.item_description, q.search_item_description),
     contains(inventory.inventory_description, q.search_inventory_description),
     contains(inventory.serial_number, q.serial_number),
     contains(items.item_number, q.item_number),
-    contains(tickets.ticket_number, q.ticket_number),
-    contains(tickets.invoice_number, q.invoice_number),
+  );
+  // Only what the conditions name is joined (a flag on the ticket reads the tickets alone).
+  const ticketIds = ctx.db.select({ id: tickets.id }).from(tickets);
+  const withCustomer = q.search_customer_name
+    ? ticketIds.innerJoin(customers, eq(customers.id, tickets.customer_id))
+    : ticketIds;
+  const withRep = q.search_sales_rep_name
+    ? withCustomer.leftJoin(reps, eq(reps.id, tickets.sales_rep_id))
+    : withCustomer;
+  // A broad condition (invoices, no quotes: most tickets) is checked line by line while the lines are
+  // walked in the page's order (`+` keeps SQLite from reading them by ticket and sorting them all); a
+  // search by name or number reads the few matching tickets' lines through the ticket index.
+  const broad = !q.search_customer_name && !q.search_sales_rep_name && !q.ticket_number &&
+    !q.invoice_number &&
+    !q.invoice_date_begin && !q.invoice_date_end;
+  return and(
+    ticket
+      ? (broad
+        ? sql`+${sales.ticket_id} in ${withRep.where(ticket)}`
+        : inArray(sales.ticket_id, withRep.where(ticket)))
+      : undefined,
+    stock
+      ? inArray(
+        sales.inventory_id,
+        ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(items, eq(items.id, inventory.item_id))
+          .where(stock),
+      )
+      : undefined,
     q.start_date_begin ? sql`${sales.start_date} >= ${q.start_date_begin}` : undefined,
     q.start_date_end ? sql`${sales.start_date} < ${dayAfter(q.start_date_end)}` : undefined,
-    q.invoice_date_begin ? sql`substr(${tickets.invoice_date}, 1, 10) >= ${q.invoice_date_begin}` : undefined,
-    q.invoice_date_end ? sql`substr(${tickets.invoice_date}, 1, 10) <= ${q.invoice_date_end}` : undefined,
     q.id ? eq(sales.inventory_id, q.id) : undefined,
-    q.isInvoice ? eq(tickets.isInvoice, true) : undefined,
-    q.hideQuotes ? and(eq(tickets.isQuote, false), sql`${tickets.status} <> 'QUOTE'`) : undefined,
   );
 }
 
@@ -130,16 +165,7 @@ export type SalesDataRow =
     handled: boolean;
   };
 
-/** Filters and sorts on the line's own columns: its ticket, customer, stock and item are not needed. */
-const OWN_FILTERS = new Set([
-  "page",
-  "rowsPerPage",
-  "sortBy",
-  "descending",
-  "start_date_begin",
-  "start_date_end",
-  "id",
-]);
+/** Sorts on the line's own columns: the page's ids come from the lines alone. */
 const OWN_SORTS = new Set([
   "start_date",
   "end_date",
@@ -151,28 +177,10 @@ const OWN_SORTS = new Set([
 ]);
 
 /**
- * The lines with what the filters and sort read. Every line has a ticket (with a customer) and a stock row
- * (with an item): NOT NULL foreign keys, so the inner joins keep each line once, and a query on the line's
- * own columns leaves them out (a count or a deep page then walks one index, not five tables).
+ * A page's line ids first (a deferred join): OFFSET skips index entries, and only the page is joined. A sort
+ * on a name of the ticket or the stock joins them for the order; every line has a ticket with a customer
+ * and a stock row with an item (NOT NULL foreign keys), so the inner joins keep each line once.
  */
-function joined(ctx: Ctx, q: SalesListQuery, fields: { id: typeof sales.id } | { total: SQL<number> }) {
-  const own = Object.entries(q).every(([k, v]) => v === undefined || v === false || OWN_FILTERS.has(k)) &&
-    (!q.sortBy || OWN_SORTS.has(q.sortBy));
-  // One builder for both field sets (ids, count): drizzle's join typing cannot follow the union.
-  // deno-lint-ignore no-explicit-any
-  const lines: any = ctx.db.select(fields).from(sales);
-  if (own) return lines;
-  return lines.innerJoin(tickets, eq(tickets.id, sales.ticket_id))
-    .innerJoin(customers, eq(customers.id, tickets.customer_id))
-    .leftJoin(reps, eq(reps.id, tickets.sales_rep_id))
-    .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
-    .innerJoin(items, eq(items.id, inventory.item_id))
-    .leftJoin(units, eq(units.id, tickets.business_unit_id))
-    .leftJoin(productLines, eq(productLines.id, tickets.product_line_id))
-    .leftJoin(sub_categories, eq(sub_categories.id, tickets.sub_product_line_id));
-}
-
-/** A page's line ids first (a deferred join): OFFSET skips index entries, and only the page is joined. */
 function pageIds(
   ctx: Ctx,
   q: SalesListQuery,
@@ -181,7 +189,17 @@ function pageIds(
   limit: number,
   offset: number,
 ) {
-  return joined(ctx, q, { id: sales.id }).where(where).orderBy(...order).limit(limit).offset(offset);
+  const lines = ctx.db.select({ id: sales.id }).from(sales);
+  const sorted = !q.sortBy || OWN_SORTS.has(q.sortBy) ? lines : lines
+    .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
+    .innerJoin(customers, eq(customers.id, tickets.customer_id))
+    .leftJoin(reps, eq(reps.id, tickets.sales_rep_id))
+    .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
+    .innerJoin(items, eq(items.id, inventory.item_id))
+    .leftJoin(units, eq(units.id, tickets.business_unit_id))
+    .leftJoin(productLines, eq(productLines.id, tickets.product_line_id))
+    .leftJoin(sub_categories, eq(sub_categories.id, tickets.sub_product_line_id));
+  return sorted.where(where).orderBy(...order).limit(limit).offset(offset);
 }
 
 /**
@@ -190,7 +208,7 @@ function pageIds(
  */
 export async function listSales(ctx: Ctx, q: SalesListQuery): Promise<ListResult<SalesDataRow>> {
   requireSalesReader(ctx.user);
-  const where = filters(q);
+  const where = filters(ctx, q);
   const dir = q.descending ? desc : asc;
   const order = q.sortBy ? [dir(SORT[q.sortBy]), dir(sales.id)] : [desc(sales.start_date), desc(sales.id)];
   const { limit, offset } = pageWindow(q);
@@ -198,7 +216,7 @@ export async function listSales(ctx: Ctx, q: SalesListQuery): Promise<ListResult
     limit === -1
       ? base(ctx).where(where).orderBy(...order)
       : base(ctx).where(inArray(sales.id, pageIds(ctx, q, where, order, limit, offset))).orderBy(...order),
-    listTotal(ctx, joined(ctx, q, { total: count() }).where(where)),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(sales).where(where)),
   ]);
   const logs = await logsOf(ctx.db, rows.map((r) => r.sale.id));
   return {
