@@ -3,15 +3,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../api/lib/context.ts";
 import { AppError } from "../api/lib/errors.ts";
-import { clientAddress } from "../api/auth/routes.ts";
-import { login, revokeSession } from "../api/auth/service.ts";
-import {
-  clearSessionCookie,
-  DEVICE_COOKIE,
-  presentedToken,
-  setDeviceCookie,
-  setSessionCookie,
-} from "../api/middleware/session.ts";
+import { signIn, signOut } from "../api/auth/routes.ts";
 import { renderPage, renderShellPage } from "./render.tsx";
 import { SignIn } from "./pages/SignIn.tsx";
 import { Welcome } from "./pages/Welcome.tsx";
@@ -65,14 +57,7 @@ export const pageRoutes = new Hono<AppEnv>()
     const email = String(form.email ?? "");
     const next = safeNext(String(form.next ?? "/"));
     try {
-      const { token, device } = await login(c.get("services"), c.get("tenant"), {
-        email,
-        password: String(form.password ?? ""),
-        address: clientAddress(c),
-        device: getCookie(c, DEVICE_COOKIE),
-      });
-      setSessionCookie(c, token);
-      setDeviceCookie(c, device);
+      await signIn(c, email, String(form.password ?? ""));
       return c.redirect(next, 303);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
@@ -85,8 +70,7 @@ export const pageRoutes = new Hono<AppEnv>()
     }
   })
   .post("/signout", async (c) => {
-    await revokeSession(c.get("services"), c.get("tenant"), presentedToken(c));
-    clearSessionCookie(c);
+    await signOut(c);
     return c.redirect("/signin", 303);
   })
   .get("/", (c) => renderShellPage(c, "Welcome", <Welcome user={c.get("user")!} />))

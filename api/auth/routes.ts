@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context.ts";
 import { ctxOf } from "../lib/context.ts";
@@ -25,22 +25,36 @@ export function clientAddress(c: { env: unknown; req: { header(n: string): strin
   return info?.hostname ?? c.req.header("x-forwarded-for")?.split(",")[0].trim() ?? "unknown";
 }
 
+/**
+ * Signs in from this request (its address and device cookie count for throttling), sets the session and
+ * device cookies, and answers the session token. The sign-in form and the token endpoint both use it.
+ */
+export async function signIn(c: Context<AppEnv>, email: string, password: string): Promise<string> {
+  const { token, device } = await login(c.get("services"), c.get("tenant"), {
+    email,
+    password,
+    address: clientAddress(c),
+    device: getCookie(c, DEVICE_COOKIE),
+  });
+  setSessionCookie(c, token);
+  setDeviceCookie(c, device);
+  return token;
+}
+
+/** Ends the session the request presents, on the server too, and clears its cookie. */
+export async function signOut(c: Context<AppEnv>) {
+  await revokeSession(c.get("services"), c.get("tenant"), presentedToken(c));
+  clearSessionCookie(c);
+}
+
 export const authRoutes = new Hono<AppEnv>()
   .post("/login/access-token", valid("form", LoginForm), async (c) => {
     const f = c.req.valid("form");
-    const { token, device } = await login(c.get("services"), c.get("tenant"), {
-      email: (f.username || f.email)!,
-      password: f.password,
-      address: clientAddress(c),
-      device: getCookie(c, DEVICE_COOKIE),
-    });
-    setSessionCookie(c, token);
-    setDeviceCookie(c, device);
+    const token = await signIn(c, (f.username || f.email)!, f.password);
     return c.json({ access_token: token, token_type: "bearer" });
   })
   .post("/logout", async (c) => {
-    await revokeSession(c.get("services"), c.get("tenant"), presentedToken(c));
-    clearSessionCookie(c);
+    await signOut(c);
     return c.body(null, 204);
   })
   .get("/admin/users/me", (c) => {
