@@ -124,10 +124,12 @@ export class LoginThrottle {
           c.lockouts++;
           c.failures = 0;
         }),
-      // The right password clears this browser's own counters; the account and address caps keep
-      // counting others' failures.
+      // The right password clears this browser's own pair (or device) counter; the account and address
+      // caps keep counting others' failures.
       succeed: () =>
-        settle(({ key, c }) => (key.startsWith("a:") || key.startsWith("i:")) || this.clear(key, c)),
+        settle(({ key, rule, c }) => {
+          if (rule === RULES.pair) this.clear(key, c);
+        }),
       release: () => settle(() => {}),
     };
   }
