@@ -27,6 +27,12 @@ export const retiredError = () =>
 
 /** Writes committed together at most: enough to share one fsync, short enough not to hold the thread. */
 const MAX_GROUP = 32;
+/**
+ * A real turn for other requests: libSQL runs statements synchronously and settles its promises as
+ * microtasks, so only a timer lets the event loop read other requests.
+ */
+const yieldToOthers = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** How long a group may run its writes before it lets other requests in. */
 const YIELD_MS = 10;
 
@@ -75,9 +81,9 @@ export class TenantDb {
     try {
       while (this.queue.length) {
         await this.commitGroup(this.queue.splice(0, MAX_GROUP));
-        // libSQL runs statements synchronously: without a real yield a backlog of groups would keep
-        // every other request (other tenants', /healthz) waiting until it is gone.
-        if (this.queue.length) await new Promise((resolve) => setTimeout(resolve, 0));
+        // Without it a backlog of groups would keep every other request (other tenants', /healthz)
+        // waiting until it is gone.
+        if (this.queue.length) await yieldToOthers();
       }
     } finally {
       this.running = false;
@@ -103,7 +109,7 @@ export class TenantDb {
           }
           // A long group gives other requests (reads on other connections, /healthz) a turn.
           if (performance.now() - since > YIELD_MS) {
-            await new Promise((resolve) => setTimeout(resolve, 0));
+            await yieldToOthers();
             since = performance.now();
           }
         }
