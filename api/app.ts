@@ -25,10 +25,7 @@ import { auditRoutes } from "./sales/audit/routes.ts";
 import { batchParseRoutes } from "./sales/batch_parse/routes.ts";
 import { templatesRoutes } from "./sales/templates/routes.ts";
 import { inventoryRowsRoutes } from "./sales/inventory_rows/routes.ts";
-import { salesRoutes } from "./sales/sales/routes.ts";
-import { checkinRoutes } from "./sales/checkin/routes.ts";
-import { reclassRoutes } from "./sales/reclass/routes.ts";
-import { transfersRoutes } from "./sales/transfers/routes.ts";
+import { linesRoutes } from "./sales/lines/routes.ts";
 import { ticketsRoutes } from "./sales/tickets/routes.ts";
 import { rejectionsRoutes } from "./sales/rejections/routes.ts";
 import { printingRoutes } from "./sales/printing/routes.ts";
@@ -122,10 +119,7 @@ export function createApp(services: Services) {
     .route("/", batchParseRoutes)
     .route("/", templatesRoutes)
     .route("/", inventoryRowsRoutes)
-    .route("/", salesRoutes)
-    .route("/", checkinRoutes)
-    .route("/", reclassRoutes)
-    .route("/", transfersRoutes)
+    .route("/", linesRoutes)
     .route("/", ticketsRoutes)
     .route("/", rejectionsRoutes)
     .route("/", printingRoutes);

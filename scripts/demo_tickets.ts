@@ -22,8 +22,8 @@ import {
 } from "../db/schema/mod.ts";
 import type { Ctx } from "../api/lib/context.ts";
 import { createTicket, updateTicket } from "../api/sales/tickets/service.ts";
-import { saveLine } from "../api/sales/sales/service.ts";
-import { checkIn } from "../api/sales/checkin/service.ts";
+import { saveLine } from "../api/sales/lines/service.ts";
+import { checkIn } from "../api/sales/lines/checkin.ts";
 import { saveRejection } from "../api/sales/rejections/service.ts";
 import { contextFor, salesAdmin, UNITS } from "./demo_sales.ts";
 

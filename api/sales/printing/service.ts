@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
 import { pdfResponse } from "../../lib/pdf.ts";
 import { getTicket } from "../tickets/service.ts";
-import { loadLines } from "../sales/service.ts";
+import { loadLines } from "../lines/service.ts";
 import { appendAttachments, type DocumentTitle, logoBytes, renderTicketDocument } from "./report.ts";
 
 /** GET /api/sales/ticketpdf: ticket_number and invoice_number are accepted and ignored (the row is the truth). */

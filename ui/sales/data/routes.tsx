@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
 import { can } from "../../../api/lib/permissions.ts";
-import { SALES_PAGE_SIZES, SalesListQuery } from "../../../api/sales/sales/schemas.ts";
-import { listSales } from "../../../api/sales/sales/service.ts";
+import { SALES_PAGE_SIZES, SalesListQuery } from "../../../api/sales/lines/schemas.ts";
+import { listSales } from "../../../api/sales/lines/service.ts";
 import { renderShellPage } from "../../render.tsx";
 import { lenientQuery } from "../../components/list_query.ts";
 import { SalesDataPage } from "./SalesDataPage.tsx";

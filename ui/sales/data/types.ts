@@ -1,4 +1,4 @@
-import type { SalesDataRow } from "../../../api/sales/sales/service/list.ts";
+import type { SalesDataRow } from "../../../api/sales/lines/list.ts";
 
 export type SalesRow = SalesDataRow;
 

@@ -1,7 +1,7 @@
 import { Button } from "react-aria-components";
 import { Dialog } from "../../primitives/Dialog.tsx";
 import { formatNumber } from "../../lib/format.ts";
-import { type AvailabilityFigures, EXCEEDS_MESSAGE } from "../../../api/sales/sales/schemas.ts";
+import { type AvailabilityFigures, EXCEEDS_MESSAGE } from "../../../api/sales/lines/schemas.ts";
 
 const ROWS: [keyof AvailabilityFigures, string][] = [
   ["inventory_quantity", "Inventory Quantity"],

@@ -20,7 +20,7 @@ import {
   maxMessage,
   REQUIRED,
   WHOLE_MESSAGE,
-} from "../../../api/sales/sales/schemas.ts";
+} from "../../../api/sales/lines/schemas.ts";
 import { nowUtcMinute } from "./lines.ts";
 import { AvailabilityDialog } from "./AvailabilityDialog.tsx";
 import type { DialogProps, Line } from "./types.ts";

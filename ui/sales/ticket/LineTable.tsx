@@ -3,7 +3,7 @@ import { Button } from "react-aria-components";
 import { Icon } from "../../components/icons.tsx";
 import { formatNumber, money } from "../../lib/format.ts";
 import { StatusBadge } from "../data/columns.tsx";
-import { HANDLED } from "../../../api/sales/sales/schemas.ts";
+import { HANDLED } from "../../../api/sales/lines/schemas.ts";
 import { type CheckInEntry, logFigures, utcDateTime } from "./lines.ts";
 import type { Line } from "./types.ts";
 

@@ -11,7 +11,7 @@ import {
   DATES_MESSAGE,
   NO_CHECK_IN,
   NONE_LEFT,
-} from "../../../api/sales/reclass/schemas.ts";
+} from "../../../api/sales/lines/reclass_schemas.ts";
 import { inventoryLabel, type InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
 import { logFigures } from "./lines.ts";
 import type { DialogProps } from "./types.ts";

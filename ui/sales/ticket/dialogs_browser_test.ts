@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import { makeCategory, makeInventory, makeItem } from "../../../db/factories.ts";
 import { rejections, tickets } from "../../../db/schema/mod.ts";
-import { heldLine, logOf, post, rowOf } from "../../../api/sales/checkin/test_fixtures.ts";
+import { heldLine, logOf, post, rowOf } from "../../../api/sales/lines/checkin_fixtures.ts";
 
 const CHECK_IN = "/api/sales/inventory/check-in";
 

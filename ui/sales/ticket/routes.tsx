@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
 import { can } from "../../../api/lib/permissions.ts";
 import { getTicket, isApprover } from "../../../api/sales/tickets/service.ts";
-import { ticketLines } from "../../../api/sales/sales/service.ts";
+import { ticketLines } from "../../../api/sales/lines/service.ts";
 import { renderShellPage } from "../../render.tsx";
 import { Island } from "../../lib/island.tsx";
 import { TICKET_LISTS } from "../tickets/types.ts";

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import { makeCompany } from "../../../db/factories.ts";
 import { sales, tickets } from "../../../db/schema/mod.ts";
-import { heldLine, post } from "../../../api/sales/checkin/test_fixtures.ts";
+import { heldLine, post } from "../../../api/sales/lines/checkin_fixtures.ts";
 import type { TestEnv } from "../../../scripts/testing/harness.ts";
 import { BLOCKED_UNTIL_HANDLED } from "../../../api/sales/tickets/rules.ts";
 

@@ -50,7 +50,7 @@ Deno.test("redirectAfterSave - the spec's lists, and the new ticket of a cloned 
   assert.throws(() => redirectAfterSave("CLONEQUOTE"));
 });
 
-// The dialogs' choices mirror the server's refusals (api/sales/transfers/service.ts, printing).
+// The dialogs' choices mirror the server's refusals (api/sales/lines/transfer.ts, printing).
 const log = (quantity_sold: number, billed = false) =>
   ({ quantity_sold, billed }) as Line["inventory_log"][number];
 const line = (id: number, isSold: boolean, logs: Line["inventory_log"]) =>

@@ -1,4 +1,4 @@
-import type { LineOut } from "../../../api/sales/sales/service/query.ts";
+import type { LineOut } from "../../../api/sales/lines/query.ts";
 import type { TicketOut } from "../../../api/sales/tickets/service.ts";
 import type { TicketList } from "../tickets/types.ts";
 

@@ -5,9 +5,9 @@ import type { CurrentUser } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { recordAudit } from "../../inventory/audit.ts";
-import { moveHold } from "../../sales/service/hold.ts";
+import { moveHold } from "../../lines/hold.ts";
 
-export { EXCEEDS_MESSAGE as EXCEEDS_AVAILABLE } from "../../sales/schemas.ts";
+export { EXCEEDS_MESSAGE as EXCEEDS_AVAILABLE } from "../../lines/schemas.ts";
 
 /** The stock row with its item, or 404. */
 export async function stockRow(tx: Tx, user: CurrentUser, inventoryId: number) {

@@ -7,9 +7,9 @@ import { nowStamp } from "../../lib/db_helpers.ts";
 import { maxQuantity } from "../../../db/schema/enums.ts";
 import { requireSalesReader } from "../access.ts";
 import { recordAudit } from "../inventory/audit.ts";
-import { changeableTicket, logTotals, standings, ticketAuditExtra } from "../checkin/service.ts";
-import type { LineStanding } from "../checkin/schemas.ts";
-import { checkedInMessage, DATES_MESSAGE, NO_CHECK_IN, NONE_LEFT, ReclassInput } from "./schemas.ts";
+import { changeableTicket, logTotals, standings, ticketAuditExtra } from "./checkin.ts";
+import type { LineStanding } from "./checkin_schemas.ts";
+import { checkedInMessage, DATES_MESSAGE, NO_CHECK_IN, NONE_LEFT, ReclassInput } from "./reclass_schemas.ts";
 
 export interface ReclassResult {
   message: string;

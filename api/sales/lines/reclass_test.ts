@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { makeInventory, makeItem } from "../../../db/factories.ts";
-import { auditOf, heldLine, logOf, post, rowOf } from "../checkin/test_fixtures.ts";
+import { auditOf, heldLine, logOf, post, rowOf } from "./checkin_fixtures.ts";
 
 const PATH = "/api/sales/sales/reclass";
 const CHECK_IN = "/api/sales/inventory/check-in";

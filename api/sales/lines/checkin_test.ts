@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeTicket } from "../../../db/factories.ts";
 import { companies, inventory_audit, inventory_log } from "../../../db/schema/mod.ts";
-import { auditOf, heldLine, lineOf, logOf, post, rowOf } from "./test_fixtures.ts";
+import { auditOf, heldLine, lineOf, logOf, post, rowOf } from "./checkin_fixtures.ts";
 
 const PATH = "/api/sales/inventory/check-in";
 

@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { inventory, inventory_log, items, type Sale, sales, taxes } from "../../../../db/schema/mod.ts";
-import { maxQuantity } from "../../../../db/schema/enums.ts";
-import type { Tx } from "../../../../db/client.ts";
-import type { Ctx } from "../../../lib/context.ts";
-import { AppError, type FieldError, invalid } from "../../../lib/errors.ts";
-import { parse } from "../../../lib/validate.ts";
-import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireSalesReader } from "../../access.ts";
-import { recordAudit } from "../../inventory/audit.ts";
-import { hoursBetween } from "../../tickets/rules.ts";
+import { inventory, inventory_log, items, type Sale, sales, taxes } from "../../../db/schema/mod.ts";
+import { maxQuantity } from "../../../db/schema/enums.ts";
+import type { Tx } from "../../../db/client.ts";
+import type { Ctx } from "../../lib/context.ts";
+import { AppError, type FieldError, invalid } from "../../lib/errors.ts";
+import { parse } from "../../lib/validate.ts";
+import { nowStamp } from "../../lib/db_helpers.ts";
+import { requireSalesReader } from "../access.ts";
+import { recordAudit } from "../inventory/audit.ts";
+import { hoursBetween } from "../tickets/rules.ts";
 import {
   END_BEFORE_START,
   LineInput,
@@ -16,7 +16,7 @@ import {
   REQUIRED,
   UNKNOWN_INVENTORY,
   WHOLE_MESSAGE,
-} from "../schemas.ts";
+} from "./schemas.ts";
 import { moveHold } from "./hold.ts";
 import { auditExtra, getLine, type LineOut, requireChangeable, ticketFor } from "./query.ts";
 

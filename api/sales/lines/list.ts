@@ -9,16 +9,16 @@ import {
   sub_categories,
   tickets,
   users,
-} from "../../../../db/schema/mod.ts";
-import type { Ctx } from "../../../lib/context.ts";
-import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
-import { xlsxResponse } from "../../../lib/xlsx.ts";
-import { requireSalesReader } from "../../access.ts";
-import { roundMoney } from "../../tickets/rules.ts";
-import { type SalesListQuery, TicketLinesQuery } from "../schemas.ts";
+} from "../../../db/schema/mod.ts";
+import type { Ctx } from "../../lib/context.ts";
+import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
+import { xlsxResponse } from "../../lib/xlsx.ts";
+import { requireSalesReader } from "../access.ts";
+import { roundMoney } from "../tickets/rules.ts";
+import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
 import { calculated, LINE_ITEM_FIELDS, type LineOut, loadLines, logsOf } from "./query.ts";
-import { parse } from "../../../lib/validate.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { parse } from "../../lib/validate.ts";
+import { AppError } from "../../lib/errors.ts";
 
 /** GET /api/sales/sales/ticket?ticket_id=: every line of the ticket by order (never paginated). */
 export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<LineOut>> {

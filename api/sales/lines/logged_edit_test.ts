@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../../scripts/testing/harness.ts";
-import { heldLine, lineOf, post, rowOf } from "../checkin/test_fixtures.ts";
+import { heldLine, lineOf, post, rowOf } from "./checkin_fixtures.ts";
 
 Deno.test("line edit after a check-in - the hold moves by the change and cannot drop below what came back", () =>
   withEnv(async (env) => {

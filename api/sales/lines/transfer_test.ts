@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeTicket } from "../../../db/factories.ts";
 import { inventory_log, sales, tickets } from "../../../db/schema/mod.ts";
-import { auditOf, heldLine, lineOf, logOf, post, rowOf } from "../checkin/test_fixtures.ts";
+import { auditOf, heldLine, lineOf, logOf, post, rowOf } from "./checkin_fixtures.ts";
 
 const TRANSFER = "/api/sales/tickets/transfer";
 const BILL_BACK = "/api/sales/tickets/bill-back";

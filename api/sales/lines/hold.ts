@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import { inventory } from "../../../../db/schema/mod.ts";
-import type { Tx } from "../../../../db/client.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { AVAILABLE } from "../../inventory/service/query.ts";
-import { type AvailabilityFigures, EXCEEDS_MESSAGE } from "../schemas.ts";
+import { inventory } from "../../../db/schema/mod.ts";
+import type { Tx } from "../../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { AVAILABLE } from "../inventory/service/query.ts";
+import { type AvailabilityFigures, EXCEEDS_MESSAGE } from "./schemas.ts";
 
 /** The availability refusal: a 409 whose body also carries the five figures (see routes.ts). */
 export class AvailabilityError extends AppError {

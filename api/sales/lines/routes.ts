@@ -5,6 +5,10 @@ import { AppError } from "../../lib/errors.ts";
 import { uploadLimit } from "../../files/routes.ts";
 import { requireSalesReader } from "../access.ts";
 import { ATTACHMENT_FIELD, attachToLine, detachFromLine } from "./attachment.ts";
+import { checkIn, lineInventoryLog } from "./checkin.ts";
+import { reclass } from "./reclass.ts";
+import { transferLines } from "./transfer.ts";
+import { billBack } from "./bill_back.ts";
 import {
   deleteLine,
   downloadSales,
@@ -15,7 +19,8 @@ import {
   ticketLines,
 } from "./service.ts";
 
-export const salesRoutes = new Hono<AppEnv>()
+/** Every ticket-line call (decision 014: the spec's `sales` wire paths, the `lines` feature name). */
+export const linesRoutes = new Hono<AppEnv>()
   .get("/sales/sales", valid("query", SalesListQuery), async (c) => {
     return c.json(await listSales(ctxOf(c), c.req.valid("query")));
   })
@@ -48,4 +53,19 @@ export const salesRoutes = new Hono<AppEnv>()
   })
   .delete("/sales/sales/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteLine(ctxOf(c), c.req.valid("param").id));
+  })
+  .get("/sales/sales/:id/inventory-log", valid("param", IdParam), async (c) => {
+    return c.json(await lineInventoryLog(ctxOf(c), c.req.valid("param").id));
+  })
+  .post("/sales/sales/reclass", valid("json", JsonObject), async (c) => {
+    return c.json(await reclass(ctxOf(c), c.req.valid("json")));
+  })
+  .post("/sales/inventory/check-in", valid("json", JsonObject), async (c) => {
+    return c.json(await checkIn(ctxOf(c), c.req.valid("json")));
+  })
+  .post("/sales/tickets/transfer", valid("json", JsonObject), async (c) => {
+    return c.json(await transferLines(ctxOf(c), c.req.valid("json")));
+  })
+  .post("/sales/tickets/bill-back", valid("json", JsonObject), async (c) => {
+    return c.json(await billBack(ctxOf(c), c.req.valid("json")));
   });

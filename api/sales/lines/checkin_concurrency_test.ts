@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { inventory_audit, inventory_log, sales } from "../../../db/schema/mod.ts";
-import { heldLine, lineOf, logOf, rowOf } from "./test_fixtures.ts";
+import { heldLine, lineOf, logOf, rowOf } from "./checkin_fixtures.ts";
 
 const PATH = "/api/sales/inventory/check-in";
 

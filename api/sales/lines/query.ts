@@ -10,13 +10,13 @@ import {
   type Ticket,
   tickets,
   users,
-} from "../../../../db/schema/mod.ts";
-import type { TenantDatabase, Tx } from "../../../../db/client.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { hoursBetween, type ItemKind, lineHandled, lineTotals } from "../../tickets/rules.ts";
-import type { AuditExtra } from "../../inventory/audit.ts";
-import { HANDLED, INVOICED_MESSAGE, NOT_HANDLED } from "../schemas.ts";
-import { fileUrl } from "../../../files/service.ts";
+} from "../../../db/schema/mod.ts";
+import type { TenantDatabase, Tx } from "../../../db/client.ts";
+import { AppError } from "../../lib/errors.ts";
+import { hoursBetween, type ItemKind, lineHandled, lineTotals } from "../tickets/rules.ts";
+import type { AuditExtra } from "../inventory/audit.ts";
+import { HANDLED, INVOICED_MESSAGE, NOT_HANDLED } from "./schemas.ts";
+import { fileUrl } from "../../files/service.ts";
 
 type Db = TenantDatabase | Tx;
 

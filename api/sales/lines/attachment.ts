@@ -8,7 +8,7 @@ import { pdfUpload, storeFile } from "../../files/service.ts";
 import { requireSalesReader } from "../access.ts";
 import { PDF_MESSAGE } from "../../pt/inspections/schemas.ts";
 import { REQUIRED } from "./schemas.ts";
-import { getLine, type LineOut, requireChangeable, ticketFor } from "./service/query.ts";
+import { getLine, type LineOut, requireChangeable, ticketFor } from "./query.ts";
 
 /** The multipart field holding the PDF. */
 export const ATTACHMENT_FIELD = "file";

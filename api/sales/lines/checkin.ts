@@ -18,7 +18,7 @@ import { nowStamp } from "../../lib/db_helpers.ts";
 import { requireSalesReader } from "../access.ts";
 import { type AuditExtra, recordAudit } from "../inventory/audit.ts";
 import { type ItemKind, lineHandled, notCheckedInOrSold } from "../tickets/rules.ts";
-import { capMessage, CheckInInput, type LineStanding } from "./schemas.ts";
+import { capMessage, CheckInInput, type LineStanding } from "./checkin_schemas.ts";
 
 /** Sums of a line's inventory log. `checked_in` leaves out entries flagged removed (the spec's rule). */
 export interface LogTotals {

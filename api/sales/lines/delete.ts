@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { sales } from "../../../../db/schema/mod.ts";
-import type { Ctx } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { requireSalesAdmin } from "../../access.ts";
-import { recordAudit } from "../../inventory/audit.ts";
+import { sales } from "../../../db/schema/mod.ts";
+import type { Ctx } from "../../lib/context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { requireSalesAdmin } from "../access.ts";
+import { recordAudit } from "../inventory/audit.ts";
 import { moveHold } from "./hold.ts";
 import { auditExtra, requireChangeable, ticketFor } from "./query.ts";
 

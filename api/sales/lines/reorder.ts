@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { sales } from "../../../../db/schema/mod.ts";
-import type { Ctx } from "../../../lib/context.ts";
-import { AppError, type FieldError } from "../../../lib/errors.ts";
-import { parse } from "../../../lib/validate.ts";
-import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireSalesReader } from "../../access.ts";
-import { ReorderInput } from "../schemas.ts";
+import { sales } from "../../../db/schema/mod.ts";
+import type { Ctx } from "../../lib/context.ts";
+import { AppError, type FieldError } from "../../lib/errors.ts";
+import { parse } from "../../lib/validate.ts";
+import { nowStamp } from "../../lib/db_helpers.ts";
+import { requireSalesReader } from "../access.ts";
+import { ReorderInput } from "./schemas.ts";
 import { requireChangeable, ticketFor } from "./query.ts";
 
 export const NOT_ON_TICKET = "Not a line of this ticket";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalInstant, quantityField } from "../checkin/schemas.ts";
+import { optionalInstant, quantityField } from "./checkin_schemas.ts";
 import { id as boundedId, MAX_ID } from "../../lib/validate.ts";
 
 const id = boundedId("Must be a number", { coerce: true });
