@@ -6,7 +6,7 @@ import { ticketLines } from "../../../api/sales/lines/service.ts";
 import { renderShellPage } from "../../render.tsx";
 import { Island } from "../../lib/island.tsx";
 import { TICKET_LISTS } from "../tickets/types.ts";
-import { pageColumns } from "./columns.ts";
+import { pageColumns } from "../lines/columns.ts";
 import TicketDetail from "./islands/TicketDetail.tsx";
 import type { DetailProps } from "./types.ts";
 

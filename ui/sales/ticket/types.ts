@@ -1,12 +1,9 @@
-import type { LineOut } from "../../../api/sales/lines/query.ts";
+import type { Line } from "../lines/types.ts";
 import type { TicketOut } from "../../../api/sales/tickets/service.ts";
 import type { TicketList } from "../tickets/types.ts";
 
 /** GET /api/sales/tickets/{id}: the ticket with its parties, totals, rejections and lines_complete. */
 export type TicketDetail = TicketOut;
-
-/** One line of GET /api/sales/sales/ticket?ticket_id=, in order. */
-export type Line = LineOut;
 
 /** What the signed-in user may do on the detail screen (the server enforces the same). */
 export interface DetailCan {
@@ -22,7 +19,7 @@ export interface DetailProps {
   ticket: TicketDetail;
   lines: Line[];
   can: DetailCan;
-  /** the line-item column keys per page from company settings (see columns.ts), already resolved */
+  /** the line-item column keys per page from company settings (see ../lines/columns.ts), already resolved */
   columns: Record<"ticket" | "quote" | "invoice", { normal: string[]; minRate: string[] }>;
   company: { name: string; settings: Record<string, unknown> };
 }

@@ -11,7 +11,7 @@ import { useHydrated } from "../../../lib/hooks.ts";
 import { CompanyLogo } from "../../../shell/CompanyLogo.tsx";
 import { DisputedFlag } from "../../tickets/columns.tsx";
 import { STATUS_LABELS } from "../../tickets/types.ts";
-import { pageOf } from "../columns.ts";
+import { pageOf } from "../../lines/columns.ts";
 import {
   type CheckInEntry,
   emptyEntry,
@@ -20,20 +20,21 @@ import {
   planCheckIn,
   searchLines,
   serviceRange,
-} from "../lines.ts";
-import { LineAction, LineTable } from "../LineTable.tsx";
-import { LineForm } from "../LineForm.tsx";
-import { InventoryLogDialog } from "../InventoryLogDialog.tsx";
-import { ReclassDialog } from "../ReclassDialog.tsx";
+} from "../../lines/lines.ts";
+import { LineAction, LineTable } from "../../lines/LineTable.tsx";
+import { LineForm } from "../../lines/LineForm.tsx";
+import { InventoryLogDialog } from "../../lines/InventoryLogDialog.tsx";
+import { ReclassDialog } from "../../lines/ReclassDialog.tsx";
 import { RejectionDialog } from "../RejectionDialog.tsx";
 import { TicketEditDialog } from "../TicketEditDialog.tsx";
 import { InvoiceDialog } from "../InvoiceDialog.tsx";
-import { TransferDialog } from "../TransferDialog.tsx";
-import { BillBackDialog } from "../BillBackDialog.tsx";
+import { TransferDialog } from "../../lines/TransferDialog.tsx";
+import { BillBackDialog } from "../../lines/BillBackDialog.tsx";
 import { DownloadDialog } from "../DownloadDialog.tsx";
 import { dialogFor, statusChoices } from "../status.ts";
-import type { DetailProps, DialogProps, Line, TicketDetail as Ticket } from "../types.ts";
-import { utcDateTime } from "../lines.ts";
+import type { DetailProps, DialogProps, TicketDetail as Ticket } from "../types.ts";
+import type { Line } from "../../lines/types.ts";
+import { utcDateTime } from "../../lines/lines.ts";
 
 type Open =
   | { kind: "line"; line: Line | null }

@@ -14,7 +14,7 @@ import {
 } from "../../../api/sales/lines/reclass_schemas.ts";
 import { inventoryLabel, type InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
 import { logFigures } from "./lines.ts";
-import type { DialogProps } from "./types.ts";
+import type { DialogProps } from "../ticket/types.ts";
 
 const REQUIRED = "Required";
 const POSITIVE = "Must be positive";

@@ -4,7 +4,8 @@ import { Select } from "../../primitives/Select.tsx";
 import { Checkbox, CheckboxGroup } from "../../primitives/Checkbox.tsx";
 import { api } from "../../lib/api.ts";
 import type { TicketRow } from "../tickets/types.ts";
-import type { DialogProps, Line, TicketDetail } from "./types.ts";
+import type { DialogProps, TicketDetail } from "../ticket/types.ts";
+import type { Line } from "./types.ts";
 
 export const SELECT_ONE = "Select at least one line";
 

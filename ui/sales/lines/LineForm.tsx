@@ -23,7 +23,8 @@ import {
 } from "../../../api/sales/lines/schemas.ts";
 import { nowUtcMinute } from "./lines.ts";
 import { AvailabilityDialog } from "./AvailabilityDialog.tsx";
-import type { DialogProps, Line } from "./types.ts";
+import type { DialogProps } from "../ticket/types.ts";
+import type { Line } from "./types.ts";
 
 const FILE = "file";
 

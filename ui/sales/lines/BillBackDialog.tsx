@@ -2,7 +2,8 @@ import { useState } from "react";
 import { FormDialog, useFormSave } from "../../components/FormDialog.tsx";
 import { api } from "../../lib/api.ts";
 import { LinePicker, soldOf } from "./TransferDialog.tsx";
-import type { DialogProps, Line, TicketDetail } from "./types.ts";
+import type { DialogProps, TicketDetail } from "../ticket/types.ts";
+import type { Line } from "./types.ts";
 
 /** Bill back is for sold items of an approved invoice (the server refuses anything else). */
 export function billBackBlocked(ticket: Pick<TicketDetail, "status">): string | null {
