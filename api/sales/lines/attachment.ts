@@ -7,8 +7,9 @@ import { nowStamp } from "../../lib/db_helpers.ts";
 import { pdfUpload, storeFile } from "../../files/service.ts";
 import { requireSalesReader } from "../access.ts";
 import { PDF_MESSAGE } from "../../pt/inspections/schemas.ts";
-import { REQUIRED } from "./schemas.ts";
-import { getLine, type LineOut, requireChangeable, ticketFor } from "./query.ts";
+import { INVOICED_MESSAGE, REQUIRED } from "./schemas.ts";
+import { requireUnbilled } from "../tickets/billed.ts";
+import { getLine, type LineOut, ticketFor } from "./query.ts";
 
 /** The multipart field holding the PDF. */
 export const ATTACHMENT_FIELD = "file";
@@ -34,7 +35,7 @@ async function setFile(
   return await ctx.tdb.write(async (tx) => {
     const line = await tx.select({ ticket_id: sales.ticket_id }).from(sales).where(eq(sales.id, id)).get();
     if (!line) throw new AppError("not_found", "Line item not found.");
-    requireChangeable(await ticketFor(tx, line.ticket_id));
+    requireUnbilled((await ticketFor(tx, line.ticket_id)).ticket, INVOICED_MESSAGE);
     const stored = file ? await file(tx) : null;
     await tx.update(sales).set({
       file_id: stored?.id ?? null,

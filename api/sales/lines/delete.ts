@@ -5,7 +5,9 @@ import { AppError } from "../../lib/errors.ts";
 import { requireSalesAdmin } from "../access.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { moveHold } from "./hold.ts";
-import { auditExtra, requireChangeable, ticketFor } from "./query.ts";
+import { requireUnbilled } from "../tickets/billed.ts";
+import { auditExtra, ticketFor } from "./query.ts";
+import { INVOICED_MESSAGE } from "./schemas.ts";
 
 /**
  * DELETE /api/sales/sales/{id}: removes the line (its inventory log goes with it) and releases what
@@ -17,7 +19,7 @@ export async function deleteLine(ctx: Ctx, id: number): Promise<{ message: strin
     const line = await tx.select().from(sales).where(eq(sales.id, id)).get();
     if (!line) throw new AppError("not_found", "Line item not found.");
     const t = await ticketFor(tx, line.ticket_id);
-    requireChangeable(t);
+    requireUnbilled(t.ticket, INVOICED_MESSAGE);
     await moveHold(tx, line.inventory_id, -line.quantity_held, line.quantity);
     await tx.delete(sales).where(eq(sales.id, id));
     if (line.quantity_held) {

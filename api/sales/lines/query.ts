@@ -15,7 +15,7 @@ import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { hoursBetween, type ItemKind, lineHandled, lineTotals } from "../tickets/rules.ts";
 import type { AuditExtra } from "../inventory/audit.ts";
-import { HANDLED, INVOICED_MESSAGE, NOT_HANDLED } from "./schemas.ts";
+import { HANDLED, NOT_HANDLED } from "./schemas.ts";
 import { fileUrl } from "../../files/service.ts";
 
 type Db = TenantDatabase | Tx;
@@ -93,7 +93,7 @@ export function calculated(
   const t = lineTotals(line, ticket);
   return {
     hours: line.hours ?? hoursBetween(line.start_date, line.end_date),
-    calculated_tax: t.state_tax + t.county_tax + t.city_tax,
+    calculated_tax: t.tax,
     calculated_total: t.total,
     calculated_inventory_status: inventoryStatus(line, item, logs),
   };
@@ -157,11 +157,6 @@ export async function ticketFor(db: Db, id: number) {
   return row;
 }
 export type TicketWithNames = Awaited<ReturnType<typeof ticketFor>>;
-
-/** Lines of an approved invoice are frozen. */
-export function requireChangeable(t: TicketWithNames): void {
-  if (t.ticket.status === "APP") throw new AppError("conflict", INVOICED_MESSAGE);
-}
 
 /** What the audit row of a line change copies from its ticket. */
 export function auditExtra(t: TicketWithNames, startDate: string | null): AuditExtra {

@@ -5,8 +5,9 @@ import { AppError, type FieldError } from "../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { requireSalesReader } from "../access.ts";
-import { ReorderInput } from "./schemas.ts";
-import { requireChangeable, ticketFor } from "./query.ts";
+import { INVOICED_MESSAGE, ReorderInput } from "./schemas.ts";
+import { requireUnbilled } from "../tickets/billed.ts";
+import { ticketFor } from "./query.ts";
 
 export const NOT_ON_TICKET = "Not a line of this ticket";
 
@@ -19,7 +20,7 @@ export async function reorderLines(ctx: Ctx, body: unknown): Promise<{ updated: 
   requireSalesReader(ctx.user);
   const input = parse(ReorderInput, body);
   const updated = await ctx.tdb.write(async (tx) => {
-    requireChangeable(await ticketFor(tx, input.ticket_id));
+    requireUnbilled((await ticketFor(tx, input.ticket_id)).ticket, INVOICED_MESSAGE);
     const ids = [...new Set(input.items.map((i) => i.id))];
     const own = new Set(
       ids.length

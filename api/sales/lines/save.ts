@@ -11,6 +11,7 @@ import { recordAudit } from "../inventory/audit.ts";
 import { hoursBetween } from "../tickets/rules.ts";
 import {
   END_BEFORE_START,
+  INVOICED_MESSAGE,
   LineInput,
   maxMessage,
   REQUIRED,
@@ -18,7 +19,8 @@ import {
   WHOLE_MESSAGE,
 } from "./schemas.ts";
 import { moveHold } from "./hold.ts";
-import { auditExtra, getLine, type LineOut, requireChangeable, ticketFor } from "./query.ts";
+import { requireUnbilled } from "../tickets/billed.ts";
+import { auditExtra, getLine, type LineOut, ticketFor } from "./query.ts";
 
 export const LOGGED_INVENTORY_MESSAGE = "A line with check-in history cannot change its inventory.";
 export const OTHER_TICKET_MESSAGE = "A line cannot move to another ticket here: use Transfer.";
@@ -72,7 +74,7 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
       }
     } else if (!input.ticket_id) throw invalid("ticket_id", REQUIRED);
     const t = await ticketFor(tx, before?.ticket_id ?? input.ticket_id!);
-    requireChangeable(t);
+    requireUnbilled(t.ticket, INVOICED_MESSAGE);
     const ticket = t.ticket;
     const isQuote = ticket.status === "QUOTE" || ticket.isQuote;
     const minRate = ticket.use_min_rate_logic;

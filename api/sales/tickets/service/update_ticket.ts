@@ -8,6 +8,7 @@ import { parse } from "../../../lib/validate.ts";
 import { requireSalesReader } from "../../access.ts";
 import { nextNumber } from "../numbers.ts";
 import { type StatusChoice, transitionProblem } from "../rules.ts";
+import { requireBilledUnchanged } from "../billed.ts";
 import { TicketUpdateInput } from "../schemas.ts";
 import { checkParties, cloneQuote } from "./create_ticket.ts";
 import { findTicket, presentTicket, ticketFigures, type TicketOut, ticketScope, today } from "./query.ts";
@@ -63,7 +64,9 @@ async function statusValues(
 
 /**
  * PUT /api/sales/tickets: saves the fields given; a changed `status` is a transition checked
- * against the spec's rules (403 without the role, 409 when the ticket's state forbids it).
+ * against the spec's rules (403 without the role, 409 when the ticket's state forbids it). On an
+ * approved invoice only Signed, Billed and Paid change (409 naming any other changed field) unless
+ * the same save re-opens it.
  * CLONEQUOTE on a quote answers the new OPEN copy.
  */
 export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut & { message: string }> {
@@ -72,18 +75,21 @@ export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut &
   let message = "Ticket updated";
   const out = await ctx.tdb.write(async (tx) => {
     const t = await findTicket(tx, ctx.user, input.id);
-    await checkParties(tx, ctx.user, input);
     const to = (input.status ?? t.status) as StatusChoice;
     if (to !== t.status) {
       const complete = to === "RFA" ? (await ticketFigures(tx, [t])).get(t.id)!.lines_complete : true;
       const problem = transitionProblem(t.status, to, { approver: isApprover(ctx.user), complete });
       if (problem) throw new AppError(problem.code, problem.message);
     }
-    const values: Partial<NewTicket> = { ...fieldValues(input), updated_at: nowStamp() };
+    const fields = fieldValues(input);
+    // An approved invoice keeps what it billed: only its invoice state moves, unless this re-opens it.
+    requireBilledUnchanged(t, fields, to === "OPEN" && t.status === "APP");
+    await checkParties(tx, ctx.user, input);
+    const values: Partial<NewTicket> = { ...fields, updated_at: nowStamp() };
     if (to !== t.status && to !== "CLONEQUOTE") {
       Object.assign(values, await statusValues(tx, ctx.user, t, to, input.invoice_date));
       if (to === "APP") message = "Invoice created";
-    }
+    } else if (t.status === "APP") message = "Invoice updated";
     await tx.update(tickets).set(values).where(and(ticketScope(ctx.user), eq(tickets.id, t.id)));
     if (to === "CLONEQUOTE") {
       message = "Quote cloned";
