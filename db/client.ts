@@ -7,6 +7,7 @@ import { isAbsolute, join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import * as schema from "./schema/mod.ts";
 import * as catalogSchema from "./catalog/schema.ts";
+import { installStatementCache } from "./statement_cache.ts";
 
 export type TenantDatabase = LibSQLDatabase<typeof schema>;
 export type CatalogDatabase = LibSQLDatabase<typeof catalogSchema>;
@@ -29,6 +30,7 @@ export function isFileUrl(url: string) {
 
 /** A libSQL client with the durability settings every database here uses. */
 export async function openClient(url: string, authToken?: string | null): Promise<Client> {
+  installStatementCache();
   // The busy timeout only covers other processes (the CLI's backup): in-process writes are queued.
   const client = createClient({ url, authToken: authToken ?? undefined, timeout: 5000 } as never);
   if (isFileUrl(url)) {
