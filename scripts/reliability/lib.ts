@@ -147,7 +147,14 @@ export class Server {
   async start(timeoutMs = 60_000): Promise<number> {
     const t0 = performance.now();
     this.proc = new Deno.Command(DENO, {
-      args: ["run", "-A", join(ROOT, "api/main.ts")],
+      // RELIABILITY_DENO_ARGS: extra flags for the server's deno, e.g. "--inspect=127.0.0.1:9229" to profile
+      // it under a script's load (scripts/reliability/profile.ts).
+      args: [
+        "run",
+        ...(Deno.env.get("RELIABILITY_DENO_ARGS")?.split(" ").filter(Boolean) ?? []),
+        "-A",
+        join(ROOT, "api/main.ts"),
+      ],
       cwd: ROOT,
       env: {
         DATA_DIR: this.dataDir,
