@@ -19,15 +19,8 @@ import {
   parts,
 } from "../db/schema/mod.ts";
 import { storeFile } from "../api/files/service.ts";
-import {
-  drawFields,
-  drawHeading,
-  FONT,
-  FONT_BOLD,
-  formatDate,
-  type PdfDoc,
-  renderPdf,
-} from "../api/lib/pdf.ts";
+import { drawFields, drawHeading, FONT, FONT_BOLD, type PdfDoc, renderPdf } from "../api/lib/pdf.ts";
+import { formatDate } from "../lib/format.ts";
 
 export type DemoSize = "small" | "large";
 

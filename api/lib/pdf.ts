@@ -2,7 +2,8 @@ import PDFDocument from "pdfkit";
 
 /**
  * Small pdfkit helpers shared by the report PDFs: a document with the house page setup, its bytes,
- * a labelled field grid, a table that repeats its header on every page, page numbers, dates.
+ * a labelled field grid, a table that repeats its header on every page, page numbers (figures and
+ * dates are formatted by lib/format.ts).
  *
  * pdfkit ships no type declarations; `PdfDoc` is the part of its API these reports use.
  */
@@ -120,13 +121,6 @@ export function pdfResponse(bytes: Uint8Array, fileName: string, disposition = "
 /** A file name safe inside a quoted header value and on any file system. */
 export function safeFileName(name: string): string {
   return name.replace(/[^A-Za-z0-9._ -]/g, "_").slice(0, 150) || "document.pdf";
-}
-
-/** `YYYY-MM-DD` (or an ISO instant) as MM-DD-YYYY; anything else is shown as given. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return "";
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return m ? `${m[2]}-${m[3]}-${m[1]}` : value;
 }
 
 // The standard fonts speak WinAnsi: Latin-1 plus these. Anything else would print as mojibake.

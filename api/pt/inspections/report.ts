@@ -1,4 +1,5 @@
-import { drawFields, drawHeading, FONT, formatDate, type PdfDoc, renderPdf } from "../../lib/pdf.ts";
+import { drawFields, drawHeading, FONT, type PdfDoc, renderPdf } from "../../lib/pdf.ts";
+import { formatDate } from "../../../lib/format.ts";
 import { mergePdfs } from "../../lib/pdf_merge.ts";
 import { companyBlock, customFields, num, type ReportCompany, yesNo } from "../jobs/report.ts";
 import type { Inspection, Job } from "../../../db/schema/mod.ts";

@@ -3,11 +3,11 @@ import {
   drawHeading,
   drawTable,
   FONT,
-  formatDate,
   type PdfColumn,
   type PdfDoc,
   renderPdf,
 } from "../../lib/pdf.ts";
+import { formatDate } from "../../../lib/format.ts";
 import type { JobRow } from "./schemas.ts";
 
 /** A company as the report prints it: the name and the address lines kept in `custom`. */

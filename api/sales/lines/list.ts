@@ -14,7 +14,6 @@ import type { Ctx } from "../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireSalesReader } from "../access.ts";
-import { roundMoney } from "../tickets/rules.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
 import { calculated, LINE_ITEM_FIELDS, type LineOut, loadLines, logsOf } from "./query.ts";
 import { parse } from "../../lib/validate.ts";
@@ -277,8 +276,6 @@ export async function downloadSales(ctx: Ctx, q: SalesListQuery, today = new Dat
       product_line: r.product_line?.name ?? "",
       sub_product_line: r.sub_product_line?.name ?? "",
       sales_rep: r.sales_rep?.name ?? "",
-      calculated_tax: roundMoney(r.calculated_tax),
-      calculated_total: roundMoney(r.calculated_total),
     })),
     today,
   );

@@ -93,7 +93,7 @@ export function calculated(
   const t = lineTotals(line, ticket);
   return {
     hours: line.hours ?? hoursBetween(line.start_date, line.end_date),
-    calculated_tax: t.state_tax + t.county_tax + t.city_tax,
+    calculated_tax: t.tax,
     calculated_total: t.total,
     calculated_inventory_status: inventoryStatus(line, item, logs),
   };

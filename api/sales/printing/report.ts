@@ -5,7 +5,6 @@ import {
   drawTable,
   FONT,
   FONT_BOLD,
-  formatDate,
   type PdfColumn,
   type PdfDoc,
   pdfSafe,
@@ -13,7 +12,8 @@ import {
 } from "../../lib/pdf.ts";
 import { mergePdfs } from "../../lib/pdf_merge.ts";
 import { logoProblem } from "./logo.ts";
-import { roundMoney, type TicketTotals } from "../tickets/rules.ts";
+import type { TicketTotals } from "../tickets/rules.ts";
+import { formatDate, money } from "../../../lib/format.ts";
 
 export type DocumentTitle = "Quote" | "Ticket" | "Invoice";
 
@@ -50,8 +50,6 @@ export interface TicketDocumentData {
 
 export const ATTACHMENT_NOTICE = "An attached document of this ticket could not be included.";
 
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-export const formatMoney = (n: number | null | undefined) => money.format(roundMoney(n ?? 0));
 const qty = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
 const percent = (n: number | null | undefined) => (n ? `${n}%` : "0%");
 
@@ -78,10 +76,10 @@ function lineCells(l: PrintLine, minRate: boolean): string[] {
     formatDate(l.start_date),
     formatDate(l.end_date),
     qty(l.quantity),
-    formatMoney(l.price),
-    ...(minRate ? [formatMoney(l.minimum_rate)] : []),
+    money(l.price),
+    ...(minRate ? [money(l.minimum_rate)] : []),
     percent(l.discount),
-    formatMoney(l.total),
+    money(l.total),
   ];
 }
 
@@ -158,7 +156,7 @@ function drawDocument(doc: PdfDoc, d: TicketDocumentData) {
     const y = doc.y;
     const font = label === "Total" ? FONT_BOLD : FONT;
     doc.font(font).fontSize(10).fillColor("black").text(label, right - 220, y, { width: 110 });
-    doc.font(font).fontSize(10).text(formatMoney(value), right - 110, y, { width: 110, align: "right" });
+    doc.font(font).fontSize(10).text(money(value), right - 110, y, { width: 110, align: "right" });
     doc.y = y + 14;
   }
   doc.x = doc.page.margins.left;

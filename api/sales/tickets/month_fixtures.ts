@@ -1,6 +1,7 @@
 // Exact decimal arithmetic for the month test's expectations: values are BigInts scaled by 10^30,
 // every division is checked to be exact, and rounding to cents happens only where asked. Written
-// from the rule in the spec and decision 007, independently of rules.ts (which the test checks).
+// from the rule in the spec and decisions 007 and 015 (each amount of a line rounded half-up to cents,
+// ticket totals the sums of those), independently of rules.ts (which the test checks).
 
 const DIGITS = 30;
 const ONE = 10n ** BigInt(DIGITS);
@@ -68,25 +69,28 @@ export interface ExactLine {
   total: bigint;
 }
 
+/** Rounded half-up to whole cents, kept at the model's scale. */
+const cents = (x: bigint) => toCents(x) * (ONE / 100n);
+
 /**
  * The spec's line total: without min rate logic quantity*price*duration, with it
  * quantity*minimum_rate + quantity*price*duration; markup % of base; discount % of base plus markup;
- * each tax % of that.
+ * each tax % of that. Each amount is rounded to cents before the next is taken from it (decision 015).
  */
 export function exactLine(l: ModelMoney, minRate: boolean): ExactLine {
   const q = dec(l.quantity);
   const perDay = mul(mul(q, dec(l.price)), dec(l.duration));
-  const base = minRate ? mul(q, dec(l.minimum_rate)) + perDay : perDay;
-  const markup = percentOf(base, dec(l.markup));
-  const discount = percentOf(base + markup, dec(l.discount));
+  const base = cents(minRate ? mul(q, dec(l.minimum_rate)) + perDay : perDay);
+  const markup = cents(percentOf(base, dec(l.markup)));
+  const discount = cents(percentOf(base + markup, dec(l.discount)));
   const taxable = base + markup - discount;
-  const state = percentOf(taxable, dec(l.state_tax));
-  const county = percentOf(taxable, dec(l.county_tax));
-  const city = percentOf(taxable, dec(l.city_tax));
+  const state = cents(percentOf(taxable, dec(l.state_tax)));
+  const county = cents(percentOf(taxable, dec(l.county_tax)));
+  const city = cents(percentOf(taxable, dec(l.city_tax)));
   return { base, markup, discount, state, county, city, total: taxable + state + county + city };
 }
 
-/** A ticket's totals in cents: exact sums, each rounded once. */
+/** A ticket's totals in cents: the sums of the lines' rounded amounts. */
 export function exactTotals(lines: ModelMoney[], minRate: boolean) {
   const ex = lines.map((l) => exactLine(l, minRate));
   const sum = (k: keyof ExactLine) => toCents(ex.reduce((s, l) => s + l[k], 0n));

@@ -1,5 +1,6 @@
 // Ticket math, line status and status transitions. Pure (no database import): the browser's
 // islands import this file to show the same totals and refusals the server enforces.
+import { toCents } from "../../../lib/format.ts";
 
 /** The fields of a line the money depends on; percents as numbers (7.5 means 7.5%). */
 export interface LineMoney {
@@ -22,6 +23,8 @@ export interface LineTotals {
   state_tax: number;
   county_tax: number;
   city_tax: number;
+  /** state + county + city */
+  tax: number;
   total: number;
 }
 
@@ -38,52 +41,49 @@ export interface TicketTotals {
 const pct = (p: number | null | undefined) => (p ?? 0) / 100;
 
 /**
- * One line's money, exact (never rounded: rounding happens once, on display and on the totals).
- * Min-rate logic charges the minimum rate once per unit plus the additional-day price per day.
+ * One line's money in cents, each amount rounded once, half-up on the exact decimal (lib/format.ts),
+ * from the rounded amounts before it: base; markup (% of base); discount (% of base plus markup);
+ * taxable; each tax (% of taxable); total = taxable + taxes. A printed line is then checkable from its
+ * own printed figures and the ticket's totals are sums of them (decision 015, superseding 007's
+ * "round once"). Min-rate logic charges the minimum rate once per unit plus the additional-day price
+ * per day.
  */
 export function lineTotals(line: LineMoney, ticket: { use_min_rate_logic: boolean }): LineTotals {
   const perDay = line.quantity * line.price * line.duration;
-  const base = ticket.use_min_rate_logic ? line.quantity * (line.minimum_rate ?? 0) + perDay : perDay;
-  const markup = base * pct(line.markup);
-  const discount = (base + markup) * pct(line.discount);
+  const base = toCents(
+    ticket.use_min_rate_logic ? line.quantity * (line.minimum_rate ?? 0) + perDay : perDay,
+  );
+  const markup = toCents((base / 100) * pct(line.markup));
+  const discount = toCents(((base + markup) / 100) * pct(line.discount));
   const taxable = base + markup - discount;
-  const state_tax = taxable * pct(line.state_tax);
-  const county_tax = taxable * pct(line.county_tax);
-  const city_tax = taxable * pct(line.city_tax);
+  const state = toCents((taxable / 100) * pct(line.state_tax));
+  const county = toCents((taxable / 100) * pct(line.county_tax));
+  const city = toCents((taxable / 100) * pct(line.city_tax));
+  const $ = (cents: number) => cents / 100;
   return {
-    base,
-    markup,
-    discount,
-    taxable,
-    state_tax,
-    county_tax,
-    city_tax,
-    total: taxable + state_tax + county_tax + city_tax,
+    base: $(base),
+    markup: $(markup),
+    discount: $(discount),
+    taxable: $(taxable),
+    state_tax: $(state),
+    county_tax: $(county),
+    city_tax: $(city),
+    tax: $(state + county + city),
+    total: $(taxable + state + county + city),
   };
 }
 
-/**
- * Half-up (away from zero) to cents. The value is first cut to 15 significant digits, so a binary
- * float like 1.005 (really 1.00499999...) rounds as the decimal it stands for.
- */
-export function roundMoney(x: number): number {
-  if (!Number.isFinite(x)) return x;
-  const cents = Math.round(Number.parseFloat((Math.abs(x) * 100).toPrecision(15)));
-  const out = (Math.sign(x) * cents) / 100;
-  return out === 0 ? 0 : out;
-}
-
-/** A ticket's totals: the lines' exact amounts summed, then each sum rounded to cents. */
+/** A ticket's totals: the sums of its lines' rounded amounts (added in whole cents). */
 export function ticketTotals(lines: LineTotals[]): TicketTotals {
-  const sum = (k: keyof LineTotals) => lines.reduce((s, l) => s + l[k], 0);
+  const sum = (k: keyof LineTotals) => lines.reduce((s, l) => s + toCents(l[k]), 0) / 100;
   return {
-    subtotal: roundMoney(sum("base")),
-    markup: roundMoney(sum("markup")),
-    discount: roundMoney(sum("discount")),
-    state_tax: roundMoney(sum("state_tax")),
-    county_tax: roundMoney(sum("county_tax")),
-    city_tax: roundMoney(sum("city_tax")),
-    grandtotal: roundMoney(sum("total")),
+    subtotal: sum("base"),
+    markup: sum("markup"),
+    discount: sum("discount"),
+    state_tax: sum("state_tax"),
+    county_tax: sum("county_tax"),
+    city_tax: sum("city_tax"),
+    grandtotal: sum("total"),
   };
 }
 

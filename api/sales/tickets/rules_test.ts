@@ -6,7 +6,6 @@ import {
   type LineMoney,
   lineTotals,
   notCheckedInOrSold,
-  roundMoney,
   statusChoices,
   ticketComplete,
   ticketTotals,
@@ -16,7 +15,7 @@ import {
 const line = (over: Partial<LineMoney>): LineMoney => ({ quantity: 1, price: 0, duration: 1, ...over });
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9, `${a} != ${b}`);
 
-Deno.test("rules - line totals by hand: min-rate off and on, markup, discount, every tax", () => {
+Deno.test("rules - line totals by hand, each amount rounded half-up to cents: min-rate off and on, markup, discount, every tax", () => {
   const cases: [string, LineMoney, boolean, Partial<Record<string, number>>][] = [
     ["plain", line({ quantity: 2, price: 100, duration: 3 }), false, { base: 600, total: 600 }],
     [
@@ -37,10 +36,11 @@ Deno.test("rules - line totals by hand: min-rate off and on, markup, discount, e
         markup: 60,
         discount: 33,
         taxable: 627,
-        state_tax: 39.1875,
+        state_tax: 39.19, // 39.1875, rounded half-up
         county_tax: 6.27,
         city_tax: 12.54,
-        total: 684.9975,
+        tax: 58,
+        total: 685,
       },
     ],
     [
@@ -72,9 +72,32 @@ Deno.test("rules - line totals by hand: min-rate off and on, markup, discount, e
       total: 0,
     }],
     ["fractional quantity", line({ quantity: 1.5, price: 33.33, duration: 1 }), false, {
-      base: 49.995,
-      total: 49.995,
+      base: 50, // 49.995 (a binary 49.99499...) rounds up
+      total: 50,
     }],
+    [
+      "INV-00001's FI-2SW: 6 x 45 over 3 extra days plus the minimum, 10% off, 8.25% tax is 1,578.285 exact",
+      line({
+        quantity: 6,
+        price: 45,
+        duration: 3,
+        minimum_rate: 135,
+        discount: 10,
+        state_tax: 6.25,
+        county_tax: 1.5,
+        city_tax: 0.5,
+      }),
+      true,
+      {
+        base: 1620,
+        discount: 162,
+        taxable: 1458,
+        state_tax: 91.13,
+        county_tax: 21.87,
+        city_tax: 7.29,
+        total: 1578.29,
+      },
+    ],
     ["full discount", line({ quantity: 1, price: 80, duration: 1, discount: 100, city_tax: 5 }), false, {
       taxable: 0,
       total: 0,
@@ -91,26 +114,11 @@ Deno.test("rules - line totals by hand: min-rate off and on, markup, discount, e
   }
 });
 
-Deno.test("rules - roundMoney rounds half up to cents, binary floats included", () => {
-  const table: [number, number][] = [
-    [1.005, 1.01],
-    [2.675, 2.68],
-    [0.125, 0.13],
-    [49.995, 50],
-    [1.004, 1],
-    [0.1 + 0.2, 0.3],
-    [684.9975, 685],
-    [-1.005, -1.01],
-    [-0.001, 0],
-    [1234567.895, 1234567.9],
-  ];
-  for (const [x, want] of table) assert.equal(roundMoney(x), want, `roundMoney(${x})`);
-});
-
-Deno.test("rules - ticket totals sum exactly, then round once", () => {
+Deno.test("rules - ticket totals are the sums of the lines' rounded amounts", () => {
   const half = lineTotals(line({ quantity: 1, price: 0.005, duration: 1 }), { use_min_rate_logic: false });
-  // Rounding each line first would give 0.02; the exact sum is 0.01.
-  assert.equal(ticketTotals([half, half]).subtotal, 0.01);
+  // Each line prints 0.01, so the ticket says 0.02: the printed lines add up to the printed total.
+  assert.equal(half.total, 0.01);
+  assert.equal(ticketTotals([half, half]).subtotal, 0.02);
   const a = lineTotals(
     line({
       quantity: 2,
@@ -131,10 +139,10 @@ Deno.test("rules - ticket totals sum exactly, then round once", () => {
     subtotal: 900,
     markup: 60,
     discount: 33,
-    state_tax: 63.94, // 39.1875 + 24.75 = 63.9375
+    state_tax: 63.94, // 39.19 + 24.75
     county_tax: 6.27,
     city_tax: 12.54,
-    grandtotal: 1009.75, // 684.9975 + 324.75 = 1009.7475
+    grandtotal: 1009.75, // 685 + 324.75
   });
   assert.deepEqual(ticketTotals([]).grandtotal, 0);
 });

@@ -5,7 +5,7 @@ import { ComboBoxBody } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
 import { useDebounced } from "../../lib/hooks.ts";
 import type { JobRow } from "../../../api/pt/jobs/schemas.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate } from "../../../lib/format.ts";
 
 interface JobOption {
   id: number;

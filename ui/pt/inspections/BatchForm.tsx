@@ -15,7 +15,7 @@ import {
   SerialNumbers,
   splitSerials,
 } from "../../../api/pt/inspections/schemas.ts";
-import { today } from "../../lib/format.ts";
+import { today } from "../../../lib/format.ts";
 import { loadParts } from "./InspectionForm.tsx";
 
 const PDF_PATH = "imageFiles.pressure_test";

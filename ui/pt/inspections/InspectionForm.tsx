@@ -6,7 +6,7 @@ import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
 import { BAND_COLORS, InspectionInput, MPI_RESULTS } from "../../../api/pt/inspections/schemas.ts";
-import { today } from "../../lib/format.ts";
+import { today } from "../../../lib/format.ts";
 import type { InspectionRow } from "./types.ts";
 
 const NONE = "none";

@@ -1,6 +1,6 @@
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
-import { formatDate, formatNumber } from "../../lib/format.ts";
+import { formatDate, formatNumber } from "../../../lib/format.ts";
 import type { InspectionRow } from "./types.ts";
 
 const yesNo = (v: boolean | null) => (v === null ? "" : v ? "Yes" : "No");

@@ -5,7 +5,7 @@ import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { JobInput } from "../../../api/pt/jobs/schemas.ts";
 import type { JobRow } from "./types.ts";
-import { today } from "../../lib/format.ts";
+import { today } from "../../../lib/format.ts";
 
 type Key =
   | "date"

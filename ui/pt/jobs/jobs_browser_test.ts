@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import { makeCompany, makeJob, makeUser } from "../../../db/factories.ts";
 import type { JobRow } from "../../../api/pt/jobs/schemas.ts";
-import { today } from "../../lib/format.ts";
+import { today } from "../../../lib/format.ts";
 
 /** What the browser gets for `href` with its session: the content type, or the status when not 200. */
 const contentType = (page: Page, href: string | null) =>

@@ -1,6 +1,6 @@
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
-import { formatDate, formatNumber, money } from "../../lib/format.ts";
+import { formatDate, formatNumber, money } from "../../../lib/format.ts";
 import { HANDLED, NOT_HANDLED } from "../../../api/sales/lines/schemas.ts";
 import type { SalesRow } from "./types.ts";
 

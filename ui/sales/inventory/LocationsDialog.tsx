@@ -5,7 +5,7 @@ import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { api, fieldErrors } from "../../lib/api.ts";
 import { showError, showSnack } from "../../lib/events.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "../../../lib/format.ts";
 import { BASE } from "../../../api/sales/inventory/schemas.ts";
 import { LocationsTable, placesOf } from "./columns.tsx";
 import { RowSummary, unitQuantityProblem } from "./UnitTransferDialog.tsx";

@@ -5,7 +5,7 @@ import { TextField } from "../../primitives/TextField.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { api, fieldErrors } from "../../lib/api.ts";
 import { showError } from "../../lib/events.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "../../../lib/format.ts";
 import {
   exceedsMessage,
   POSITIVE_MESSAGE,

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon, type IconName } from "../../components/icons.tsx";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "../../../lib/format.ts";
 import type { InventoryTotals } from "./types.ts";
 import type { InventoryRow, LocationRow } from "./types.ts";
 

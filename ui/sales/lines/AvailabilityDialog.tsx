@@ -1,6 +1,6 @@
 import { Button } from "react-aria-components";
 import { Dialog } from "../../primitives/Dialog.tsx";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "../../../lib/format.ts";
 import { type AvailabilityFigures, EXCEEDS_MESSAGE } from "../../../api/sales/lines/schemas.ts";
 
 const ROWS: [keyof AvailabilityFigures, string][] = [

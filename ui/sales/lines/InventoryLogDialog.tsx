@@ -3,7 +3,7 @@ import { Button } from "react-aria-components";
 import { Dialog } from "../../primitives/Dialog.tsx";
 import { api } from "../../lib/api.ts";
 import { showError } from "../../lib/events.ts";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatDateTime, formatNumber } from "../../../lib/format.ts";
 import type { Line } from "./types.ts";
 
 type LogEntry = Line["inventory_log"][number];

@@ -7,7 +7,7 @@ import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { type ChosenFile, FileField } from "../../primitives/FileField.tsx";
 import { api, ApiError } from "../../lib/api.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "../../../lib/format.ts";
 import { maxQuantity } from "../../../db/schema/enums.ts";
 import { hoursBetween } from "../../../api/sales/tickets/rules.ts";
 import { PDF_MESSAGE } from "../../../api/pt/inspections/schemas.ts";

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import { Icon } from "../../components/icons.tsx";
-import { formatNumber, money } from "../../lib/format.ts";
+import { formatNumber, money } from "../../../lib/format.ts";
 import { StatusBadge } from "../data/columns.tsx";
 import { HANDLED } from "../../../api/sales/lines/schemas.ts";
 import { type CheckInEntry, logFigures, utcDateTime } from "./lines.ts";

@@ -5,7 +5,7 @@ import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { api } from "../../lib/api.ts";
 import { showError } from "../../lib/events.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber } from "../../../lib/format.ts";
 import {
   checkedInMessage,
   DATES_MESSAGE,

@@ -4,7 +4,7 @@ import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { api } from "../../lib/api.ts";
-import { today } from "../../lib/format.ts";
+import { today } from "../../../lib/format.ts";
 import { TicketUpdateInput } from "../../../api/sales/tickets/schemas.ts";
 import { redirectAfterSave } from "./status.ts";
 import { statusOptions, statusRefusal } from "./TicketEditDialog.tsx";

@@ -5,7 +5,7 @@ import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
 import type { ComboOption } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
-import { today } from "../../lib/format.ts";
+import { today } from "../../../lib/format.ts";
 import { TicketInput } from "../../../api/sales/tickets/schemas.ts";
 import { NO_PARTIES, type Parties, PartyFields, partyIds } from "./TicketParties.tsx";
 

@@ -1,6 +1,6 @@
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
-import { formatDate, money } from "../../lib/format.ts";
+import { formatDate, money } from "../../../lib/format.ts";
 import { STATUS_LABELS, type TicketList, type TicketRow } from "./types.ts";
 
 export const DISPUTED = "Disputed: latest rejection unresolved";

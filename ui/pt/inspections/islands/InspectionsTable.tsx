@@ -8,7 +8,7 @@ import { downloadList } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { COLUMNS } from "../columns.tsx";
-import { formatDate, formatDateTime } from "../../../lib/format.ts";
+import { formatDate, formatDateTime } from "../../../../lib/format.ts";
 import { InspectionForm } from "../InspectionForm.tsx";
 import { BatchForm } from "../BatchForm.tsx";
 import { Searches } from "../Searches.tsx";

@@ -11,7 +11,7 @@ import { useHydrated } from "../../../lib/hooks.ts";
 import { JOB_PAGE_SIZES } from "../../../../api/pt/jobs/schemas.ts";
 import { JobForm } from "../JobForm.tsx";
 import type { JobRow, JobsProps, JobsQuery } from "../types.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate } from "../../../../lib/format.ts";
 
 // A plain link: the PDF opens in a new tab, with or without JavaScript.
 const reportLink = (j: JobRow) => (

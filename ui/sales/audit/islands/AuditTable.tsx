@@ -6,7 +6,7 @@ import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { downloadList } from "../../../components/row_actions.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import { formatDateTime } from "../../../../lib/format.ts";
 import { AUDIT_PAGE_SIZES } from "../../../../api/sales/audit/schemas.ts";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import {

@@ -10,7 +10,7 @@ import { downloadList } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
 import { showSnack } from "../../../lib/events.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
-import { money } from "../../../lib/format.ts";
+import { money } from "../../../../lib/format.ts";
 import {
   ITEM_BATCH_COLUMNS,
   ITEM_PAGE_SIZES,

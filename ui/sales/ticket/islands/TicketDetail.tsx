@@ -6,7 +6,7 @@ import { Select } from "../../../primitives/Select.tsx";
 import { TextField } from "../../../primitives/TextField.tsx";
 import { api } from "../../../lib/api.ts";
 import { navigateWithSnack, setLoading, showError, showSnack } from "../../../lib/events.ts";
-import { formatDate, money } from "../../../lib/format.ts";
+import { formatDate, money } from "../../../../lib/format.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { CompanyLogo } from "../../../shell/CompanyLogo.tsx";
 import { DisputedFlag } from "../../tickets/columns.tsx";

@@ -9,7 +9,7 @@ import { api } from "../../../lib/api.ts";
 import { showSnack } from "../../../lib/events.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { ticketColumns } from "../columns.tsx";
-import { money } from "../../../lib/format.ts";
+import { money } from "../../../../lib/format.ts";
 import { TicketForm } from "../TicketForm.tsx";
 import type { TicketRow, TicketSearchKey, TicketsProps, TicketsQuery } from "../types.ts";
 import { TICKET_PAGE_SIZES } from "../types.ts";

@@ -1,0 +1,138 @@
+/**
+ * The one place money and dates become figures and text, shared by the ticket math, the screens (server
+ * HTML and islands), the PDFs and the xlsx downloads (decision 015). Pure, fixed locale (en-US), so the
+ * server's HTML, the hydrated island and the documents print the same characters.
+ *
+ * Money is rounded half-up (away from zero) on the decimal a float stands for: the float is cut to 15
+ * significant digits and rounded as text, so 1578.285 (stored as 1578.28499999...) is 1,578.29.
+ */
+
+// ---- Money -------------------------------------------------------------------------------------
+
+const PLAIN = /^(\d+)(?:\.(\d*))?$/;
+
+/** Whole cents, half-up on the exact decimal (never `toFixed` on a float). */
+export function toCents(x: number): number {
+  if (!Number.isFinite(x)) return Number.NaN;
+  const abs = Math.abs(x);
+  const m = PLAIN.exec(abs.toPrecision(15));
+  // Exponent forms: below 1e-6 is no cent; beyond 1e21 has no cents to round.
+  const cents = !m ? (abs < 1 ? 0 : Math.round(abs * 100)) : (() => {
+    const frac = (m[2] ?? "").padEnd(3, "0");
+    return Number(m[1]) * 100 + Number(frac.slice(0, 2)) + (frac[2] >= "5" ? 1 : 0);
+  })();
+  return x < 0 && cents !== 0 ? -cents : cents;
+}
+
+/** Half-up (away from zero) to cents: `toCents(x) / 100`. */
+export function roundMoney(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  return toCents(x) / 100;
+}
+
+const groups = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** Money as `$1,234.50` (`-$1.00` below zero), rounded as `toCents`; none is blank. */
+export function money(n: number | null | undefined): string {
+  if (n === null || n === undefined) return "";
+  if (!Number.isFinite(n)) return "";
+  const c = toCents(n);
+  const abs = Math.abs(c);
+  return `${c < 0 ? "-" : ""}$${groups(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+// ---- Numbers -----------------------------------------------------------------------------------
+
+const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
+
+/** Quantities, days and percents with thousands separators and up to 6 decimals; none is blank. */
+export function formatNumber(value: number | null | undefined): string {
+  return value === null || value === undefined ? "" : NUMBER.format(value);
+}
+
+// ---- Dates and times ---------------------------------------------------------------------------
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/**
+ * A calendar date (`YYYY-MM-DD`, or the date part of a stored value) as MM-DD-YYYY; anything else as
+ * given. Calendar dates (ticket, invoice, job dates) have no time zone: they are shown as stored.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return "";
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return m ? `${m[2]}-${m[3]}-${m[1]}` : value;
+}
+
+/** The zone instants are shown in when a company names none (storage is always UTC). */
+export const DEFAULT_TIME_ZONE = "UTC";
+
+/** True for an IANA time zone name this runtime knows (`America/Chicago`, `UTC`). */
+export function isTimeZone(name: unknown): name is string {
+  if (typeof name !== "string" || name === "" || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A company's `settings.timeZone` when usable, else UTC. */
+export function timeZoneOf(settings: Record<string, unknown> | null | undefined): string {
+  const tz = settings?.timeZone;
+  return isTimeZone(tz) ? tz : DEFAULT_TIME_ZONE;
+}
+
+const zoned = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  const tz = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  let f = zoned.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    zoned.set(tz, f);
+  }
+  return f;
+}
+
+/** An instant's wall-clock parts in a time zone. */
+export function zonedParts(value: string | Date, timeZone: string) {
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return null;
+  const p = Object.fromEntries(zoneFormat(timeZone).formatToParts(d).map((x) => [x.type, x.value]));
+  return {
+    year: p.year,
+    month: p.month,
+    day: p.day,
+    hour: p.hour === "24" ? "00" : p.hour,
+    minute: p.minute,
+  };
+}
+
+/**
+ * A stored instant (ISO, UTC) as MM-DD-YY HH:mm on the company's clock. The zone is explicit, so the
+ * server's HTML, the island and the PDF agree whatever zone the server or browser runs in.
+ */
+export function formatDateTime(value: string | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
+  if (!value) return "";
+  const p = zonedParts(value, timeZone);
+  if (!p) return value;
+  return `${p.month}-${p.day}-${p.year.slice(2)} ${p.hour}:${p.minute}`;
+}
+
+/** Today on the company's clock as YYYY-MM-DD (the browser's clock when no zone is given). */
+export function today(now = new Date(), timeZone?: string): string {
+  if (timeZone) {
+    const p = zonedParts(now, timeZone)!;
+    return `${p.year}-${p.month}-${p.day}`;
+  }
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import {
+  formatDate,
+  formatDateTime,
+  isTimeZone,
+  money,
+  roundMoney,
+  timeZoneOf,
+  toCents,
+  today,
+} from "./format.ts";
+
+Deno.test("format - money rounds half up on the exact decimal, binary floats included", () => {
+  const table: [number, number][] = [
+    [1.005, 1.01],
+    [2.675, 2.68],
+    [0.125, 0.13],
+    [49.995, 50],
+    [1.004, 1],
+    [0.1 + 0.2, 0.3],
+    [684.9975, 685],
+    [-1.005, -1.01],
+    [-0.001, 0],
+    [1234567.895, 1234567.9],
+    [1458 + 91.125 + 21.87 + 7.29, 1578.29], // 1578.285 held as 1578.28499999...
+    [0.0000001, 0],
+  ];
+  for (const [x, want] of table) assert.equal(roundMoney(x), want, `roundMoney(${x})`);
+  assert.equal(toCents(1578.285), 157829);
+  assert.ok(Number.isNaN(toCents(Number.NaN)));
+});
+
+Deno.test("format - money as $1,234.50 with the same rounding; none is blank", () => {
+  assert.equal(money(1458 + 91.125 + 21.87 + 7.29), "$1,578.29");
+  // Intl on the float itself says $1,578.28: the bug this module removes.
+  assert.equal(
+    new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(
+      1458 + 91.125 + 21.87 + 7.29,
+    ),
+    "$1,578.28",
+  );
+  assert.equal(money(1234567.895), "$1,234,567.90");
+  assert.equal(money(0), "$0.00");
+  assert.equal(money(-1.005), "-$1.01");
+  assert.equal(money(0.5), "$0.50");
+  assert.equal(money(null), "");
+  assert.equal(money(undefined), "");
+});
+
+Deno.test("format - calendar dates as stored; instants on the company's clock", () => {
+  assert.equal(formatDate("2026-03-04"), "03-04-2026");
+  assert.equal(formatDate("2026-03-04T23:30:00Z"), "03-04-2026");
+  assert.equal(formatDate(null), "");
+  assert.equal(formatDateTime("2026-03-04T23:30:00Z"), "03-04-26 23:30");
+  assert.equal(formatDateTime("2026-03-04T23:30:00Z", "America/Chicago"), "03-04-26 17:30");
+  assert.equal(formatDateTime("2026-07-04T03:05:00Z", "America/Chicago"), "07-03-26 22:05"); // daylight time
+  assert.equal(formatDateTime("2026-03-04T00:00:00Z", "Asia/Kolkata"), "03-04-26 05:30");
+  assert.equal(formatDateTime("2026-03-04T23:30:00Z", "Not/AZone"), "03-04-26 23:30");
+  assert.equal(formatDateTime("garbage", "UTC"), "garbage");
+  assert.equal(today(new Date("2026-03-05T03:00:00Z"), "America/Chicago"), "2026-03-04");
+});
+
+Deno.test("format - time zone names are checked with Intl", () => {
+  assert.ok(isTimeZone("America/Chicago"));
+  assert.ok(isTimeZone("UTC"));
+  for (const bad of ["", "Mars/Olympus", "America/Chicago ", 5, null, "x".repeat(65)]) {
+    assert.ok(!isTimeZone(bad), String(bad));
+  }
+  assert.equal(timeZoneOf({ timeZone: "America/Denver" }), "America/Denver");
+  assert.equal(timeZoneOf({ timeZone: "nowhere" }), "UTC");
+  assert.equal(timeZoneOf(null), "UTC");
+});
