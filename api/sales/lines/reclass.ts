@@ -9,7 +9,15 @@ import { requireSalesReader } from "../access.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { changeableTicket, logTotals, standings, ticketAuditExtra } from "./checkin.ts";
 import type { LineStanding } from "./checkin_schemas.ts";
-import { checkedInMessage, DATES_MESSAGE, NO_CHECK_IN, NONE_LEFT, ReclassInput } from "./reclass_schemas.ts";
+import {
+  checkedInMessage,
+  DATES_MESSAGE,
+  holdsStock,
+  NO_CHECK_IN,
+  NONE_LEFT,
+  ReclassInput,
+  targetTypeMessage,
+} from "./reclass_schemas.ts";
 
 export interface ReclassResult {
   message: string;
@@ -18,7 +26,7 @@ export interface ReclassResult {
 
 /**
  * POST /api/sales/sales/reclass: moves checked-in stock of a line's row to another serial of the same
- * business unit (any item of the unit). Per line, the total reclassed stays within what was checked in
+ * business unit and the same inventory type (one that holds stock: never a charge code). Per line, the total reclassed stays within what was checked in
  * (removed entries not counted). All rows in one write transaction with guarded updates, a log entry
  * on the line and an audit row on both inventory rows; all or none.
  */
@@ -63,6 +71,9 @@ export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
       }
       if (to.inv.serial_number.toLowerCase() === from!.inv.serial_number.toLowerCase()) {
         throw invalid(at("to_inventory_id"), "Choose a different serial number");
+      }
+      if (to.type !== from!.type || !holdsStock(to.type)) {
+        throw invalid(at("to_inventory_id"), targetTypeMessage(from!.type));
       }
       const q = r.reclass_quantity;
       const taken = await tx.update(inventory)

@@ -36,3 +36,9 @@ export const DATES_MESSAGE = "Please fill in dates for rows being reclassed";
 export const NO_CHECK_IN = "Check In Before Reclassing";
 export const NONE_LEFT = "No Quantity Left to Reclass";
 export const checkedInMessage = (n: number) => `Checked in: ${n}`;
+
+/** Inventory types whose rows hold stock (a charge code row is a price, never a quantity). */
+export const holdsStock = (type: string): boolean => type !== "Charge Code";
+/** A reclass target must be of the source's inventory type, one that holds stock. */
+export const targetTypeMessage = (type: string) =>
+  `Choose another ${type} serial number: a reclass target is of the same inventory type and holds stock`;

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../../scripts/testing/harness.ts";
+import { eq } from "drizzle-orm";
 import { makeInventory, makeItem } from "../../../db/factories.ts";
+import { inventory } from "../../../db/schema/mod.ts";
 import { auditOf, heldLine, logOf, post, rowOf } from "./checkin_fixtures.ts";
 
 const PATH = "/api/sales/sales/reclass";
@@ -85,7 +87,7 @@ Deno.test("reclass - needs a prior check-in, moves checked-in stock within the c
     );
   }));
 
-Deno.test("reclass - targets: same business unit, different serial; Serialized holds at most 1", () =>
+Deno.test("reclass - targets: same business unit, same inventory type that holds stock, different serial", () =>
   withEnv(async (env) => {
     const token = await env.login();
     const s = await heldLine(env, { quantity: 3, stock: 3, row: { serial_number: "SN-1" } });
@@ -115,6 +117,19 @@ Deno.test("reclass - targets: same business unit, different serial; Serialized h
       (await post(env, token, PATH, row(sameSerial.id), 422)).detail,
       "Choose a different serial number",
     );
+    const typeRefusal =
+      "Choose another Itemized serial number: a reclass target is of the same inventory type and holds stock";
+    const chargeCode = await makeItem(env.tenant.db, { inventory_type: "Charge Code" });
+    const charge = await makeInventory(env.tenant.db, {
+      item_id: chargeCode.id,
+      business_unit_id: s.unitId,
+      serial_number: "CC-MILE",
+      quantity: 0,
+    });
+    const refused = await post(env, token, PATH, row(charge.id), 422);
+    assert.equal(refused.detail, typeRefusal);
+    assert.equal(refused.errors[0].path, "rows.0.to_inventory_id");
+    assert.equal((await rowOf(env, charge.id))!.quantity, 0, "a charge code never receives stock");
     const serialized = await makeItem(env.tenant.db, { inventory_type: "Serialized" });
     const single = await makeInventory(env.tenant.db, {
       item_id: serialized.id,
@@ -122,18 +137,49 @@ Deno.test("reclass - targets: same business unit, different serial; Serialized h
       serial_number: "SN-9",
       quantity: 0,
     });
-    assert.equal(
-      (await post(env, token, PATH, row(single.id, 2), 422)).detail,
-      "The target row cannot hold more than 1",
-    );
-    await post(env, token, PATH, row(single.id, 1));
-    assert.equal((await rowOf(env, single.id))!.quantity, 1, "any item of the unit may receive");
-    assert.equal(
-      (await post(env, token, PATH, row(single.id, 1), 422)).detail,
-      "The target row cannot hold more than 1",
-    );
+    assert.equal((await post(env, token, PATH, row(single.id), 422)).detail, typeRefusal);
+    const lot = await makeInventory(env.tenant.db, {
+      item_id: otherItem.id,
+      business_unit_id: s.unitId,
+      serial_number: "LOT-7",
+      quantity: 0,
+    });
+    await post(env, token, PATH, row(lot.id, 1));
+    assert.equal((await rowOf(env, lot.id))!.quantity, 1, "another item of the same type may receive");
     await post(env, token, PATH, row(999999), 404);
-    const wrongFrom = row(single.id);
-    wrongFrom.rows[0].from_inventory_id = single.id;
+    const wrongFrom = row(lot.id);
+    wrongFrom.rows[0].from_inventory_id = lot.id;
     assert.equal((await post(env, token, PATH, wrongFrom, 422)).detail, "Not the line's inventory");
+  }));
+
+Deno.test("reclass - a Serialized target holds at most 1", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const s = await heldLine(env, {
+      quantity: 1,
+      stock: 1,
+      item: { inventory_type: "Serialized" },
+      row: { serial_number: "PV-1" },
+    });
+    await post(env, token, CHECK_IN, { ticket_id: s.ticketId, line_items: [s.lineId], quantities_in: [1] });
+    const single = await makeInventory(env.tenant.db, {
+      item_id: s.itemId,
+      business_unit_id: s.unitId,
+      serial_number: "PV-2",
+      quantity: 1,
+    });
+    const body = {
+      ticket_id: s.ticketId,
+      rows: [{
+        sale_id: s.lineId,
+        reclass_date: DATE,
+        from_inventory_id: s.inventoryId,
+        to_inventory_id: single.id,
+        reclass_quantity: 1,
+      }],
+    };
+    assert.equal((await post(env, token, PATH, body, 422)).detail, "The target row cannot hold more than 1");
+    await env.tenant.db.update(inventory).set({ quantity: 0 }).where(eq(inventory.id, single.id));
+    await post(env, token, PATH, body);
+    assert.equal((await rowOf(env, single.id))!.quantity, 1);
   }));

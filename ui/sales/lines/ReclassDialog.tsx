@@ -45,7 +45,7 @@ const EMPTY: RowState = { quantity: "", to: null, date: "" };
 
 /**
  * Reclass: moves checked-in quantity of each line's inventory row to another serial number of the
- * same business unit. One row per line that is not a charge code; a row whose line has nothing
+ * same business unit and inventory type (the picker offers only those; never a charge code). One row per line that is not a charge code; a row whose line has nothing
  * checked in, or nothing left to reclass, is disabled with the spec's hint. Only rows with a
  * quantity are sent, each needing a date (else the alert, and the dialog is cancelled).
  */
@@ -164,7 +164,11 @@ export function ReclassDialog({ ticket, lines, onClose, onDone }: DialogProps) {
               const toKey = `to${line.id}`;
               const load = async (text: string, signal: AbortSignal): Promise<ComboOption[]> => {
                 const res = await api<{ results: InventoryRowOut[] }>("/api/sales/inventory-rows", {
-                  query: { business_unit_id: unit, search_multi: text },
+                  query: {
+                    business_unit_id: unit,
+                    inventory_type: inv.item.inventory_type,
+                    search_multi: text,
+                  },
                   signal,
                 });
                 return res.results

@@ -26,6 +26,13 @@ async function reclassSetup(env: Parameters<Parameters<typeof withBrowser>[0]>[0
   await makeInventory(db, { item_id: sameSerial.id, business_unit_id: s.unitId, serial_number: "lot-a" });
   const elsewhere = await makeCategory(db, { model: "Business Unit", name: "Far Yard" });
   await makeInventory(db, { item_id: s.itemId, business_unit_id: elsewhere.id, serial_number: "LOT-C" });
+  // Nor rows of another inventory type: a charge code (holds no stock) and a serialized unit.
+  for (
+    const [inventory_type, serial_number] of [["Charge Code", "LOT-CC"], ["Serialized", "LOT-S"]] as const
+  ) {
+    const item = await makeItem(db, { inventory_type });
+    await makeInventory(db, { item_id: item.id, business_unit_id: s.unitId, serial_number, quantity: 0 });
+  }
   const token = await env.login();
   await post(env, token, CHECK_IN, { ticket_id: s.ticketId, line_items: [s.lineId], quantities_in: [3] });
   return { ...s, otherLineId: other.lineId, targetId: target.id };
@@ -79,7 +86,8 @@ browserTest(
       const to = rowA.getByRole("combobox", { name: "To (Serial #)" });
       await to.fill("LOT");
       await page.getByRole("option", { name: /LOT-B/ }).waitFor();
-      // Same business unit, another serial: LOT-B and LOT-D; not LOT-A (either item) nor LOT-C.
+      // Same unit and inventory type, another serial: LOT-B and LOT-D; not LOT-A (either item), LOT-C,
+      // the charge code LOT-CC nor the serialized LOT-S.
       const offered = (await page.getByRole("option").allInnerTexts()).map((o) => o.split(" | ")[1]).sort();
       assert.deepEqual(offered, ["LOT-B", "LOT-D"]);
       await page.getByRole("option", { name: /LOT-B/ }).click();
