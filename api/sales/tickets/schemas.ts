@@ -70,6 +70,12 @@ export const TICKET_SORTS = [
   "created_at",
 ] as const;
 
+/**
+ * The ticket-flow filter: one stage (the spec's OPEN, RFB, RFA, QUOTE; APP is the invoices list), or
+ * ALL stages (the same as leaving it out).
+ */
+export const TICKET_FLOWS = ["OPEN", "RFB", "RFA", "QUOTE", "APP", "ALL"] as const;
+
 export const TicketListQuery = ListQuery.extend({
   rowsPerPage: z.coerce.number().int().refine(
     (n) => [10, 25, 50, -1].includes(n),
@@ -84,7 +90,7 @@ export const TicketListQuery = ListQuery.extend({
   showInvoiced: queryBool.optional(),
   hidePaid: queryBool.optional(),
   hideSigned: queryBool.optional(),
-  ticketFlowFilter: queryEnum(["OPEN", "RFB", "RFA", "QUOTE", "APP"] as const),
+  ticketFlowFilter: queryEnum(TICKET_FLOWS),
   isQuote: queryBool.optional(),
 });
 export type TicketListQuery = z.infer<typeof TicketListQuery>;

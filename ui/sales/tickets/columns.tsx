@@ -19,9 +19,13 @@ export function DisputedFlag() {
   );
 }
 
+/** An invoice's state: Signed and Billed when set, then Paid or Unpaid. */
+export const invoiceState = (t: Pick<TicketRow, "isSigned" | "isBilled" | "isPaid">) =>
+  [t.isSigned && "Signed", t.isBilled && "Billed", t.isPaid ? "Paid" : "Unpaid"].filter(Boolean).join(", ");
+
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
 
-/** The list's columns: Quote # on quotes, Inv # on invoices. */
+/** The list's columns: Quote # on quotes; Inv #, Invoice Date and Invoice State on invoices. */
 export function ticketColumns(list: TicketList): DataColumn<TicketRow>[] {
   return [
     {
@@ -41,11 +45,18 @@ export function ticketColumns(list: TicketList): DataColumn<TicketRow>[] {
         cell: (t: TicketRow) => <span className="nowrap">{t.invoice_number ?? ""}</span>,
       }]
       : []),
-    {
-      id: "ticket_date",
-      header: "Date",
-      cell: (t) => <span className="nowrap">{formatDate(t.ticket_date)}</span>,
-    },
+    // The invoices list is dated by the invoice; the others by the ticket.
+    list.flow === "APP"
+      ? {
+        id: "invoice_date",
+        header: "Invoice Date",
+        cell: (t) => <span className="nowrap">{t.invoice_date ? formatDate(t.invoice_date) : ""}</span>,
+      }
+      : {
+        id: "ticket_date",
+        header: "Date",
+        cell: (t) => <span className="nowrap">{formatDate(t.ticket_date)}</span>,
+      },
     { id: "customer", header: "Customer", cell: (t) => clip(t.customer.name) },
     { id: "sales_rep", header: "Sales Rep", cell: (t) => t.sales_rep?.name ?? "" },
     {
@@ -63,6 +74,14 @@ export function ticketColumns(list: TicketList): DataColumn<TicketRow>[] {
         </span>
       ),
     },
+    ...(list.flow === "APP"
+      ? [{
+        id: "invoice_state",
+        header: "Invoice State",
+        sortable: false,
+        cell: (t: TicketRow) => <span className="nowrap">{invoiceState(t)}</span>,
+      }]
+      : []),
     {
       id: "total",
       header: "Total",

@@ -6,6 +6,7 @@ import { renderShellPage } from "../../render.tsx";
 import { lenientQuery } from "../../components/list_query.ts";
 import { TicketsPage } from "./TicketsPage.tsx";
 import {
+  FLOW_CHOICES,
   TICKET_LISTS,
   type TicketList,
   type TicketRow,
@@ -22,9 +23,10 @@ const SEARCH_KEYS: readonly TicketSearchKey[] = [
 
 /**
  * The five stage lists, each one status: the owner company's staff (anyone else back to "/"). The
- * table state (page, size, sort, searches, Hide Paid, Hide Signed) is read from this list's URL
- * only and kept there by the island: leaving the list leaves it behind. The status comes from the
- * path, never from the URL. The first page is rendered here.
+ * table state (page, size, sort, searches, Hide Paid, Hide Signed, and on the Tickets list Ticket
+ * Flow and Show Invoiced) is read from this list's URL only and kept there by the island: leaving
+ * the list leaves it behind. The other lists' status comes from the path, never from the URL. The
+ * first page is rendered here.
  */
 export const ticketListPages = new Hono<AppEnv>();
 
@@ -53,19 +55,23 @@ for (const view of TICKET_LISTS) {
   });
 }
 
-/** The list's state from its URL: only the searches this list offers, its own status. */
+/**
+ * The list's state from its URL: only the searches this list offers; its own status, except that the
+ * Tickets list takes its Ticket Flow choice (any stage but APP, or ALL) and Show Invoiced from there.
+ */
 function listQuery(view: TicketList, q: TicketListQuery, owner: boolean): TicketsQuery {
+  const chosen = FLOW_CHOICES.find((f) => f.id === q.ticketFlowFilter)?.id;
+  const showInvoiced = view.flow === "APP" || (!!view.flowFilter && owner && q.showInvoiced === true);
   const query: TicketsQuery = {
     page: q.page,
     rowsPerPage: q.rowsPerPage,
     ...(q.sortBy ? { sortBy: q.sortBy, descending: q.descending ?? false } : {}),
-    ticketFlowFilter: view.flow,
-    ...(view.flow === "APP" ? { showInvoiced: true as const } : {}),
+    ticketFlowFilter: (view.flowFilter && chosen) || view.flow,
+    ...(showInvoiced ? { showInvoiced: true as const } : {}),
     ...(q.hidePaid ? { hidePaid: true } : {}),
     ...(q.hideSigned ? { hideSigned: true } : {}),
   };
   for (const key of SEARCH_KEYS) {
-    if (key === "search_invoice_number" && !view.invoiceNumber) continue;
     if ((key === "search_customer" || key === "search_sales_rep") && !owner) continue;
     if (q[key]) query[key] = q[key];
   }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { makeCategory, makeCompany, makeInventory, makeItem } from "../../../db/factories.ts";
+import { makeCategory, makeCompany, makeInventory, makeItem, makeTicket } from "../../../db/factories.ts";
 import { sales, templates, tickets } from "../../../db/schema/mod.ts";
 
 browserTest(
@@ -108,5 +108,65 @@ browserTest(
       await link.waitFor();
       await link.click();
       await page.waitForURL((url) => url.pathname === `/sales/tickets/${ticket.id}`);
+    }),
+);
+
+browserTest(
+  "tickets - an office user filters the Tickets list by flow, shows invoices, and sees paid invoices by invoice date",
+  () =>
+    withBrowser(async ({ env, page, signIn, base, hydrated }) => {
+      const db = env.tenant.db;
+      const customer = await makeCompany(db, { name: "Permian Energy" });
+      for (const status of ["OPEN", "RFB", "RFA", "APP"] as const) {
+        await makeTicket(db, {
+          customer_id: customer.id,
+          ticket_number: `NUM-${status}`,
+          status,
+          ticket_date: "2026-01-05",
+          ...(status === "APP"
+            ? { isInvoice: true, invoice_number: "INV-00042", invoice_date: "2026-02-10", isPaid: true }
+            : {}),
+        });
+      }
+      const { user } = await env.userWithToken({ name: "Office" });
+      await signIn(user.email, "password123", "/sales/tickets");
+      const table = page.getByRole("table", { name: "Tickets" });
+      await table.getByRole("row", { name: /NUM-OPEN/ }).waitFor();
+      assert.equal(await table.getByRole("row", { name: /NUM-RFB/ }).count(), 0, "Open by default");
+
+      // Ticket Flow, by keyboard: Ready To Bill.
+      const flow = page.getByRole("button", { name: /Ticket Flow/ });
+      await flow.focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("option", { name: "Ready To Bill" }).click();
+      await table.getByRole("row", { name: /NUM-RFB/ }).waitFor();
+      assert.equal(await table.getByRole("row", { name: /NUM-OPEN/ }).count(), 0);
+      assert.match(page.url(), /ticketFlowFilter=RFB/);
+
+      await flow.click();
+      await page.getByRole("option", { name: "All" }).click();
+      await table.getByRole("row", { name: /NUM-RFA/ }).waitFor();
+      assert.equal(await table.getByRole("row", { name: /NUM-APP/ }).count(), 0, "no invoices yet");
+      await page.getByRole("checkbox", { name: "Show Invoiced" }).focus();
+      await page.keyboard.press("Space");
+      await table.getByRole("row", { name: /NUM-APP/ }).waitFor();
+      assert.match(page.url(), /showInvoiced=true/);
+      // The state is in the URL: a reload keeps it.
+      await page.reload();
+      await hydrated();
+      await table.getByRole("row", { name: /NUM-APP/ }).waitFor();
+      assert.equal(await page.getByRole("checkbox", { name: "Show Invoiced" }).isChecked(), true);
+
+      await page.goto(`${base}/sales/invoices`);
+      await hydrated();
+      const invoices = page.getByRole("table", { name: "Invoices" });
+      const row = invoices.getByRole("row", { name: /NUM-APP/ });
+      await row.waitFor();
+      // Dated by the invoice, with its paid state.
+      assert.match(await row.innerText(), /INV-00042\s+02-10-2026\s+Permian Energy[\s\S]*Approved\s+Paid/);
+      await invoices.getByRole("columnheader", { name: "Invoice Date" }).waitFor();
+      await page.getByRole("checkbox", { name: "Hide Paid" }).focus();
+      await page.keyboard.press("Space");
+      await invoices.getByText("No Data Found").waitFor();
     }),
 );

@@ -15,6 +15,8 @@ Deno.test("ticket lists - each list shows only its status, with its title and co
         customer_id: customer.id,
         ticket_number: `NUM-${status}`,
         invoice_number: status === "APP" ? "INV-00042" : null,
+        invoice_date: status === "APP" ? "2025-04-01" : null,
+        isPaid: status === "APP",
         status,
         isQuote: status === "QUOTE",
         ticket_date: "2025-03-07",
@@ -43,19 +45,25 @@ Deno.test("ticket lists - each list shows only its status, with its title and co
       for (const other of lists.filter((l) => l[2] !== status)) {
         assert.doesNotMatch(html, new RegExp(`NUM-${other[2]}<`), `${path} shows ${other[2]}`);
       }
-      for (const h of [numberHeader, "Date", "Customer", "Sales Rep", "Status", "Total"]) {
+      const date = status === "APP" ? "Invoice Date" : "Date";
+      for (const h of [numberHeader, date, "Customer", "Sales Rep", "Status", "Total"]) {
         assert.match(html, new RegExp(`>${h}<`), `${path}: ${h}`);
       }
-      assert.match(html, /03-07-2025/);
+      assert.match(html, status === "APP" ? /04-01-2025/ : /03-07-2025/, `${path}: its date`);
       assert.match(html, /Permian Energy/);
       assert.equal(/>Inv #</.test(html), status === "APP", `${path}: Inv #`);
-      assert.equal(/>Invoice Number</.test(html), status === "APP" || status === "RFA", `${path}: search`);
+      assert.equal(/>Invoice State</.test(html), status === "APP", `${path}: Invoice State`);
+      // Every list searches by invoice number (a re-opened invoice keeps its number).
+      assert.match(html, />Invoice Number</, `${path}: search`);
+      assert.equal(/>Ticket Flow</.test(html), status === "OPEN", `${path}: Ticket Flow`);
+      assert.equal(/>Show Invoiced</.test(html), status === "OPEN", `${path}: Show Invoiced`);
       assert.equal(/>New Ticket</.test(html), status === "OPEN");
       assert.equal(/>New Quote</.test(html), status === "QUOTE");
       assert.match(html, /data-island="ui\/sales\/tickets\/islands\/TicketsTable.tsx"/);
     }
     const invoices = await (await env.request("/sales/invoices", cookie(token))).text();
     assert.match(invoices, /INV-00042/);
+    assert.match(invoices, />Paid</, "the invoice's paid state");
     // The drawer's first five Sales entries are the five lists, in order.
     const menu = invoices.slice(invoices.indexOf('class="drawer'));
     const hrefs = [...menu.matchAll(/href="(\/sales\/[^"]*)"/g)].map((m) => m[1]).slice(0, 5);
@@ -119,11 +127,54 @@ Deno.test("ticket lists - totals, the disputed marker, searches and checkboxes f
     html = await (await env.request("/sales/ready-for-billing?search_sales_rep=rita", cookie(token))).text();
     assert.match(html, /T-00001/);
     assert.doesNotMatch(html, /T-00002/);
-    // The status is the path's: a URL's ticketFlowFilter does not change the list.
-    html = await (await env.request("/sales/tickets?ticketFlowFilter=RFB&rowsPerPage=7", cookie(token)))
+    // A stage list's status is the path's: a URL's ticketFlowFilter does not change it.
+    html = await (await env.request("/sales/approval?ticketFlowFilter=RFB&rowsPerPage=7", cookie(token)))
       .text();
     assert.doesNotMatch(html, /T-0000/);
     assert.match(html, /No Data Found/);
+    // The Tickets list's Ticket Flow filter picks any stage, or all of them.
+    html = await (await env.request("/sales/tickets?ticketFlowFilter=RFB", cookie(token))).text();
+    assert.match(html, /T-00001/);
+    assert.match(html, /T-00002/);
+    html = await (await env.request("/sales/tickets", cookie(token))).text();
+    assert.doesNotMatch(html, /T-0000/, "the Tickets list is Open by default");
+  }));
+
+Deno.test("ticket lists - Ticket Flow, Show Invoiced and the invoice number search through the API", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const customer = await makeCompany(env.tenant.db, { name: "Permian Energy" });
+    for (const status of ["OPEN", "QUOTE", "RFB", "RFA", "APP"] as const) {
+      await makeTicket(env.tenant.db, {
+        customer_id: customer.id,
+        ticket_number: `NUM-${status}`,
+        invoice_number: status === "APP" ? "INV-00042" : status === "OPEN" ? "INV-00007" : null,
+        status,
+        isQuote: status === "QUOTE",
+      });
+    }
+    const numbers = async (qs: string) =>
+      ((await env.json(`/api/sales/tickets?rowsPerPage=50&${qs}`, { token })).results as {
+        ticket_number: string;
+      }[]).map((t) => t.ticket_number).sort();
+    assert.deepEqual(await numbers("ticketFlowFilter=ALL"), ["NUM-OPEN", "NUM-QUOTE", "NUM-RFA", "NUM-RFB"]);
+    assert.deepEqual(await numbers(""), ["NUM-OPEN", "NUM-QUOTE", "NUM-RFA", "NUM-RFB"]);
+    assert.deepEqual(await numbers("ticketFlowFilter=ALL&showInvoiced=true"), [
+      "NUM-APP",
+      "NUM-OPEN",
+      "NUM-QUOTE",
+      "NUM-RFA",
+      "NUM-RFB",
+    ]);
+    assert.deepEqual(await numbers("ticketFlowFilter=RFA&showInvoiced=true"), ["NUM-APP", "NUM-RFA"]);
+    assert.deepEqual(await numbers("ticketFlowFilter=RFA"), ["NUM-RFA"]);
+    // A re-opened invoice keeps its number: the Tickets list finds it by it.
+    assert.deepEqual(await numbers("ticketFlowFilter=OPEN&search_invoice_number=00007"), ["NUM-OPEN"]);
+    const html = await (await env.request("/sales/tickets?search_invoice_number=00007", cookie(token)))
+      .text();
+    assert.match(html, /NUM-OPEN/);
+    const bad = await env.json("/api/sales/tickets?ticketFlowFilter=PAID", { token, status: 422 });
+    assert.match(bad.detail, /ticketFlowFilter/);
   }));
 
 Deno.test("ticket lists - an empty list says 'No Data Found'; non-owner users go to the welcome page", () =>

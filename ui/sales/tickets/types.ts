@@ -18,8 +18,11 @@ export interface TicketList {
   flow: TicketFlow;
   /** the New button's label and whether it makes a quote; none on the other lists */
   create?: { label: string; isQuote: boolean };
-  /** the Invoice Number search (invoices and approval) */
-  invoiceNumber: boolean;
+  /**
+   * the Tickets list: a Ticket Flow filter (any stage or all, its own stage by default) and, for
+   * owner-company staff, Show Invoiced (adds approved invoices)
+   */
+  flowFilter?: boolean;
   /** the company logo by the title */
   logo: boolean;
 }
@@ -30,7 +33,7 @@ export const TICKET_LISTS: readonly TicketList[] = [
     title: "Tickets",
     flow: "OPEN",
     create: { label: "New Ticket", isQuote: false },
-    invoiceNumber: false,
+    flowFilter: true,
     logo: false,
   },
   {
@@ -38,18 +41,25 @@ export const TICKET_LISTS: readonly TicketList[] = [
     title: "Quotes",
     flow: "QUOTE",
     create: { label: "New Quote", isQuote: true },
-    invoiceNumber: false,
     logo: false,
   },
   {
     path: "/sales/ready-for-billing",
     title: "Ready For Billing",
     flow: "RFB",
-    invoiceNumber: false,
     logo: false,
   },
-  { path: "/sales/approval", title: "Approval", flow: "RFA", invoiceNumber: true, logo: false },
-  { path: "/sales/invoices", title: "Invoices", flow: "APP", invoiceNumber: true, logo: true },
+  { path: "/sales/approval", title: "Approval", flow: "RFA", logo: false },
+  { path: "/sales/invoices", title: "Invoices", flow: "APP", logo: true },
+];
+
+/** The Ticket Flow filter's choices on the Tickets list (the spec's OPEN, RFB, RFA, QUOTE, or all). */
+export const FLOW_CHOICES: readonly { id: TicketFlow | "ALL"; label: string }[] = [
+  { id: "ALL", label: "All" },
+  { id: "OPEN", label: "Open" },
+  { id: "RFB", label: "Ready To Bill" },
+  { id: "RFA", label: "Request For Approval" },
+  { id: "QUOTE", label: "Quote" },
 ];
 
 /** The spec's status names. */
@@ -79,8 +89,9 @@ export type TicketsQuery =
     rowsPerPage: number;
     sortBy?: string;
     descending?: boolean;
-    ticketFlowFilter: TicketFlow;
-    /** the invoices list: APP rows are shown */
+    /** the list's stage; on the Tickets list the Ticket Flow filter's choice (ALL: every stage) */
+    ticketFlowFilter: TicketFlow | "ALL";
+    /** the invoices list, or Show Invoiced on the Tickets list: APP rows are shown */
     showInvoiced?: true;
     hidePaid?: boolean;
     hideSigned?: boolean;
@@ -91,6 +102,6 @@ export interface TicketsProps {
   list: TicketList;
   data: { results: TicketRow[]; total: number };
   query: TicketsQuery;
-  /** owner-company users: Customer and Sales Rep searches */
+  /** owner-company users: Customer and Sales Rep searches and Show Invoiced */
   can: { searchParties: boolean };
 }

@@ -24,13 +24,21 @@ const SORT: Record<(typeof TICKET_SORTS)[number], SQL> = {
   created_at: sql`${tickets.created_at}`,
 };
 
+/**
+ * The statuses a list shows: its flow (one stage; none or ALL for every stage). Invoices (APP) stay
+ * off the working lists unless Show Invoiced adds them, or the list is the invoices' own.
+ */
+function statusWhere(q: TicketListQuery): SQL | undefined {
+  const flow = q.ticketFlowFilter === "ALL" ? undefined : q.ticketFlowFilter;
+  if (flow === "APP") return eq(tickets.status, "APP");
+  if (flow) return q.showInvoiced ? inArray(tickets.status, [flow, "APP"]) : eq(tickets.status, flow);
+  return q.showInvoiced ? undefined : ne(tickets.status, "APP");
+}
+
 function listWhere(ctx: Ctx, q: TicketListQuery): SQL | undefined {
-  // Invoices (APP) stay off the working lists unless asked for, or unless the list is the invoices'.
-  const showApp = q.showInvoiced === true || q.ticketFlowFilter === "APP";
   return and(
     ticketScope(ctx.user),
-    showApp ? undefined : ne(tickets.status, "APP"),
-    q.ticketFlowFilter ? eq(tickets.status, q.ticketFlowFilter) : undefined,
+    statusWhere(q),
     q.isQuote === undefined ? undefined : eq(tickets.isQuote, q.isQuote),
     q.hidePaid ? eq(tickets.isPaid, false) : undefined,
     q.hideSigned ? eq(tickets.isSigned, false) : undefined,

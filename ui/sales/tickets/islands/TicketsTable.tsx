@@ -5,6 +5,7 @@ import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
+import { Select } from "../../../primitives/Select.tsx";
 import { api } from "../../../lib/api.ts";
 import { showSnack } from "../../../lib/events.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
@@ -12,7 +13,7 @@ import { ticketColumns } from "../columns.tsx";
 import { money } from "../../../../lib/format.ts";
 import { TicketForm } from "../TicketForm.tsx";
 import type { TicketRow, TicketSearchKey, TicketsProps, TicketsQuery } from "../types.ts";
-import { TICKET_PAGE_SIZES } from "../types.ts";
+import { FLOW_CHOICES, TICKET_PAGE_SIZES } from "../types.ts";
 
 const ENDPOINT = "/api/sales/tickets";
 
@@ -64,7 +65,8 @@ function Details({ t }: { t: TicketRow }) {
 
 /**
  * One stage list: its searches (300 ms), Hide Paid and Hide Signed, sort and paging, all in this
- * list's URL only; New Ticket or New Quote on those two lists.
+ * list's URL only; on the Tickets list Ticket Flow and Show Invoiced; New Ticket or New Quote on
+ * those two lists.
  */
 export default function TicketsTable(props: TicketsProps) {
   const { list: view } = props;
@@ -80,7 +82,7 @@ export default function TicketsTable(props: TicketsProps) {
 
   const searches: { key: TicketSearchKey; label: string }[] = [
     { key: "search_ticket_number", label: view.flow === "QUOTE" ? "Quote Number" : "Ticket Number" },
-    ...(view.invoiceNumber ? [{ key: "search_invoice_number" as const, label: "Invoice Number" }] : []),
+    { key: "search_invoice_number", label: "Invoice Number" },
     ...(props.can.searchParties
       ? [
         { key: "search_customer" as const, label: "Customer" },
@@ -89,10 +91,11 @@ export default function TicketsTable(props: TicketsProps) {
       : []),
   ];
 
-  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
+  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it (the
+  // stage and Show Invoiced only where the URL holds them: on the Tickets list).
   const keep = (own: TicketSearchKey) => {
-    const { page: _page, [own]: _own, ticketFlowFilter: _f, showInvoiced: _s, ...rest } = query;
-    return rest;
+    const { page: _page, [own]: _own, ticketFlowFilter, showInvoiced, ...rest } = query;
+    return view.flowFilter ? { ...rest, ticketFlowFilter, showInvoiced } : rest;
   };
 
   return (
@@ -109,6 +112,26 @@ export default function TicketsTable(props: TicketsProps) {
             onApply={(text) => list.update({ [s.key]: text || undefined, page: 1 })}
           />
         ))}
+        {view.flowFilter && (
+          <Select
+            label="Ticket Flow"
+            className="field field-inline"
+            options={FLOW_CHOICES}
+            value={query.ticketFlowFilter}
+            isDisabled={!hydrated}
+            onChange={(flow) =>
+              list.update({ ticketFlowFilter: flow as TicketsQuery["ticketFlowFilter"], page: 1 })}
+          />
+        )}
+        {view.flowFilter && props.can.searchParties && (
+          <Checkbox
+            isSelected={query.showInvoiced ?? false}
+            isDisabled={!hydrated}
+            onChange={(on) => list.update({ showInvoiced: on ? true : undefined, page: 1 })}
+          >
+            Show Invoiced
+          </Checkbox>
+        )}
         <Checkbox
           isSelected={query.hidePaid ?? false}
           isDisabled={!hydrated}
