@@ -6,13 +6,15 @@ import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { api } from "../../lib/api.ts";
 import { today } from "../../../lib/format.ts";
 import { TicketUpdateInput } from "../../../api/sales/tickets/schemas.ts";
+import { isBilledDocument } from "../../../api/sales/tickets/rules.ts";
 import { redirectAfterSave } from "./status.ts";
 import { statusOptions, statusRefusal } from "./TicketEditDialog.tsx";
 import type { DialogProps, TicketDetail } from "./types.ts";
 
 /**
  * The invoice form: Status (preset to `status`), the invoice number when there is one, Invoice Date
- * (today by default when approving), Signed, Billed, Paid and Notes. Saves with PUT
+ * (today by default when approving), Signed, Billed, Paid and Notes. On an approved invoice that stays
+ * approved (Edit Invoice: marking it signed, billed or paid) the date and notes are read-only. Saves with PUT
  * /api/sales/tickets: the server makes the invoice (isInvoice, next invoice number) only for APP,
  * which needs approval authority (403 otherwise, shown, the dialog stays open). After saving the
  * screen leaves for the list of the saved status.
@@ -44,6 +46,9 @@ export function InvoiceDialog(props: DialogProps & { status: string }) {
   const issues: Record<string, string> = {};
   if (!check.success) { for (const i of check.error.issues) issues[i.path.join(".")] ??= i.message; }
   const shown = shownFrom(serverErrors, issues);
+  // An approved invoice staying approved is billed: only Signed, Billed and Paid change (the server
+  // refuses the rest); re-opening it frees the fields again.
+  const billed = isBilledDocument(ticket) && v.status === "APP";
   const set = (k: keyof typeof v) => (value: string | boolean) => {
     setV((s) => ({
       ...s,
@@ -87,6 +92,7 @@ export function InvoiceDialog(props: DialogProps & { status: string }) {
           type="date"
           value={v.invoice_date}
           onChange={set("invoice_date")}
+          isReadOnly={billed}
           error={shown("invoice_date")}
         />
       </div>
@@ -99,6 +105,7 @@ export function InvoiceDialog(props: DialogProps & { status: string }) {
         label="Notes"
         value={v.notes}
         onChange={set("notes")}
+        isReadOnly={billed}
         multiline
         rows={2}
         error={shown("notes")}

@@ -295,9 +295,10 @@ export default function TicketDetail(props: DetailProps) {
           <Button
             className="btn"
             isDisabled={!hydrated}
-            onPress={() => setOpen({ kind: "ticket", status: ticket.status })}
+            onPress={() => setOpen({ kind: isInvoice ? "invoice" : "ticket", status: ticket.status })}
           >
-            <Icon name="edit" size={18} /> Edit Ticket
+            {/* A billed invoice's header is fixed: its edit is the invoice form (Signed, Billed, Paid). */}
+            <Icon name="edit" size={18} /> {isInvoice ? "Edit Invoice" : "Edit Ticket"}
           </Button>
           {choices.length > 1 && (
             <Select
