@@ -55,13 +55,25 @@ export function formatNumber(value: number | null | undefined): string {
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /**
- * A calendar date (`YYYY-MM-DD`, or the date part of a stored value) as MM-DD-YYYY; anything else as
- * given. Calendar dates (ticket, invoice, job dates) have no time zone: they are shown as stored.
+ * A date as MM-DD-YYYY; anything unreadable as given. A calendar date (`YYYY-MM-DD`: ticket, invoice,
+ * job dates) has no time zone and is shown as stored; an instant (it has a time) given with a zone is
+ * the day on that zone's clock, without one its stored (UTC) day.
  */
-export function formatDate(value: string | null | undefined): string {
+export function formatDate(value: string | null | undefined, timeZone?: string): string {
   if (!value) return "";
+  if (timeZone && value.length > 10 && value[10] === "T") {
+    const p = zonedParts(value, timeZone);
+    if (p) return `${p.month}-${p.day}-${p.year}`;
+  }
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   return m ? `${m[2]}-${m[3]}-${m[1]}` : value;
+}
+
+/** `YYYY-MM-DD` plus n calendar days (a due date from an invoice date and its terms). */
+export function addDays(date: string, n: number): string {
+  const t = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(t)) return date;
+  return new Date(t + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The zone instants are shown in when a company names none (storage is always UTC). */

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  addDays,
   formatDate,
   formatDateTime,
   isTimeZone,
@@ -51,6 +52,10 @@ Deno.test("format - calendar dates as stored; instants on the company's clock", 
   assert.equal(formatDate("2026-03-04"), "03-04-2026");
   assert.equal(formatDate("2026-03-04T23:30:00Z"), "03-04-2026");
   assert.equal(formatDate(null), "");
+  assert.equal(formatDate("2026-03-04", "Asia/Tokyo"), "03-04-2026", "a calendar date has no zone");
+  assert.equal(formatDate("2026-03-05T03:00:00Z", "America/Chicago"), "03-04-2026");
+  assert.equal(addDays("2026-02-20", 30), "2026-03-22");
+  assert.equal(addDays("2026-03-04", 0), "2026-03-04");
   assert.equal(formatDateTime("2026-03-04T23:30:00Z"), "03-04-26 23:30");
   assert.equal(formatDateTime("2026-03-04T23:30:00Z", "America/Chicago"), "03-04-26 17:30");
   assert.equal(formatDateTime("2026-07-04T03:05:00Z", "America/Chicago"), "07-03-26 22:05"); // daylight time

@@ -57,7 +57,7 @@ async function pdf(env: TestEnv, query: string, token: string) {
   return { res, bytes, text: pdfText(bytes) };
 }
 
-Deno.test("ticket pdf - the ticket's number, customer, visible lines only and the totals with hidden lines", () =>
+Deno.test("ticket pdf - the ticket's number, customer, visible lines itemized, hidden ones as Other charges", () =>
   withEnv(async (env) => {
     const token = await env.login();
     const { ticket } = await ticketWithLines(env);
@@ -71,6 +71,10 @@ Deno.test("ticket pdf - the ticket's number, customer, visible lines only and th
       assert.ok(text.includes(s), `shows ${s}`);
     }
     assert.ok(!text.includes("H-200") && !text.includes("Secret hose"), "hidden line left out");
+    assert.ok(
+      text.includes("Other charges") && text.includes("$10.00"),
+      "the hidden line is billed, not itemized",
+    );
     assert.ok(text.includes("$1,244.50"), "grand total counts the hidden line");
     assert.ok(!text.includes("Invoice"));
   }));

@@ -7,7 +7,10 @@ import { optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
 import { pdfResponse } from "../../lib/pdf.ts";
 import { getTicket } from "../tickets/service.ts";
 import { loadLines } from "../lines/service.ts";
-import { appendAttachments, type DocumentTitle, logoBytes, renderTicketDocument } from "./report.ts";
+import { appendAttachments, logoBytes } from "./report.ts";
+import { documentSettings } from "./document_settings.ts";
+import { printedLines } from "./printed_lines.ts";
+import { type DocumentTitle, renderTicketDocument } from "./ticket_document.ts";
 
 /** GET /api/sales/ticketpdf: ticket_number and invoice_number are accepted and ignored (the row is the truth). */
 export const TicketPdfQuery = z.object({
@@ -46,7 +49,7 @@ const addressOf = (custom: Record<string, unknown> | null | undefined) =>
   [custom?.address_line_1, custom?.address_line_2, custom?.address_line_3]
     .filter((l): l is string => typeof l === "string" && l.trim() !== "");
 
-/** The ticket's PDF (getTicket applies requireSalesReader and answers 404 for a ticket not found). */
+/** The ticket's PDF (getTicket requires "sales.read" and answers 404 for a ticket not found). */
 export async function ticketPdf(ctx: Ctx, q: TicketPdfQuery): Promise<Response> {
   const ticket = await getTicket(ctx, q.ticket_id);
   const title = documentTitle(ticket, q);
@@ -57,14 +60,27 @@ export async function ticketPdf(ctx: Ctx, q: TicketPdfQuery): Promise<Response> 
     ctx.db.select({ name: companies.name, custom: companies.custom }).from(companies)
       .where(eq(companies.id, ticket.customer_id)).get(),
   ]);
-  // Hidden lines stay off the printout; they still count in the totals, as the totals do.
-  const printed = lines.filter((l) => l.custom?.hide !== true);
+  // A line hidden from printing is still billed: it is summed into one "Other charges" row (decision 015).
+  const hidden = (l: (typeof lines)[number]) => l.custom?.hide === true;
+  const printed = lines.filter((l) => !hidden(l));
   const settings = owner?.settings ?? {};
   const logo = logoBytes(settings.companyLogo ?? (settings.Sales as Record<string, unknown>)?.companyLogo);
+  const rows = printedLines(
+    lines.map((l) => ({
+      ...l,
+      hidden: hidden(l),
+      item_number: l.sales_inventory.item.item_number,
+      description: l.sales_inventory.item.item_description,
+      inventory_type: l.sales_inventory.item.inventory_type,
+      serial_number: l.sales_inventory.serial_number,
+    })),
+    ticket,
+  );
 
   let bytes = await renderTicketDocument({
     title,
     company: { name: owner?.name ?? "", logo },
+    settings: documentSettings(settings),
     ticket_number: ticket.ticket_number,
     invoice_number: ticket.invoice_number,
     ticket_date: ticket.ticket_date,
@@ -74,19 +90,7 @@ export async function ticketPdf(ctx: Ctx, q: TicketPdfQuery): Promise<Response> 
     business_unit: ticket.business_unit?.name ?? "",
     location: ticket.location,
     use_min_rate_logic: ticket.use_min_rate_logic,
-    lines: printed.map((l) => ({
-      item_number: l.sales_inventory.item.item_number,
-      description: l.sales_inventory.item.item_description,
-      serial_number: l.sales_inventory.serial_number,
-      start_date: l.start_date,
-      end_date: l.end_date,
-      quantity: l.quantity,
-      price: l.price,
-      minimum_rate: l.minimum_rate,
-      discount: l.discount,
-      total: l.calculated_total,
-    })),
-    totals: ticket.totals,
+    ...rows,
     notes: ticket.notes,
   });
 
