@@ -71,6 +71,11 @@ const ITEMS: [string, string, ItemType, number, string, (typeof ITEM_CATEGORIES)
 const MANUFACTURERS = ["SPM", "FMC", "Weir", "Kemper"];
 /** Each unit's template: charge codes first, then the iron, in the order a ticket lists them. */
 const TEMPLATE_ITEMS = ["CC-DEL", "CC-MILE", "CC-TECH", "FI-2SW", "FI-2PJ10", "FI-2HU", "CC-PICK"];
+/**
+ * Extra stock of each template's iron in every unit, beyond what the demo tickets and yards take, so
+ * every template still makes tickets after the demo (a template line holds one of each).
+ */
+const TEMPLATE_SPARE = 40;
 
 export interface SeedSalesResult {
   businessUnits: number;
@@ -171,7 +176,11 @@ function stockRows(code: string, unitIndex: number, serialsPerItem: number) {
       rows.push({
         serial_number: `${code}-${number}`,
         item_number: number,
-        quantity: type === "Charge Code" ? 0 : sold ? 200 + 25 * k : 12 + ((k * 7 + unitIndex * 11) % 49),
+        quantity: type === "Charge Code"
+          ? 0
+          : sold
+          ? 200 + 25 * k
+          : 12 + ((k * 7 + unitIndex * 11) % 49) + (TEMPLATE_ITEMS.includes(number) ? TEMPLATE_SPARE : 0),
         category: type === "Charge Code" ? "Charges" : sold ? "Sales Stock" : "Rental Fleet",
       });
     }

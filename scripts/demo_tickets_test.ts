@@ -12,6 +12,7 @@ import {
   inventory_log,
   rejections,
   sales,
+  templates,
   tickets,
 } from "../db/schema/mod.ts";
 
@@ -140,4 +141,50 @@ Deno.test("demo tickets - every stage has its tickets, made by the services, wit
     assert.equal(await seedTickets(db, owner), undefined, "a second run seeds nothing");
     await seedDemo(db, { scryptN: 1024 });
     assert.deepEqual(await counts(db), first);
+  }));
+
+Deno.test("demo tickets - every demo template makes a ticket (twice) with the defaults, and every line is priced", () =>
+  withEnv(async (env) => {
+    const db = env.tenant.db;
+    await seedDemo(db, { scryptN: 1024 });
+    const token = await env.login();
+    const me = await env.json<{ id: number }>("/api/admin/users/me", { token });
+    const [customer] = await db.select().from(companies).where(eq(companies.isOwner, false)).limit(1);
+    const list = await db.select().from(templates);
+    assert.equal(list.length, 3, "a template per business unit");
+    for (const tpl of list) {
+      for (const round of [1, 2]) {
+        const made = await env.json<
+          { id: number; use_min_rate_logic: boolean; totals: { grandtotal: number } }
+        >(
+          "/api/sales/tickets",
+          {
+            token,
+            method: "POST",
+            json: {
+              customer_id: customer.id,
+              sales_rep_id: me.id,
+              business_unit_id: tpl.business_unit_id,
+              template_id: tpl.id,
+            },
+          },
+        );
+        assert.equal(made.use_min_rate_logic, true, "new tickets default to min-rate mode");
+        const lines = (await env.json<
+          { results: { calculated_total: number; sales_inventory: { serial_number: string } }[] }
+        >(
+          `/api/sales/sales/ticket?ticket_id=${made.id}&paginate=false`,
+          { token },
+        )).results;
+        assert.equal(
+          lines.length,
+          tpl.inventory_ids.length,
+          `${tpl.name}, ticket ${round}: every template row`,
+        );
+        for (const l of lines) {
+          assert.ok(l.calculated_total > 0, `${tpl.name}: ${l.sales_inventory.serial_number} is priced`);
+        }
+        assert.ok(made.totals.grandtotal > 0);
+      }
+    }
   }));

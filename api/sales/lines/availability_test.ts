@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { withEnv } from "../../../scripts/testing/harness.ts";
-import { makeLine, makeTicket } from "../../../db/factories.ts";
-import { inventory, inventory_log } from "../../../db/schema/mod.ts";
+import { makeCategory, makeCompany, makeLine, makeTicket } from "../../../db/factories.ts";
+import { inventory, inventory_log, templates, tickets } from "../../../db/schema/mod.ts";
 import { auditOf, makeItemOf, makeRow, send, stored, tokenWith } from "../inventory/test_fixtures.ts";
 
 const PATH = "/api/sales/sales";
@@ -112,4 +112,74 @@ Deno.test("availability - exceptions: unchanged quantity, Charge Code, logged li
     });
     assert.equal(q.quantity_held, 0);
     assert.equal((await stored(env, row.id))!.quantity_out, 2, "the quote took nothing");
+  }));
+
+Deno.test("availability - a ticket from a template short of stock names the line and states the five figures", () =>
+  withEnv(async (env) => {
+    const db = env.tenant.db;
+    const { user, token } = await env.userWithToken({ permissions: [] });
+    const unit = await makeCategory(db, { model: "Business Unit", name: "Midland" });
+    const charge = await makeRow(env, {
+      item_id: (await makeItemOf(env, "Charge Code", { item_number: "CC-DEL" })).id,
+      business_unit_id: unit.id,
+      serial_number: "MID-CC-DEL",
+      quantity: 0,
+    });
+    const swivel = await makeItemOf(env, "Itemized", {
+      item_number: "FI-2SW",
+      item_description: "2in 1502 Chiksan swivel joint",
+      rate: 45,
+    });
+    const short = await makeRow(env, {
+      item_id: swivel.id,
+      business_unit_id: unit.id,
+      serial_number: "MID-FI-2SW",
+      quantity: 12,
+      quantity_out: 8,
+      quantity_out_location: 4,
+    });
+    const [tpl] = await db.insert(templates).values({
+      company_id: 1,
+      created_by_id: user.id,
+      name: "Midland flowback rig-up",
+      business_unit_id: unit.id,
+      inventory_ids: [charge.id, short.id],
+    }).returning();
+    const customer = await makeCompany(db, { company_type: "customer_company" });
+    const body = {
+      customer_id: customer.id,
+      sales_rep_id: user.id,
+      business_unit_id: unit.id,
+      template_id: tpl.id,
+    };
+    const refused = await send(env, token, "POST", "/api/sales/tickets", body, 409);
+    assert.equal(
+      refused.detail,
+      "ERROR: Line item quantity exceeds available inventory: Line 2, FI-2SW | MID-FI-2SW | " +
+        "2in 1502 Chiksan swivel joint: Inventory Quantity 12, Quantity Out (Tickets) 8, " +
+        "Quantity Out (Location) 4, Available Quantity 0, Line Quantity 1.",
+    );
+    assert.deepEqual(refused.figures, {
+      inventory_quantity: 12,
+      quantity_out_tickets: 8,
+      quantity_out_location: 4,
+      available: 0,
+      line_quantity: 1,
+    });
+    assert.equal((await db.select().from(tickets)).length, 0, "nothing is made");
+
+    await db.update(inventory).set({ quantity_out: 0 }).where(eq(inventory.id, short.id));
+    const made = await send(env, token, "POST", "/api/sales/tickets", body);
+    const lines = await env.json<
+      { results: { price: number; minimum_rate: number; calculated_total: number }[] }
+    >(
+      `${PATH}/ticket?ticket_id=${made.id}&paginate=false`,
+      { token },
+    );
+    const swivelLine = lines.results[1];
+    assert.deepEqual(
+      [swivelLine.price, swivelLine.minimum_rate, swivelLine.calculated_total],
+      [45, 45, 45],
+      "min-rate mode by default: a row without its own rates takes the item's rate, so the line is priced",
+    );
   }));

@@ -3,14 +3,22 @@ import { inventory } from "../../../db/schema/mod.ts";
 import type { Tx } from "../../../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { AVAILABLE } from "../inventory/service/query.ts";
-import { type AvailabilityFigures, EXCEEDS_MESSAGE } from "./schemas.ts";
+import { type AvailabilityFigures, EXCEEDS_MESSAGE, shortageSentence } from "./schemas.ts";
 
-/** The availability refusal: a 409 whose body also carries the five figures (see routes.ts). */
+/**
+ * The availability refusal: a 409 whose body also carries the five figures (see routes.ts). With
+ * `line` (which line of several, e.g. "Line 4, FI-2SW | MID-FI-2SW | 2in swivel") the message names it
+ * and states the figures, for screens that show only the message.
+ */
 export class AvailabilityError extends AppError {
-  constructor(readonly figures: AvailabilityFigures) {
-    super("conflict", EXCEEDS_MESSAGE, [{ path: "quantity", message: EXCEEDS_MESSAGE }], undefined, {
-      figures,
-    });
+  constructor(readonly figures: AvailabilityFigures, readonly line?: string) {
+    super(
+      "conflict",
+      line ? shortageSentence(line, figures) : EXCEEDS_MESSAGE,
+      [{ path: "quantity", message: EXCEEDS_MESSAGE }],
+      undefined,
+      line ? { figures, line } : { figures },
+    );
   }
 }
 

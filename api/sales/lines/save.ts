@@ -19,6 +19,7 @@ import {
   WHOLE_MESSAGE,
 } from "./schemas.ts";
 import { moveHold } from "./hold.ts";
+import { newLineRates } from "./defaults.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
 import { auditExtra, getLine, type LineOut, ticketFor } from "./query.ts";
 
@@ -49,9 +50,9 @@ const fail = (errors: FieldError[]) => {
  * POST /api/sales/sales (create on `ticket_id`) and PUT /api/sales/sales (update `id`).
  *
  * Defaults of a new line: quantity 1, duration 1 (0 when the ticket uses min-rate logic), discount 0,
- * start today 00:00Z, order after the last line, price from the item's rate (in min-rate mode the
- * row's additional-day rate first, and the row's minimum rate), taxes from the ticket's tax when the
- * item is taxable. A field sent as null or "" that the form requires answers 422 'Required'.
+ * start today 00:00Z, order after the last line, price and minimum rate from `newLineRates` (a row
+ * without its own rates takes the item's rate, so a default line is priced), taxes from the ticket's
+ * tax when the item is taxable. A field sent as null or "" that the form requires answers 422 'Required'.
  *
  * Availability (non-quote tickets, not Charge Code): the line holds its quantity in the row's
  * quantity_out; a change moves it by new less old held with one guarded statement (409 with the
@@ -104,15 +105,15 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
     const end = isQuote ? null : pick("end_date", null);
     if (!isQuote && start === null) errors.push({ path: "start_date", message: REQUIRED });
     if (start && end && end < start) errors.push({ path: "end_date", message: END_BEFORE_START });
-    const defaultPrice = (minRate ? inv.additional_day ?? inv.rate : inv.rate) ?? 0;
-    const price = pick("price", defaultPrice);
+    const rates = newLineRates(inv, minRate);
+    const price = pick("price", rates.price);
     if (price === null) errors.push({ path: "price", message: REQUIRED });
     // A line stored without a minimum rate (added before the ticket turned min-rate logic on, or
     // from a template row without one) counts it as 0; an edit that leaves the field out keeps 0
     // rather than answering 'Required' for a field the user did not touch.
     const minimum = input.minimum_rate === undefined && before?.minimum_rate === null && minRate
       ? 0
-      : pick("minimum_rate", minRate ? inv.minimum_rate ?? 0 : null);
+      : pick("minimum_rate", rates.minimum_rate);
     if (minRate && minimum === null) errors.push({ path: "minimum_rate", message: REQUIRED });
     if (errors.length) fail(errors);
 

@@ -182,3 +182,22 @@ export interface AvailabilityFigures {
   available: number;
   line_quantity: number;
 }
+
+/** The figures' names, in the dialog's order (the line form's dialog and the named sentence). */
+export const AVAILABILITY_LABELS: [keyof AvailabilityFigures, string][] = [
+  ["inventory_quantity", "Inventory Quantity"],
+  ["quantity_out_tickets", "Quantity Out (Tickets)"],
+  ["quantity_out_location", "Quantity Out (Location)"],
+  ["available", "Available Quantity"],
+  ["line_quantity", "Line Quantity"],
+];
+
+/**
+ * The refusal as one sentence for where no dialog lists the figures (a ticket made from a template,
+ * a cloned quote): the spec's message, the line, and the five figures.
+ */
+export function shortageSentence(line: string, f: AvailabilityFigures): string {
+  return `${EXCEEDS_MESSAGE} ${line}: ${
+    AVAILABILITY_LABELS.map(([k, label]) => `${label} ${f[k]}`).join(", ")
+  }.`;
+}

@@ -193,7 +193,7 @@ Deno.test("month - thirty days of tickets to approved invoices, right to the cen
         status: asQuote ? "QUOTE" : "OPEN",
       };
       if (fromTemplate) {
-        // One of each template row at the item's rate, the row's minimum rate, the ticket's tax.
+        // One of each template row priced as a new line (lines/defaults.ts), the ticket's tax.
         const got = await call(rep.token, "GET", `${LINES}/ticket?ticket_id=${t.id}`);
         assert.deepEqual(got.results.map((l: { inventory_id: number }) => l.inventory_id), [
           A.id,
@@ -206,9 +206,9 @@ Deno.test("month - thirty days of tickets to approved invoices, right to the cen
             id: got.results[k].id,
             row,
             quantity: 1,
-            price: row.rate,
+            price: minRate ? row.additional_day ?? row.rate : row.rate,
             duration: minRate ? 0 : 1,
-            minimum_rate: row.minimum_rate,
+            minimum_rate: minRate ? row.minimum_rate ?? row.rate : null,
             markup: null,
             discount: 0,
             state_tax: taxed ? tax.state : null,
@@ -238,7 +238,11 @@ Deno.test("month - thirty days of tickets to approved invoices, right to the cen
         quantity,
         price: send.price ?? (t.minRate ? row.additional_day ?? row.rate : row.rate),
         duration: send.duration ?? (t.minRate ? 0 : 1),
-        minimum_rate: has("minimum_rate") ? send.minimum_rate : t.minRate ? row.minimum_rate ?? 0 : null,
+        minimum_rate: has("minimum_rate")
+          ? send.minimum_rate
+          : t.minRate
+          ? row.minimum_rate ?? row.rate
+          : null,
         markup: send.markup ?? null,
         discount: has("discount") ? send.discount : 0,
         state_tax: has("state_tax") ? send.state_tax : st,
@@ -583,16 +587,16 @@ Deno.test("month - a line stored without a minimum rate can be edited on a min-r
       business_unit_id: unit.id,
       inventory_ids: [row.id],
     }).returning();
-    // A template row without a minimum rate, on a min-rate ticket: filled as the line form would (0).
+    // A template row without a minimum rate, on a min-rate ticket: the item's rate, as the line form fills it.
     const t = await env.json(TICKETS, {
       token,
       method: "POST",
       json: { customer_id: customer.id, sales_rep_id: rep.id, template_id: tpl.id },
     });
     const [line] = (await env.json(`${LINES}/ticket?ticket_id=${t.id}`, { token })).results;
-    assert.equal(line.minimum_rate, 0);
+    assert.equal(line.minimum_rate, 0.675);
     const edited = await env.json(LINES, { token, method: "PUT", json: { id: line.id, duration: 2.5 } });
-    assert.deepEqual([edited.duration, edited.minimum_rate], [2.5, 0]);
+    assert.deepEqual([edited.duration, edited.minimum_rate], [2.5, 0.675]);
     // A line added before the ticket turned min-rate logic on.
     const plain = await env.json(TICKETS, {
       token,

@@ -1,15 +1,11 @@
 import { Button } from "react-aria-components";
 import { Dialog } from "../../primitives/Dialog.tsx";
 import { formatNumber } from "../../../lib/format.ts";
-import { type AvailabilityFigures, EXCEEDS_MESSAGE } from "../../../api/sales/lines/schemas.ts";
-
-const ROWS: [keyof AvailabilityFigures, string][] = [
-  ["inventory_quantity", "Inventory Quantity"],
-  ["quantity_out_tickets", "Quantity Out (Tickets)"],
-  ["quantity_out_location", "Quantity Out (Location)"],
-  ["available", "Available Quantity"],
-  ["line_quantity", "Line Quantity"],
-];
+import {
+  AVAILABILITY_LABELS,
+  type AvailabilityFigures,
+  EXCEEDS_MESSAGE,
+} from "../../../api/sales/lines/schemas.ts";
 
 /**
  * The availability refusal of a line save (the server's 409 with its five figures): the spec's
@@ -24,7 +20,7 @@ export function AvailabilityDialog({ figures, onClose }: {
     <Dialog title={EXCEEDS_MESSAGE} isOpen onClose={onClose} width={500}>
       <div className="row-details">
         <dl aria-label="Availability">
-          {ROWS.map(([key, label]) => [
+          {AVAILABILITY_LABELS.map(([key, label]) => [
             <dt key={`${key}-label`}>{label}</dt>,
             <dd key={key}>{formatNumber(figures[key])}</dd>,
           ])}

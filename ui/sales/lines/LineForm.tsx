@@ -21,6 +21,7 @@ import {
   REQUIRED,
   WHOLE_MESSAGE,
 } from "../../../api/sales/lines/schemas.ts";
+import { newLineRates } from "../../../api/sales/lines/defaults.ts";
 import { nowUtcMinute } from "./lines.ts";
 import { AvailabilityDialog } from "./AvailabilityDialog.tsx";
 import type { DialogProps } from "../ticket/types.ts";
@@ -232,10 +233,11 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
       const r = found.results.find((x) => x.id === row.id);
       if (!r || picking.current !== row.id) return;
       const tax = r.item.isTaxable ? ticket.tax : null;
+      const rates = newLineRates({ ...r, rate: r.item.rate }, minRate);
       setV((s) => ({
         ...s,
-        price: str((minRate ? r.additional_day ?? r.item.rate : r.item.rate) ?? 0),
-        minimum_rate: minRate ? str(r.minimum_rate ?? 0) : s.minimum_rate,
+        price: str(rates.price),
+        minimum_rate: minRate ? str(rates.minimum_rate) : s.minimum_rate,
         ...(tax
           ? { state_tax: str(tax.state_rate), county_tax: str(tax.county_rate), city_tax: str(tax.city_rate) }
           : {}),

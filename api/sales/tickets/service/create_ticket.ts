@@ -20,6 +20,7 @@ import { requireSalesReader } from "../../access.ts";
 import { nextNumber } from "../numbers.ts";
 import { CUSTOMER_REQUIRED, SALES_REP_REQUIRED, TicketInput, type TicketUpdateInput } from "../schemas.ts";
 import { insertLine } from "./hold.ts";
+import { newLineRates } from "../../lines/defaults.ts";
 import { linesOf, presentTicket, type TicketOut, today } from "./query.ts";
 
 type Parties = Partial<Pick<TicketUpdateInput, "customer_id" | "sales_rep_id" | "tax_id">> & {
@@ -97,9 +98,8 @@ async function fillFromTemplate(tx: Tx, user: CurrentUser, ticket: Ticket, templ
       quantity: 1,
       duration: ticket.use_min_rate_logic ? 0 : 1,
       discount: 0,
-      // the line form's defaults (save.ts): in min-rate mode the row's additional-day rate first
-      price: (ticket.use_min_rate_logic ? r.inv.additional_day ?? r.item.rate : r.item.rate) ?? 0,
-      minimum_rate: ticket.use_min_rate_logic ? r.inv.minimum_rate ?? 0 : r.inv.minimum_rate,
+      // the line form's defaults (a row without its own rates takes the item's rate)
+      ...newLineRates({ ...r.inv, rate: r.item.rate }, ticket.use_min_rate_logic),
       use_min_rate_logic: ticket.use_min_rate_logic,
       state_tax: taxed ? tax.state_rate : null,
       county_tax: taxed ? tax.county_rate : null,

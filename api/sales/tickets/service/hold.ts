@@ -5,7 +5,8 @@ import type { CurrentUser } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { recordAudit } from "../../inventory/audit.ts";
-import { moveHold } from "../../lines/hold.ts";
+import { AvailabilityError, moveHold } from "../../lines/hold.ts";
+import { inventoryLabel } from "../../inventory_rows/schemas.ts";
 
 export { EXCEEDS_MESSAGE as EXCEEDS_AVAILABLE } from "../../lines/schemas.ts";
 
@@ -38,14 +39,25 @@ export async function holdQuantity(
   return held;
 }
 
-/** Inserts a line, holding its quantity first (the whole save fails when stock is short). */
+/**
+ * Inserts a line, holding its quantity first (the whole save fails when stock is short: the refusal
+ * names the line, "Line {order}, {item number} | {serial} | {description}", and its five figures).
+ */
 export async function insertLine(
   tx: Tx,
   user: CurrentUser,
   ticket: Ticket,
   line: Omit<NewSale, "ticket_id" | "company_id" | "quantity_held">,
 ): Promise<void> {
-  const quantity_held = await holdQuantity(tx, user, ticket, line.inventory_id, line.quantity ?? 1);
+  let quantity_held: number;
+  try {
+    quantity_held = await holdQuantity(tx, user, ticket, line.inventory_id, line.quantity ?? 1);
+  } catch (e) {
+    if (!(e instanceof AvailabilityError) || e.line) throw e;
+    const { inv, item } = await stockRow(tx, user, line.inventory_id);
+    const name = inventoryLabel({ serial_number: inv.serial_number, item });
+    throw new AvailabilityError(e.figures, line.order ? `Line ${line.order}, ${name}` : name);
+  }
   await tx.insert(sales).values({
     ...line,
     ticket_id: ticket.id,
