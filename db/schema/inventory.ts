@@ -68,7 +68,25 @@ export const inventory = sqliteTable("inventory", {
     sql`${t.serial_number} collate nocase`,
   ),
   index("inventory_serial_idx").on(sql`${t.serial_number} collate nocase`),
-  index("inventory_unit_idx").on(t.business_unit_id),
+  // The inventory list's orders: after `hidden` (an equality when hidden rows are left out) each
+  // index holds a sort key, then `item_id`, so the page's ids and the item-type filter are read from the
+  // index alone. Sorts on the item or the unit walk items / business units in order and these per
+  // item / per unit indexes inside them.
+  index("inventory_item_serial_idx").on(t.item_id, t.hidden, sql`${t.serial_number} collate nocase`),
+  index("inventory_unit_serial_idx").on(
+    t.business_unit_id,
+    t.hidden,
+    sql`${t.serial_number} collate nocase`,
+    t.item_id,
+  ),
+  index("inventory_hidden_serial_idx").on(t.hidden, sql`${t.serial_number} collate nocase`, t.item_id),
+  index("inventory_hidden_quantity_idx").on(t.hidden, t.quantity, t.item_id),
+  index("inventory_hidden_available_idx").on(
+    t.hidden,
+    sql`(${t.quantity} - ${t.quantity_out} - ${t.quantity_out_location})`,
+    t.item_id,
+  ),
+  index("inventory_hidden_updated_idx").on(t.hidden, t.updated_at, t.item_id),
   check(
     "inventory_quantities_check",
     sql`${t.quantity} >= 0 and ${t.quantity_out} >= 0 and ${t.quantity_out_location} >= 0 and ${t.quantity} - ${t.quantity_out} - ${t.quantity_out_location} >= 0`,

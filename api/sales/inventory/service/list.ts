@@ -1,4 +1,4 @@
-import { and, asc, type Column, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { inventory, inventory_locations, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, pageWindow } from "../../../lib/list_query.ts";
@@ -24,26 +24,66 @@ import {
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
 
-/** The filters both views share; they name inventory's and items' columns. */
-function inventoryFilters(q: InventoryListQuery | LocationListQuery): SQL | undefined {
+/** The trigram index reads three characters at a time: shorter terms can only be found by LIKE. */
+const FTS_MIN_CHARS = 3;
+
+/**
+ * A serial number contains-search through the FTS5 trigram index `inventory_fts` (migration 0008): the
+ * term as a quoted phrase matches any substring, and the LIKE still applies to the rows found, so the
+ * results are exactly a LIKE's without a scan of every row.
+ */
+function serialSearch(text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  const like = contains(inventory.serial_number, text);
+  if ([...text].length < FTS_MIN_CHARS) return like;
+  const phrase = `serial_number : "${text.replaceAll('"', '""')}"`;
   return and(
-    q.inventory_type ? eq(items.inventory_type, q.inventory_type) : undefined,
-    q.include_hidden ? undefined : eq(inventory.hidden, false),
+    sql`${inventory.id} in (select rowid from inventory_fts where inventory_fts match ${phrase})`,
+    like,
+  );
+}
+
+/**
+ * The item filters as the ids of matching items, a look-up in the small items table. The unary `+`
+ * keeps the planner from reading inventory by item: each sort's index is walked in order instead, and
+ * the ids are checked on its entries (every list index ends with `item_id`). When the query joins
+ * items anyway (the sorts on the item), the conditions are checked once per item instead.
+ */
+function itemsWhere(where: SQL | undefined, joined: boolean) {
+  if (!where || joined) return where;
+  return sql`+${inventory.item_id} in (${sql`select ${items.id} from ${items} where ${where}`})`;
+}
+
+/**
+ * The filters both views share, on inventory's own columns and its item's (`itemsJoined`: the query
+ * joins items, else they become the ids of matching items).
+ */
+function inventoryFilters(q: InventoryListQuery | LocationListQuery, itemsJoined = false): SQL | undefined {
+  return and(
+    itemsWhere(
+      and(
+        q.inventory_type ? eq(items.inventory_type, q.inventory_type) : undefined,
+        contains(items.item_number, q.search_item_number),
+      ),
+      itemsJoined,
+    ),
+    // A literal, so each list index (hidden first) is read from its hidden = 0 part.
+    q.include_hidden ? undefined : sql`${inventory.hidden} = 0`,
     q.status ? eq(inventory.status, q.status) : undefined,
     q.business_unit_id ? eq(inventory.business_unit_id, q.business_unit_id) : undefined,
-    contains(inventory.serial_number, q.search_serial_number),
+    serialSearch(q.search_serial_number),
     q.search_item_description
       ? or(
-        contains(items.item_description, q.search_item_description),
+        itemsWhere(contains(items.item_description, q.search_item_description), itemsJoined),
         contains(inventory.inventory_description, q.search_item_description),
       )
       : undefined,
-    contains(items.item_number, q.search_item_number),
     contains(inventory.inventory_description, q.search_inventory_description),
   );
 }
 
 const nocase = (col: Column) => sql`${col} collate nocase`;
+/** Ties on a sort key are broken by item, then row: the order the list indexes hold. */
 const SORT = {
   serial_number: nocase(inventory.serial_number),
   item_number: nocase(items.item_number),
@@ -53,27 +93,101 @@ const SORT = {
   quantity_available: AVAILABLE,
   updated_at: sql`${inventory.updated_at}`,
 };
+type Sort = keyof typeof SORT;
 const DEFAULT_ORDER = [SORT.item_number, SORT.serial_number, sql`${inventory.id}`];
 
 /**
+ * The page's order: the item number (the default) and the item description walk items in that order
+ * and each item's rows by serial number; the business unit walks units by name and each unit's rows
+ * by serial number; the rest read one index of inventory in order.
+ */
+function orderOf(sortBy: Sort | undefined, dir: typeof asc): SQL[] {
+  const serial = [dir(SORT.serial_number), dir(inventory.id)];
+  switch (sortBy ?? "item_number") {
+    case "item_number":
+      return [dir(SORT.item_number), ...serial];
+    case "item_description":
+      return [dir(SORT.item_description), dir(items.id), ...serial];
+    case "business_unit":
+      return [
+        dir(SORT.business_unit),
+        dir(units.id),
+        dir(SORT.serial_number),
+        dir(inventory.item_id),
+        dir(inventory.id),
+      ];
+    default:
+      return [dir(SORT[sortBy!]), dir(inventory.item_id), dir(inventory.id)];
+  }
+}
+
+/**
+ * The ids of the rows the filters match, joined to what the order reads. Units are joined with their
+ * model so the planner can walk business units by name through their (model, name) index.
+ */
+function matchingIds(db: Ctx["db"], q: InventoryListQuery) {
+  const by = q.sortBy ?? "item_number";
+  const ids = db.select({ id: inventory.id }).from(inventory);
+  if (by === "item_number" || by === "item_description") {
+    return ids.innerJoin(items, eq(items.id, inventory.item_id)).where(inventoryFilters(q, true));
+  }
+  const where = inventoryFilters(q);
+  if (by !== "business_unit") return ids.where(where);
+  return ids.innerJoin(units, and(eq(units.model, "Business Unit"), eq(units.id, inventory.business_unit_id)))
+    .where(where);
+}
+
+/** The Totals row's figures with the count, cached like a list's total (cleared by any write). */
+const TOTAL_KEYS = [
+  "total",
+  "quantity",
+  "quantity_out",
+  "quantity_out_location",
+  "quantity_available",
+] as const;
+
+async function cachedSums(
+  ctx: Ctx,
+  where: SQL | undefined,
+): Promise<Record<(typeof TOTAL_KEYS)[number], number>> {
+  const query = ctx.db.select({
+    total: count(),
+    quantity: sql<number>`coalesce(sum(${inventory.quantity}), 0)`,
+    quantity_out: sql<number>`coalesce(sum(${inventory.quantity_out}), 0)`,
+    quantity_out_location: sql<number>`coalesce(sum(${inventory.quantity_out_location}), 0)`,
+    quantity_available: sql<number>`coalesce(sum(${AVAILABLE}), 0)`,
+  }).from(inventory).where(where);
+  const { sql: text, params } = query.toSQL();
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  let sums: Promise<Record<string, number>> | undefined;
+  const figures = await Promise.all(
+    TOTAL_KEYS.map((k) =>
+      ctx.tdb.cachedTotal(
+        `${key}\u0000${k}`,
+        async () => Number((await (sums ??= query.then((r) => r[0])))[k]),
+      )
+    ),
+  );
+  return Object.fromEntries(TOTAL_KEYS.map((k, i) => [k, figures[i]])) as Record<
+    (typeof TOTAL_KEYS)[number],
+    number
+  >;
+}
+
+/**
  * GET /api/sales/inventory: one page of rows, by item number and serial unless sorted otherwise,
- * and the Totals row over every row the filters match.
+ * and the Totals row over every row the filters match. A page's ids come first, from the indexes
+ * alone (a deferred join): OFFSET skips index entries, and only the page's rows are joined.
  */
 export async function listInventory(ctx: Ctx, q: InventoryListQuery): Promise<InventoryList> {
   requireSalesReader(ctx.user);
   const where = inventoryFilters(q);
-  const dir = q.descending ? desc : asc;
-  const order = q.sortBy ? [dir(SORT[q.sortBy]), dir(inventory.id)] : DEFAULT_ORDER;
+  const order = orderOf(q.sortBy, q.descending ? desc : asc);
   const { limit, offset } = pageWindow(q);
-  const [rows, [sums]] = await Promise.all([
-    selectInventory(ctx.db).where(where).orderBy(...order).limit(limit).offset(offset),
-    ctx.db.select({
-      total: count(),
-      quantity: sql<number>`coalesce(sum(${inventory.quantity}), 0)`,
-      quantity_out: sql<number>`coalesce(sum(${inventory.quantity_out}), 0)`,
-      quantity_out_location: sql<number>`coalesce(sum(${inventory.quantity_out_location}), 0)`,
-      quantity_available: sql<number>`coalesce(sum(${AVAILABLE}), 0)`,
-    }).from(inventory).innerJoin(items, eq(items.id, inventory.item_id)).where(where),
+  const page = matchingIds(ctx.db, q).orderBy(...order).limit(limit).offset(offset);
+  const [rows, sums] = await Promise.all([
+    selectInventory(ctx.db).where(limit === -1 ? where : inArray(inventory.id, page)).orderBy(...order),
+    cachedSums(ctx, where),
   ]);
   const { total, ...totals } = sums;
   return { results: await presentAll(ctx.db, rows), total, totals };

@@ -1,0 +1,207 @@
+// The inventory list on a few thousand rows: every sort pages through each row once, in order, and
+// reads an index rather than sorting every row; the serial search uses the trigram index; totals are
+// cached until a write.
+import assert from "node:assert/strict";
+import type { Client, InStatement } from "@libsql/client";
+import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
+import { tenantDrizzle } from "../../../db/client.ts";
+import type { Ctx } from "../../lib/context.ts";
+import { InventoryListQuery, listInventory } from "./service.ts";
+import { INVENTORY_SORTS } from "./schemas.ts";
+import { makeItemOf, makeRow, makeUnit, send, tokenWith } from "./test_fixtures.ts";
+
+const PATH = "/api/sales/inventory";
+
+/** 3,000 rows over 30 items (two types) and 3 units, some hidden, with mixed-case serials. */
+async function manyRows(env: TestEnv) {
+  const units = [
+    await makeUnit(env, [], "Odessa"),
+    await makeUnit(env, [], "midland"),
+    await makeUnit(env, []),
+  ];
+  const items = [];
+  for (let i = 0; i < 30; i++) {
+    items.push(
+      await makeItemOf(env, i % 3 ? "Serialized" : "Itemized", {
+        item_number: `${i % 2 ? "a" : "B"}-${String(30 - i).padStart(2, "0")}`,
+        item_description: `valve ${i % 7}`,
+      }),
+    );
+  }
+  await env.tenant.client.execute(`
+    with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000)
+    insert into inventory (company_id, item_id, business_unit_id, serial_number, quantity, quantity_out,
+      hidden, updated_at)
+    select 1, ${items[0].id} + (i * 7) % 30, ${units[0].id} + i % 3,
+      (case when i % 2 then 'sn-' else 'SN-' end) || ((i * 37) % 1000) || '-' || (i % 4),
+      1 + i % 5, i % 2, i % 11 = 0, '2026-01-' || printf('%02d', 1 + i % 28) || 'T00:00:00Z'
+    from n`);
+  await env.tenant.client.execute("analyze");
+}
+
+/** A service context over the tenant whose client records each statement it runs. */
+function recordingCtx(env: TestEnv, user: Ctx["user"], log: InStatement[]): Ctx {
+  const client = new Proxy(env.tenant.client, {
+    get(target, prop) {
+      if (prop === "execute") {
+        return (s: InStatement) => {
+          log.push(s);
+          return target.execute(s);
+        };
+      }
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  }) as Client;
+  return { tdb: env.tenant, db: tenantDrizzle(client), user, config: {} as Ctx["config"] };
+}
+
+interface PlanLine {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+async function planOf(env: TestEnv, s: InStatement): Promise<PlanLine[]> {
+  const q = typeof s === "string" ? { sql: s, args: [] } : s;
+  const r = await env.tenant.client.execute({ sql: `explain query plan ${q.sql}`, args: q.args as never });
+  return r.rows.map((row) => ({
+    id: Number(row.id),
+    parent: Number(row.parent),
+    detail: String(row.detail),
+  }));
+}
+
+Deno.test("inventory list - each sort pages through every row once, in its order, both ways", () =>
+  withEnv(async (env) => {
+    await manyRows(env);
+    const token = await tokenWith(env, []);
+    const all = (await env.json(`${PATH}?inventory_type=Serialized&rowsPerPage=-1`, { token })).results;
+    assert.ok(all.length > 1000);
+    for (const sortBy of [undefined, ...INVENTORY_SORTS]) {
+      for (const descending of sortBy ? [false, true] : [false]) {
+        const q = `inventory_type=Serialized${sortBy ? `&sortBy=${sortBy}&descending=${descending}` : ""}`;
+        const ids: number[] = [];
+        // deno-lint-ignore no-explicit-any
+        let rows: any[] = [];
+        for (let page = 1;; page++) {
+          const body = await env.json(`${PATH}?${q}&rowsPerPage=60&page=${page}`, { token });
+          assert.equal(body.total, all.length);
+          ids.push(...body.results.map((r: { id: number }) => r.id));
+          rows = rows.concat(body.results);
+          if (body.results.length < 60) break;
+        }
+        assert.equal(new Set(ids).size, all.length, `${q}: each row once`);
+        const key = (r: Record<string, never>) => {
+          switch (sortBy ?? "item_number") {
+            case "item_number":
+              return (r.item as { item_number: string }).item_number.toLowerCase();
+            case "item_description":
+              return (r.item as { item_description: string }).item_description.toLowerCase();
+            case "business_unit":
+              return (r.business_unit as { name: string }).name.toLowerCase();
+            case "serial_number":
+              return (r.serial_number as string).toLowerCase();
+            default:
+              return r[sortBy!];
+          }
+        };
+        for (let i = 1; i < rows.length; i++) {
+          const [a, b] = [key(rows[i - 1]), key(rows[i])];
+          assert.ok(descending ? a >= b : a <= b, `${q}: row ${i} in order (${a}, ${b})`);
+        }
+      }
+    }
+  }));
+
+Deno.test("inventory list - pages, sorts and the serial search read indexes, not every row", () =>
+  withEnv(async (env) => {
+    await manyRows(env);
+    const user = await env.json("/api/admin/users/me", { token: await tokenWith(env, []) });
+    const cases: Record<string, string>[] = [
+      { page: "1" },
+      { page: "30" },
+      ...INVENTORY_SORTS.flatMap((sortBy) => [
+        { sortBy, page: "3", descending: "false" },
+        { sortBy, page: "3", descending: "true" },
+      ]),
+      { search_serial_number: "37-1" },
+    ];
+    for (const c of cases) {
+      const log: InStatement[] = [];
+      await listInventory(
+        recordingCtx(env, user, log),
+        InventoryListQuery.parse({ inventory_type: "Serialized", ...c }),
+      );
+      const name = JSON.stringify(c);
+      const page = log.find((s) => /\blimit\b/i.test(typeof s === "string" ? s : s.sql));
+      assert.ok(page, `${name}: a paged statement`);
+      const plan = await planOf(env, page);
+      const text = plan.map((l) => l.detail).join("\n");
+      // The deferred join: the page's rows are read by id, after their ids came from an index.
+      assert.match(text, /SEARCH inventory USING INTEGER PRIMARY KEY/, `${name}:\n${text}`);
+      assert.doesNotMatch(text, /^SCAN inventory$/m, `${name}: no scan of every row:\n${text}`);
+      // Only the page's own rows may be sorted (at the top of the statement), never every match; a
+      // search sorts only the rows the trigram index found.
+      for (const l of plan.filter((l) => /TEMP B-TREE/.test(l.detail) && !c.search_serial_number)) {
+        assert.equal(l.parent, 0, `${name}: a sort inside the ids' subquery:\n${text}`);
+      }
+      if (c.search_serial_number) assert.match(text, /inventory_fts/, `${name}: the trigram index`);
+      else assert.match(text, /USING (COVERING )?INDEX inventory_(item_serial|unit_serial|hidden_\w+)_idx/);
+    }
+  }));
+
+Deno.test("inventory list - the serial search finds what LIKE finds, and follows edits and deletes", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, ["sales-admin"]);
+    const unit = await makeUnit(env);
+    const item = await makeItemOf(env, "Itemized");
+    const rows = [];
+    for (const serial_number of ["PV2-104233", "pv2-204233", 'SJ3 "Q" 9', "HU2-500", "Ünïcode-42"]) {
+      rows.push(await makeRow(env, { item_id: item.id, business_unit_id: unit.id, serial_number }));
+    }
+    const find = async (term: string) =>
+      ((await env.json(`${PATH}?rowsPerPage=-1&search_serial_number=${encodeURIComponent(term)}`, { token }))
+        .results as { serial_number: string }[]).map((r) => r.serial_number).sort();
+    assert.deepEqual(await find("04233"), ["PV2-104233", "pv2-204233"]);
+    assert.deepEqual(await find('"Q"'), ['SJ3 "Q" 9']);
+    assert.deepEqual(await find("e-4"), ["Ünïcode-42"]);
+    assert.deepEqual(await find("-5"), ["HU2-500"], "two characters: LIKE alone");
+    assert.deepEqual(await find("nope"), []);
+
+    await send(env, token, "PUT", PATH, { id: rows[3].id, serial_number: "HU2-777" });
+    assert.deepEqual(await find("HU2-5"), []);
+    assert.deepEqual(await find("2-77"), ["HU2-777"]);
+    await env.json(`${PATH}/${rows[0].id}`, { token, method: "DELETE" });
+    assert.deepEqual(await find("04233"), ["pv2-204233"]);
+    await env.tenant.client.execute(
+      "INSERT INTO inventory_fts(inventory_fts, rank) VALUES ('integrity-check', 1)",
+    );
+  }));
+
+Deno.test("inventory list - the total and the Totals row are counted once, until a write", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, ["sales-admin"]);
+    const user = await env.json("/api/admin/users/me", { token });
+    const unit = await makeUnit(env);
+    const item = await makeItemOf(env, "Itemized");
+    const row = await makeRow(env, { item_id: item.id, business_unit_id: unit.id, quantity: 7 });
+    const list = async () => {
+      const log: InStatement[] = [];
+      const body = await listInventory(recordingCtx(env, user, log), InventoryListQuery.parse({}));
+      const counted = log.some((s) => /\bcount\(\*\)/.test(typeof s === "string" ? s : s.sql));
+      return { body, counted };
+    };
+    const first = await list();
+    assert.ok(first.counted);
+    assert.equal(first.body.totals.quantity, 7);
+    const second = await list();
+    assert.equal(second.counted, false, "the second call reads the cached figures");
+    assert.deepEqual(second.body.totals, first.body.totals);
+    await send(env, token, "PUT", PATH, { id: row.id, quantity: 9 });
+    const third = await list();
+    assert.ok(third.counted, "a write clears the cache");
+    assert.equal(third.body.total, 1);
+    assert.equal(third.body.totals.quantity, 9);
+    assert.equal(third.body.totals.quantity_available, 9);
+  }));

@@ -1,0 +1,25 @@
+DROP INDEX `inventory_unit_idx`;--> statement-breakpoint
+CREATE INDEX `inventory_item_serial_idx` ON `inventory` (`item_id`,`hidden`,"serial_number" collate nocase);--> statement-breakpoint
+CREATE INDEX `inventory_unit_serial_idx` ON `inventory` (`business_unit_id`,`hidden`,"serial_number" collate nocase,`item_id`);--> statement-breakpoint
+CREATE INDEX `inventory_hidden_serial_idx` ON `inventory` (`hidden`,"serial_number" collate nocase,`item_id`);--> statement-breakpoint
+CREATE INDEX `inventory_hidden_quantity_idx` ON `inventory` (`hidden`,`quantity`,`item_id`);--> statement-breakpoint
+CREATE INDEX `inventory_hidden_available_idx` ON `inventory` (`hidden`,("quantity" - "quantity_out" - "quantity_out_location"),`item_id`);--> statement-breakpoint
+CREATE INDEX `inventory_hidden_updated_idx` ON `inventory` (`hidden`,`updated_at`,`item_id`);--> statement-breakpoint
+-- Contains-searches on inventory serial numbers: an FTS5 trigram index, kept in step with inventory by
+-- triggers (an external-content table, as inspections_fts in 0002: the text is stored once, in inventory).
+CREATE VIRTUAL TABLE `inventory_fts` USING fts5(serial_number, content='inventory', content_rowid='id', tokenize='trigram');
+--> statement-breakpoint
+CREATE TRIGGER `inventory_fts_ai` AFTER INSERT ON `inventory` BEGIN
+  INSERT INTO `inventory_fts`(rowid, serial_number) VALUES (new.id, new.serial_number);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `inventory_fts_ad` AFTER DELETE ON `inventory` BEGIN
+  INSERT INTO `inventory_fts`(`inventory_fts`, rowid, serial_number) VALUES ('delete', old.id, old.serial_number);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `inventory_fts_au` AFTER UPDATE OF serial_number ON `inventory` BEGIN
+  INSERT INTO `inventory_fts`(`inventory_fts`, rowid, serial_number) VALUES ('delete', old.id, old.serial_number);
+  INSERT INTO `inventory_fts`(rowid, serial_number) VALUES (new.id, new.serial_number);
+END;
+--> statement-breakpoint
+INSERT INTO `inventory_fts`(`inventory_fts`) VALUES ('rebuild');
