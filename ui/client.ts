@@ -1,6 +1,8 @@
 import { createElement, type FunctionComponent, type ReactNode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { showFlash } from "./lib/events.ts";
+import { TimeZoneContext } from "./lib/time_zone.tsx";
+import { DEFAULT_TIME_ZONE } from "../lib/format.ts";
 
 /** Renders its island and reports once React has hydrated it (effects run after hydration). */
 function Hydrated({ done, children }: { done: () => void; children?: ReactNode }) {
@@ -20,10 +22,15 @@ const oneDone = () => {
 };
 if (pending === 0) ready();
 
+// The zone the server rendered with (ui/document.tsx), so the first client render matches its HTML.
+const timeZone = document.documentElement.dataset.timeZone || DEFAULT_TIME_ZONE;
+
 for (const el of islands) {
   import(/* @vite-ignore */ el.dataset.src!).then((mod: { default: FunctionComponent<object> }) => {
     const props = JSON.parse(el.dataset.props ?? "{}");
-    hydrateRoot(el, createElement(Hydrated, { done: oneDone }, createElement(mod.default, props)));
+    const island = createElement(mod.default, props);
+    const zoned = createElement(TimeZoneContext.Provider, { value: timeZone }, island);
+    hydrateRoot(el, createElement(Hydrated, { done: oneDone }, zoned));
   }).catch((err) => {
     console.error("island failed to load", el.dataset.island, err);
     oneDone();

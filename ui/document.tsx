@@ -2,13 +2,21 @@ import type { ReactNode } from "react";
 import { preloadModule } from "react-dom";
 import type { Assets } from "./assets.ts";
 import { AssetsContext } from "./lib/island.tsx";
+import { TimeZoneContext } from "./lib/time_zone.tsx";
+import { DEFAULT_TIME_ZONE } from "../lib/format.ts";
 
 export function Document(
-  { title, assets, children }: { title: string; assets: Assets; children: ReactNode },
+  { title, assets, timeZone = DEFAULT_TIME_ZONE, children }: {
+    title: string;
+    assets: Assets;
+    /** The signed-in user's company's zone: instants are shown on its clock. */
+    timeZone?: string;
+    children: ReactNode;
+  },
 ) {
   for (const url of assets.imports("ui/client.ts")) preloadModule(url);
   return (
-    <html lang="en">
+    <html lang="en" data-time-zone={timeZone}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -18,7 +26,9 @@ export function Document(
         <script type="module" src={assets.client} />
       </head>
       <body>
-        <AssetsContext.Provider value={assets}>{children}</AssetsContext.Provider>
+        <AssetsContext.Provider value={assets}>
+          <TimeZoneContext.Provider value={timeZone}>{children}</TimeZoneContext.Provider>
+        </AssetsContext.Provider>
       </body>
     </html>
   );

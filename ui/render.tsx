@@ -7,6 +7,7 @@ import { ErrorPage } from "./pages/ErrorPage.tsx";
 import { Layout } from "./shell/Layout.tsx";
 import { getCookie } from "hono/cookie";
 import { type AppName, appOfPath } from "./shell/menus.ts";
+import { timeZoneOf } from "../lib/format.ts";
 
 /** Streams a page: the shell, the document and the page's own content, with its status. */
 export async function renderPage(
@@ -16,10 +17,21 @@ export async function renderPage(
   status: 200 | 401 | 403 | 404 | 409 | 422 | 429 | 500 = 200,
 ) {
   const stream = await renderToReadableStream(
-    <Document title={`${title} - Back Office`} assets={c.get("services").assets}>{body}</Document>,
+    <Document title={`${title} - Back Office`} assets={c.get("services").assets} timeZone={timeZone(c)}>
+      {body}
+    </Document>,
     { onError: (e) => console.error(JSON.stringify({ id: c.get("requestId"), render: String(e) })) },
   );
   return c.body(stream, status, { "content-type": "text/html; charset=utf-8" });
+}
+
+/** The signed-in user's company's time zone; UTC before sign-in or when the tenant is unknown. */
+function timeZone(c: Context<AppEnv>): string {
+  try {
+    return timeZoneOf(c.get("user")?.company.settings);
+  } catch {
+    return timeZoneOf(undefined);
+  }
 }
 
 /** A page inside the shell (top bar, drawer, snackbar) for the signed-in user. */

@@ -62,7 +62,11 @@ Deno.test("audit page - renders the newest 10 rows with every column, filter and
     assert.match(html, /40 \(\+5\)/);
     assert.match(html, /Yard A: 10/);
     assert.match(html, /SW3 - 3in swivel/);
-    assert.match(html, /<time dateTime="2024-05-12T10:00:00.000Z"><\/time>/, "times are the browser's");
+    assert.match(
+      html,
+      /<time dateTime="2024-05-12T10:00:00.000Z">05-12-24 10:00<\/time>/,
+      "times on the company's clock (UTC without a setting), in the HTML too",
+    );
     assert.match(html, />Download</);
     // The Sales drawer lists the audit log after the inventory pages.
     const menu = html.slice(html.indexOf('class="drawer'));

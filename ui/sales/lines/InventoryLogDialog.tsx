@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Button } from "react-aria-components";
 import { Dialog } from "../../primitives/Dialog.tsx";
 import { api } from "../../lib/api.ts";
 import { showError } from "../../lib/events.ts";
-import { formatDateTime, formatNumber } from "../../../lib/format.ts";
+import { formatNumber } from "../../../lib/format.ts";
+import { DateTime } from "../../lib/time_zone.tsx";
 import type { Line } from "./types.ts";
 
 type LogEntry = Line["inventory_log"][number];
@@ -15,8 +16,8 @@ export const LOG_FAILED = "No inventory log data available";
 const yesNo = (v: boolean) => (v ? "Yes" : "No");
 
 /** The spec's columns of the inventory log dialog, in order. */
-const COLUMNS: { header: string; cell: (e: LogEntry) => string }[] = [
-  { header: "Date", cell: (e) => formatDateTime(e.date) },
+const COLUMNS: { header: string; cell: (e: LogEntry) => ReactNode }[] = [
+  { header: "Date", cell: (e) => <DateTime value={e.date} /> },
   { header: "Quantity In", cell: (e) => formatNumber(e.quantity_in) },
   { header: "Quantity Sold", cell: (e) => formatNumber(e.quantity_sold) },
   { header: "Quantity Reclassed", cell: (e) => formatNumber(e.quantity_reclassed) },
@@ -26,7 +27,7 @@ const COLUMNS: { header: string; cell: (e: LogEntry) => string }[] = [
   { header: "Billed?", cell: (e) => yesNo(e.billed) },
   { header: "Action", cell: (e) => e.action },
   { header: "User", cell: (e) => e.user_name },
-  { header: "Updated At", cell: (e) => formatDateTime(e.updated_at) },
+  { header: "Updated At", cell: (e) => <DateTime value={e.updated_at} /> },
 ];
 
 /**

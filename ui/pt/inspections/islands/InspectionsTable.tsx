@@ -8,7 +8,8 @@ import { downloadList } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { COLUMNS } from "../columns.tsx";
-import { formatDate, formatDateTime } from "../../../../lib/format.ts";
+import { formatDate } from "../../../../lib/format.ts";
+import { DateTime } from "../../../lib/time_zone.tsx";
 import { InspectionForm } from "../InspectionForm.tsx";
 import { BatchForm } from "../BatchForm.tsx";
 import { Searches } from "../Searches.tsx";
@@ -46,7 +47,9 @@ export default function InspectionsTable(props: InspectionsProps) {
         <dt>Job Number</dt>
         <dd>{r.job.job_number} ({formatDate(r.job.date)})</dd>
         <dt>Entered</dt>
-        <dd>{formatDateTime(r.inspection_time)}</dd>
+        <dd>
+          <DateTime value={r.inspection_time} />
+        </dd>
         <dt>Notes</dt>
         <dd className="pre-wrap">{r.notes || "None"}</dd>
       </dl>

@@ -6,7 +6,7 @@ import { Icon } from "../../../components/icons.tsx";
 import { useListState } from "../../../components/list_state.ts";
 import { downloadList } from "../../../components/row_actions.ts";
 import { useHydrated } from "../../../lib/hooks.ts";
-import { formatDateTime } from "../../../../lib/format.ts";
+import { DateTime } from "../../../lib/time_zone.tsx";
 import { AUDIT_PAGE_SIZES } from "../../../../api/sales/audit/schemas.ts";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import {
@@ -31,16 +31,13 @@ const FILTERS: { key: AuditFilterKey; label: string; date?: true }[] = [
   { key: "start_date_end", label: "Start Date End", date: true },
 ];
 
-/**
- * The spec's columns. Action times are shown in the browser's time zone, so only once hydrated: the
- * server does not know the zone, and a different first render would not hydrate.
- */
-function columns(hydrated: boolean): DataColumn<AuditRow>[] {
+/** The spec's columns. Action times are on the company's clock, in the server's HTML too (decision 015). */
+function columns(): DataColumn<AuditRow>[] {
   return [
     {
       id: "action_time",
       header: "Action Time",
-      cell: (r) => <time dateTime={r.action_time}>{hydrated ? formatDateTime(r.action_time) : ""}</time>,
+      cell: (r) => <DateTime value={r.action_time} />,
     },
     { id: "action", header: "Action", cell: (r) => r.action },
     { id: "updated_by", header: "Updated By", cell: (r) => r.updated_by.name },
@@ -74,7 +71,7 @@ export default function AuditTable(props: AuditProps) {
     data: props.data,
   });
   const { query } = list;
-  const cols = useMemo(() => columns(hydrated), [hydrated]);
+  const cols = useMemo(columns, []);
 
   return (
     <>
