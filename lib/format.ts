@@ -140,6 +140,33 @@ export function formatDateTime(value: string | null | undefined, timeZone = DEFA
   return `${p.month}-${p.day}-${p.year.slice(2)} ${p.hour}:${p.minute}`;
 }
 
+/** A stored instant as the `YYYY-MM-DDTHH:mm` a datetime-local input shows, on the zone's clock. */
+export function toZonedInput(value: string | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
+  if (!value) return "";
+  const p = zonedParts(value, timeZone);
+  return p ? `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}` : "";
+}
+
+/**
+ * A datetime-local value (`YYYY-MM-DDTHH:mm`, wall-clock time in the zone) as the UTC
+ * `YYYY-MM-DDTHH:mm` the API takes; "" when it is not such a value. A time skipped by a daylight-saving
+ * change is taken an hour later, as a clock would show it.
+ */
+export function fromZonedInput(local: string, timeZone = DEFAULT_TIME_ZONE): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return "";
+  const wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
+  const offsetAt = (t: number) => {
+    const p = zonedParts(new Date(t), timeZone)!;
+    return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute) - t;
+  };
+  const first = wall - offsetAt(wall);
+  const second = wall - offsetAt(first);
+  const iso = (t: number) => new Date(t).toISOString();
+  const t = toZonedInput(iso(second), timeZone) === local ? second : Math.max(first, second);
+  return iso(t).slice(0, 16);
+}
+
 /** Today on the company's clock as YYYY-MM-DD (the browser's clock when no zone is given). */
 export function today(now = new Date(), timeZone?: string): string {
   if (timeZone) {

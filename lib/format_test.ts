@@ -3,12 +3,14 @@ import {
   addDays,
   formatDate,
   formatDateTime,
+  fromZonedInput,
   isTimeZone,
   money,
   roundMoney,
   timeZoneOf,
   toCents,
   today,
+  toZonedInput,
 } from "./format.ts";
 
 Deno.test("format - money rounds half up on the exact decimal, binary floats included", () => {
@@ -74,4 +76,18 @@ Deno.test("format - time zone names are checked with Intl", () => {
   assert.equal(timeZoneOf({ timeZone: "America/Denver" }), "America/Denver");
   assert.equal(timeZoneOf({ timeZone: "nowhere" }), "UTC");
   assert.equal(timeZoneOf(null), "UTC");
+});
+
+Deno.test("format - datetime-local values on the company's clock, sent as UTC", () => {
+  assert.equal(toZonedInput("2026-03-05T03:30:00Z", "America/Chicago"), "2026-03-04T21:30");
+  assert.equal(fromZonedInput("2026-03-04T21:30", "America/Chicago"), "2026-03-05T03:30");
+  assert.equal(fromZonedInput("2026-07-04T21:30", "America/Chicago"), "2026-07-05T02:30"); // daylight time
+  assert.equal(fromZonedInput("2026-03-04T21:30", "UTC"), "2026-03-04T21:30");
+  assert.equal(fromZonedInput("2026-03-04T05:30", "Asia/Kolkata"), "2026-03-04T00:00");
+  for (const utc of ["2026-03-08T07:59", "2026-03-08T08:00", "2026-11-01T06:30", "2026-11-01T07:30"]) {
+    assert.equal(fromZonedInput(toZonedInput(`${utc}:00Z`, "America/Chicago"), "America/Chicago").length, 16);
+  }
+  assert.equal(fromZonedInput("2026-03-08T02:30", "America/Chicago"), "2026-03-08T08:30", "skipped hour");
+  assert.equal(fromZonedInput("not a time", "UTC"), "");
+  assert.equal(toZonedInput(null, "UTC"), "");
 });
