@@ -6,7 +6,7 @@ import { tenant_hosts, tenants } from "./catalog/schema.ts";
 import { migrateTenant, openClient, resolveDbUrl, tenantDrizzle } from "./client.ts";
 import { companies, users } from "./schema/mod.ts";
 import { hashPassword } from "../api/lib/password.ts";
-import { ROLES } from "../api/lib/permissions.ts";
+import { ROLES } from "../api/lib/policy.ts";
 
 export const Slug = z.string().regex(
   /^[a-z0-9][a-z0-9-]{0,39}$/,

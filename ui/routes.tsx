@@ -8,6 +8,7 @@ import { renderPage, renderShellPage } from "./render.tsx";
 import { SignIn } from "./pages/SignIn.tsx";
 import { Welcome } from "./pages/Welcome.tsx";
 import { appOfPath } from "./shell/menus.ts";
+import { pageGuard } from "./lib/page_guard.ts";
 import { companiesPages } from "./admin/companies/routes.tsx";
 import { usersPages } from "./admin/users/routes.tsx";
 import { partsPages } from "./pt/parts/routes.tsx";
@@ -47,6 +48,7 @@ const requireSession = createMiddleware<AppEnv>(async (c, next) => {
 
 export const pageRoutes = new Hono<AppEnv>()
   .use(requireSession)
+  .use(pageGuard)
   .get("/signin", (c) => {
     const next = safeNext(c.req.query("next"));
     if (c.get("user")) return c.redirect(next, 302);

@@ -1,6 +1,5 @@
 import { type AnyColumn, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { CurrentUser } from "../lib/context.ts";
-import { AppError } from "../lib/errors.ts";
 
 /** The columns a jobs or inspections query scopes by (inspections name the job `job_id`). */
 export interface ScopeColumns {
@@ -29,12 +28,5 @@ export function ptScope(user: CurrentUser, c: ScopeColumns): SQL {
       return eq(c.customerCompanyId, company);
     case "operator_company":
       return eq(c.operatorCompanyId, company);
-  }
-}
-
-/** Only inspection-company staff write jobs, inspections and parts; customers and operators read. */
-export function requirePtWriter(user: CurrentUser): void {
-  if (user.company.company_type !== "inspection_company") {
-    throw new AppError("forbidden", "Only the inspection company can change inspection records.");
   }
 }

@@ -29,7 +29,7 @@ import {
   taxes,
   templates,
 } from "../../db/schema/mod.ts";
-import { type Action, ALL_GRANTS, can } from "../../api/lib/permissions.ts";
+import { type AbilityName, ALL_GRANTS, can } from "../../api/lib/policy.ts";
 
 /** The kinds of user every route is tried with. */
 export const USER_KINDS = [
@@ -55,7 +55,13 @@ export interface UserFacts {
   dataEntry: boolean;
 }
 
-export const may = (u: UserFacts, action: Action) => can(u, action);
+/** The policy's answer for a user with these facts. */
+export const may = (u: UserFacts, ability: AbilityName) =>
+  can({
+    permissions: u.permissions,
+    account_type: u.dataEntry ? "Data-Entry" : "General",
+    company: { isOwner: u.isOwner, company_type: u.companyType },
+  }, ability);
 
 /** Ids of one tenant's rows, by role in the data set. */
 export interface Ids {

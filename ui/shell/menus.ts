@@ -1,5 +1,6 @@
 import type { CurrentUser } from "../../api/lib/context.ts";
 import type { IconName } from "../components/icons.tsx";
+import { type AbilityName, can, isSalesDashboardUser, salesSideBar } from "../../api/lib/policy.ts";
 
 export type AppName = "pt" | "sales";
 
@@ -7,90 +8,68 @@ export interface MenuEntry {
   href: string;
   label: string;
   icon: IconName;
-  show: (u: CurrentUser) => boolean;
+  /** the policy's ability the entry's page needs; none: everyone signed in */
+  ability?: AbilityName;
 }
-
-const hasRole = (r: string) => (u: CurrentUser) => u.roles.includes(r);
-const ownerCompany = (u: CurrentUser) => u.company.isOwner;
 
 /**
  * The side drawer's menus, per app. An entry appears only once its page exists; later features add
- * theirs here.
+ * theirs here. Each shows for the users the page guard lets in (the same ability).
  */
 export const MENUS: Record<AppName, MenuEntry[]> = {
   pt: [
-    { href: "/pt/jobs", label: "Jobs", icon: "work", show: () => true },
-    { href: "/pt/data", label: "Data", icon: "table", show: () => true },
-    {
-      href: "/pt/parts",
-      label: "Parts",
-      icon: "build",
-      show: (u) => u.company.company_type === "inspection_company",
-    },
-    { href: "/admin/companies", label: "Companies", icon: "business", show: ownerCompany },
-    { href: "/admin/accounts", label: "Accounts", icon: "people", show: hasRole("user-admin") },
-    { href: "/", label: "Apps", icon: "apps", show: () => true },
+    { href: "/pt/jobs", label: "Jobs", icon: "work" },
+    { href: "/pt/data", label: "Data", icon: "table" },
+    { href: "/pt/parts", label: "Parts", icon: "build", ability: "parts.view" },
+    { href: "/admin/companies", label: "Companies", icon: "business", ability: "companies.view" },
+    { href: "/admin/accounts", label: "Accounts", icon: "people", ability: "users.edit" },
+    { href: "/", label: "Apps", icon: "apps" },
   ],
   sales: [
-    { href: "/sales/tickets", label: "Tickets", icon: "ticket", show: ownerCompany },
-    { href: "/sales/quotes", label: "Quotes", icon: "requestQuote", show: ownerCompany },
-    { href: "/sales/ready-for-billing", label: "Ready For Billing", icon: "checklist", show: ownerCompany },
-    { href: "/sales/approval", label: "Approval", icon: "thumbUp", show: ownerCompany },
-    { href: "/sales/invoices", label: "Invoices", icon: "invoice", show: ownerCompany },
-    { href: "/sales/items", label: "Items", icon: "inventory", show: ownerCompany },
+    { href: "/sales/tickets", label: "Tickets", icon: "ticket", ability: "sales.read" },
+    { href: "/sales/quotes", label: "Quotes", icon: "requestQuote", ability: "sales.read" },
+    {
+      href: "/sales/ready-for-billing",
+      label: "Ready For Billing",
+      icon: "checklist",
+      ability: "sales.read",
+    },
+    { href: "/sales/approval", label: "Approval", icon: "thumbUp", ability: "sales.read" },
+    { href: "/sales/invoices", label: "Invoices", icon: "invoice", ability: "sales.read" },
+    { href: "/sales/items", label: "Items", icon: "inventory", ability: "sales.read" },
     {
       href: "/sales/serialized-inventory",
       label: "Serialized Inventory",
       icon: "qrCode",
-      show: ownerCompany,
+      ability: "sales.read",
     },
-    { href: "/sales/itemized-inventory", label: "Itemized Inventory", icon: "layers", show: ownerCompany },
-    { href: "/sales/charge-codes", label: "Charge Codes", icon: "receipt", show: ownerCompany },
-    { href: "/sales/inventory-audit", label: "Inventory Audit", icon: "history", show: ownerCompany },
-    { href: "/sales/data", label: "Sales Data", icon: "table", show: ownerCompany },
-    {
-      href: "/sales/dashboard",
-      label: "Dashboard",
-      icon: "table",
-      show: (u) => ownerCompany(u) && isSalesDashboardUser(u),
-    },
-    { href: "/sales/taxes", label: "Taxes", icon: "percent", show: ownerCompany },
+    { href: "/sales/itemized-inventory", label: "Itemized Inventory", icon: "layers", ability: "sales.read" },
+    { href: "/sales/charge-codes", label: "Charge Codes", icon: "receipt", ability: "sales.read" },
+    { href: "/sales/inventory-audit", label: "Inventory Audit", icon: "history", ability: "sales.read" },
+    { href: "/sales/data", label: "Sales Data", icon: "table", ability: "sales.read" },
+    { href: "/sales/dashboard", label: "Dashboard", icon: "table", ability: "sales.dashboard" },
+    { href: "/sales/taxes", label: "Taxes", icon: "percent", ability: "sales.read" },
     {
       href: "/sales/inventory-categories",
       label: "Inventory Categories",
       icon: "category",
-      show: ownerCompany,
+      ability: "sales.read",
     },
-    { href: "/sales/item-categories", label: "Item Categories", icon: "label", show: ownerCompany },
-    { href: "/sales/business-units", label: "Business Units", icon: "store", show: ownerCompany },
-    { href: "/sales/product-lines", label: "Product Lines", icon: "viewList", show: ownerCompany },
-    { href: "/sales/sub-product-lines", label: "Sub Product Lines", icon: "accountTree", show: ownerCompany },
+    { href: "/sales/item-categories", label: "Item Categories", icon: "label", ability: "sales.read" },
+    { href: "/sales/business-units", label: "Business Units", icon: "store", ability: "sales.read" },
+    { href: "/sales/product-lines", label: "Product Lines", icon: "viewList", ability: "sales.read" },
     {
-      href: "/sales/templates",
-      label: "Templates",
-      icon: "description",
-      show: (u) => ownerCompany(u) && u.roles.includes("sales-admin"),
+      href: "/sales/sub-product-lines",
+      label: "Sub Product Lines",
+      icon: "accountTree",
+      ability: "sales.read",
     },
-    { href: "/admin/companies", label: "Customers", icon: "business", show: ownerCompany },
-    { href: "/admin/accounts", label: "Accounts", icon: "people", show: hasRole("user-admin") },
-    { href: "/", label: "Apps", icon: "apps", show: () => true },
+    { href: "/sales/templates", label: "Templates", icon: "description", ability: "sales.admin" },
+    { href: "/admin/companies", label: "Customers", icon: "business", ability: "companies.view" },
+    { href: "/admin/accounts", label: "Accounts", icon: "people", ability: "users.edit" },
+    { href: "/", label: "Apps", icon: "apps" },
   ],
 };
-
-/**
- * The company's `settings.salesSideBar`, if it is an object: the Sales drawer's switches
- * (`{"taxes": false}`) and the dashboard's `salesDashboardUsers` and `salesDashboardURL`.
- */
-export function salesSideBar(user: CurrentUser): Record<string, unknown> | undefined {
-  const bar = user.company.settings?.salesSideBar;
-  return bar && typeof bar === "object" && !Array.isArray(bar) ? bar as Record<string, unknown> : undefined;
-}
-
-/** Whether the user's id is in `salesSideBar.salesDashboardUsers` (ids as numbers or numeric strings). */
-export function isSalesDashboardUser(user: CurrentUser): boolean {
-  const users = salesSideBar(user)?.salesDashboardUsers;
-  return Array.isArray(users) && users.some((id) => String(id).trim() === String(user.id));
-}
 
 /**
  * The dashboard this user may see framed: `salesSideBar.salesDashboardURL` (or, failing that, the
@@ -116,7 +95,7 @@ export function salesDashboardURL(user: CurrentUser): URL | undefined {
 export function menuFor(app: AppName, user: CurrentUser): MenuEntry[] {
   const flags = salesSideBar(user);
   return MENUS[app].filter((e) => {
-    if (!e.show(user)) return false;
+    if (e.ability && !can(user, e.ability)) return false;
     const key = e.href.startsWith("/sales/") ? e.href.slice("/sales/".length) : undefined;
     return !(key && flags && flags[key] === false);
   });

@@ -13,7 +13,7 @@ import {
   queryBool,
   queryEnum,
 } from "../../lib/list_query.ts";
-import { can, requireGrant } from "../../lib/permissions.ts";
+import { can, requireAbility } from "../../lib/policy.ts";
 import { COMPANY_TYPES, type CompanyInput } from "./schemas.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { companyLogoProblem } from "../../sales/printing/logo.ts";
@@ -60,13 +60,6 @@ export interface CompanyHit {
 
 const nameContains = (text: string) => sql`${companies.name} like ${likeContains(text)} escape '\\'`;
 
-/** The companies page belongs to the owner company's staff (the spec's route guard). */
-export function requireOwnerCompany(ctx: Ctx): void {
-  if (!ctx.user.company.isOwner) {
-    throw new AppError("forbidden", "Only users of the owner company can manage companies.");
-  }
-}
-
 /** Companies with their users, in the order given. */
 export async function presentCompanies(db: TenantDatabase | Tx, rows: Company[]): Promise<CompanyOut[]> {
   const byCompany = new Map<number, CompanyOut["users"]>(rows.map((r) => [r.id, []]));
@@ -105,7 +98,7 @@ const SORT = {
 
 /** GET /api/admin/companies: the companies page, for the owner company's staff. */
 export async function listCompanies(ctx: Ctx, q: CompanyListQuery): Promise<ListResult<CompanyOut>> {
-  requireOwnerCompany(ctx);
+  requireAbility(ctx.user, "companies.view");
   const where = and(
     q.search_name ? nameContains(q.search_name) : undefined,
     q.type ? eq(companies.company_type, q.type) : undefined,
@@ -177,8 +170,8 @@ function checkLogos(settings: Record<string, unknown> | undefined) {
 
 /** POST /api/companies (creates, or updates with an id) and PATCH /api/companies (updates). */
 export async function saveCompany(ctx: Ctx, input: CompanyInput): Promise<CompanyOut & { message: string }> {
-  requireGrant(ctx.user, "companies.edit");
-  requireOwnerCompany(ctx);
+  requireAbility(ctx.user, "companies.edit");
+  requireAbility(ctx.user, "companies.view");
   const superuser = can(ctx.user, "companies.settings");
   checkLogos(input.settings);
   const saved = await ctx.tdb.write(async (tx) => {
@@ -224,8 +217,8 @@ export async function saveCompany(ctx: Ctx, input: CompanyInput): Promise<Compan
 
 /** DELETE /api/companies/{id}: superuser only; never the owner company or one that still has users. */
 export async function deleteCompany(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requireGrant(ctx.user, "companies.delete");
-  requireOwnerCompany(ctx);
+  requireAbility(ctx.user, "companies.delete");
+  requireAbility(ctx.user, "companies.view");
   await ctx.tdb.write(async (tx) => {
     const current = await tx.select().from(companies).where(eq(companies.id, id)).get();
     if (!current) throw new AppError("not_found", "Company not found.");

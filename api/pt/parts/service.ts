@@ -12,10 +12,9 @@ import {
   pageWindow,
   queryEnum,
 } from "../../lib/list_query.ts";
-import { requireGrant } from "../../lib/permissions.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
-import { requirePtWriter } from "../scope.ts";
 import type { PartHit, PartInput, PartOut } from "./schemas.ts";
 
 export const PartListQuery = ListQuery.extend({
@@ -43,9 +42,7 @@ const SORT = {
  * customer and operator users have no parts page (the spec's menu shows it to inspection companies only).
  */
 function partScope(ctx: Ctx): SQL {
-  if (ctx.user.company.company_type !== "inspection_company") {
-    throw new AppError("forbidden", "The parts catalogue belongs to the inspection company.");
-  }
+  requireAbility(ctx.user, "parts.view");
   return eq(parts.inspection_company_id, ctx.user.company_id);
 }
 
@@ -115,8 +112,8 @@ export async function downloadParts(ctx: Ctx, q: PartListQuery, today = new Date
  * part-admin work. A new part belongs to the caller's company and records the caller as its author.
  */
 export async function savePart(ctx: Ctx, input: PartInput): Promise<PartOut & { message: string }> {
-  requirePtWriter(ctx.user);
-  if (input.id !== undefined) requireGrant(ctx.user, "parts.edit");
+  requireAbility(ctx.user, "pt.write");
+  if (input.id !== undefined) requireAbility(ctx.user, "parts.edit");
   const saved = await ctx.tdb.write(async (tx) => {
     const values = {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -145,8 +142,8 @@ export async function savePart(ctx: Ctx, input: PartInput): Promise<PartOut & { 
  * their part; a part still in use is refused instead, so no inspection silently loses its part.
  */
 export async function deletePart(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requirePtWriter(ctx.user);
-  requireGrant(ctx.user, "parts.edit");
+  requireAbility(ctx.user, "pt.write");
+  requireAbility(ctx.user, "parts.edit");
   await ctx.tdb.write(async (tx) => {
     const mine = and(eq(parts.id, id), eq(parts.inspection_company_id, ctx.user.company_id));
     const current = await tx.select({ id: parts.id }).from(parts).where(mine).get();

@@ -3,7 +3,7 @@ import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import type { AuditListQuery, AuditOut } from "./schemas.ts";
 
 const contains = (col: Column, text: string | undefined) =>
@@ -66,7 +66,7 @@ export function presentAudit(r: AuditRow): AuditOut {
 
 /** GET /api/sales/audit/inventory-rows: the inventory audit log, newest first unless sorted otherwise. */
 export async function listInventoryAudit(ctx: Ctx, q: AuditListQuery): Promise<ListResult<AuditOut>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const where = auditFilters(q);
   const dir = (q.descending ?? (q.sortBy === undefined || q.sortBy === "action_time")) ? desc : asc;
   const { limit, offset } = pageWindow(q);

@@ -1,7 +1,7 @@
 import type { Ctx } from "../../lib/context.ts";
 import { invalid } from "../../lib/errors.ts";
 import { tooLarge } from "../../files/service.ts";
-import { requireSalesAdmin } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { parseInWorker } from "./worker_pool.ts";
 
 export { cellText } from "./cells.ts";
@@ -19,7 +19,7 @@ export interface ParsedSheet {
  * unpacks to too much, 422 past 5000 rows or when it takes too long, 429 when the readers are busy.
  */
 export async function parseBatchFile(ctx: Ctx, file: unknown): Promise<ParsedSheet> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   if (!(file instanceof File)) throw invalid("file", "Choose a file");
   const maxMb = ctx.config.MAX_UPLOAD_MB;
   if (file.size > maxMb * 1024 * 1024) throw tooLarge(maxMb);

@@ -21,7 +21,7 @@ import {
 } from "../../lib/list_query.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireSalesAdmin, requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import {
   ALL_SEARCH,
   CategoryInput,
@@ -64,7 +64,7 @@ export function presentCategory(c: Category): CategoryOut {
  * means every business unit on one page.
  */
 export async function listCategories(ctx: Ctx, q: CategoryListQuery): Promise<ListResult<CategoryOut>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const all = q.search_name === ALL_SEARCH;
   const search = all ? undefined : q.search_name;
   const where = and(
@@ -103,7 +103,7 @@ type Saved = CategoryOut & { message: string };
  * a location dropped while it holds stock is refused, a renamed one takes its stock along.
  */
 export async function saveCategory(ctx: Ctx, body: unknown, opts: { update?: boolean } = {}): Promise<Saved> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const input: SaveInput = parse(opts.update ? CategoryUpdateInput : CategoryInput, body);
   const saved = await ctx.tdb.write((tx) =>
     input.id === undefined
@@ -192,7 +192,7 @@ async function usesOf(tx: Tx, id: number): Promise<string> {
 
 /** DELETE /api/sales/categories/{id}: sales-admin; refused (409) while anything still refers to it. */
 export async function deleteCategory(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const model = await ctx.tdb.write(async (tx) => {
     const mine = and(eq(categories.id, id), eq(categories.company_id, ctx.user.company_id));
     const current = await tx.select({ model: categories.model }).from(categories).where(mine).get();

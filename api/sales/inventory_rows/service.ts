@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { likeContains, type ListResult } from "../../lib/list_query.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { AVAILABLE, units } from "../inventory/service/query.ts";
 import { type InventoryRowOut, type InventoryRowsQuery, PICKER_ROWS } from "./schemas.ts";
 
@@ -76,7 +76,7 @@ export async function listInventoryRows(
   ctx: Ctx,
   q: InventoryRowsQuery,
 ): Promise<ListResult<InventoryRowOut>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   if (q.ids) {
     const results = await inventoryRowsByIds(ctx.db, q.ids);
     return { results, total: results.length };

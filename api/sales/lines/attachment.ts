@@ -5,7 +5,7 @@ import type { Ctx } from "../../lib/context.ts";
 import { AppError, invalid } from "../../lib/errors.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { pdfUpload, storeFile } from "../../files/service.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { PDF_MESSAGE } from "../../pt/inspections/schemas.ts";
 import { INVOICED_MESSAGE, REQUIRED } from "./schemas.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
@@ -53,7 +53,7 @@ async function setFile(
  * document cannot change (409). The file is stored once per content (files table).
  */
 export async function attachToLine(ctx: Ctx, id: number, part: unknown): Promise<AttachmentResult> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   if (!(part instanceof File)) throw invalid(ATTACHMENT_FIELD, REQUIRED);
   const upload = await pdfUpload(part, ctx.config.MAX_UPLOAD_MB, ATTACHMENT_FIELD, ATTACHMENT_PDF_MESSAGE);
   const name = (upload.name.trim() || "attachment.pdf").slice(-DOC_MAX);
@@ -63,6 +63,6 @@ export async function attachToLine(ctx: Ctx, id: number, part: unknown): Promise
 
 /** DELETE /api/sales/sales/{id}/attachment: the line keeps no document (`file_id` and `doc` null). */
 export async function detachFromLine(ctx: Ctx, id: number): Promise<AttachmentResult> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   return { ...(await setFile(ctx, id, null)), message: DETACHED_MESSAGE };
 }

@@ -4,7 +4,7 @@ import { inventory_log, sales } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { AppError, invalid } from "../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { logTotals, ticketAuditExtra } from "./checkin.ts";
 import { id, lineIds, linesOf, loadTicket, type MoveResult, newTicketFrom } from "./transfer.ts";
@@ -18,7 +18,7 @@ export const BillBackInput = z.object({ ticket_id: id, line_ids: lineIds });
  * log's Sold entries are flagged billed, so the same sale is never billed back twice.
  */
 export async function billBack(ctx: Ctx, body: unknown): Promise<MoveResult> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const input = parse(BillBackInput, body);
   const result = await ctx.tdb.write(async (tx) => {
     const source = await loadTicket(tx, input.ticket_id);

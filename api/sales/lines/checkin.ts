@@ -15,7 +15,7 @@ import type { Ctx } from "../../lib/context.ts";
 import { AppError, type FieldError } from "../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { type AuditExtra, recordAudit } from "../inventory/audit.ts";
 import { type ItemKind, lineHandled, notCheckedInOrSold } from "../tickets/rules.ts";
 import { capMessage, CheckInInput, type LineStanding } from "./checkin_schemas.ts";
@@ -141,7 +141,7 @@ interface Planned {
  * write transaction with guarded updates, a log entry and an audit row per change: all lines or none.
  */
 export async function checkIn(ctx: Ctx, body: unknown): Promise<CheckInResult> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const input = parse(CheckInInput, body);
   const n = input.line_items.length;
   for (
@@ -311,7 +311,7 @@ async function applyLine(ctx: Ctx, tx: Tx, p: Planned, extra: AuditExtra): Promi
 
 /** GET /api/sales/sales/{id}/inventory-log: the line's log entries, newest first. */
 export async function lineInventoryLog(ctx: Ctx, saleId: number): Promise<InventoryLogEntry[]> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const line = await ctx.db.select({ id: sales.id }).from(sales).where(eq(sales.id, saleId)).get();
   if (!line) throw new AppError("not_found", "Line not found.");
   return await ctx.db.select().from(inventory_log).where(eq(inventory_log.sale_id, saleId))

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { sales } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { requireSalesAdmin } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { moveHold } from "./hold.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
@@ -14,7 +14,7 @@ import { INVOICED_MESSAGE } from "./schemas.ts";
  * it still holds, audited as "Line Deleted", in one transaction. Invoice lines cannot go (409).
  */
 export async function deleteLine(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const line = await tx.select().from(sales).where(eq(sales.id, id)).get();
     if (!line) throw new AppError("not_found", "Line item not found.");

@@ -13,7 +13,7 @@ import {
 import type { Ctx } from "../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
 import { calculated, LINE_ITEM_FIELDS, type LineOut, loadLines, logsOf } from "./query.ts";
 import { parse } from "../../lib/validate.ts";
@@ -21,7 +21,7 @@ import { AppError } from "../../lib/errors.ts";
 
 /** GET /api/sales/sales/ticket?ticket_id=: every line of the ticket by order (never paginated). */
 export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<LineOut>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const q = parse(TicketLinesQuery, query);
   const found = await ctx.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, q.ticket_id))
     .get();
@@ -206,7 +206,7 @@ function pageIds(
  * business unit, product line and sub product line are the ticket's.
  */
 export async function listSales(ctx: Ctx, q: SalesListQuery): Promise<ListResult<SalesDataRow>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const where = filters(ctx, q);
   const dir = q.descending ? desc : asc;
   const order = q.sortBy ? [dir(SORT[q.sortBy]), dir(sales.id)] : [desc(sales.start_date), desc(sales.id)];

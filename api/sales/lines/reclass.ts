@@ -5,7 +5,7 @@ import { AppError, invalid } from "../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { maxQuantity } from "../../../db/schema/enums.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { changeableTicket, logTotals, standings, ticketAuditExtra } from "./checkin.ts";
 import type { LineStanding } from "./checkin_schemas.ts";
@@ -31,7 +31,7 @@ export interface ReclassResult {
  * on the line and an audit row on both inventory rows; all or none.
  */
 export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const input = parse(ReclassInput, body);
   if (input.rows.some((r) => !r.reclass_date)) {
     const errors = input.rows.flatMap((r, i) =>

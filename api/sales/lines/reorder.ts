@@ -4,7 +4,7 @@ import type { Ctx } from "../../lib/context.ts";
 import { AppError, type FieldError } from "../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { INVOICED_MESSAGE, ReorderInput } from "./schemas.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
 import { ticketFor } from "./query.ts";
@@ -17,7 +17,7 @@ export const NOT_ON_TICKET = "Not a line of this ticket";
  * cannot be reordered (409).
  */
 export async function reorderLines(ctx: Ctx, body: unknown): Promise<{ updated: number; message: string }> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const input = parse(ReorderInput, body);
   const updated = await ctx.tdb.write(async (tx) => {
     requireUnbilled((await ticketFor(tx, input.ticket_id)).ticket, INVOICED_MESSAGE);

@@ -3,7 +3,7 @@ import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { AppError } from "../../lib/errors.ts";
 import { uploadLimit } from "../../files/routes.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { ATTACHMENT_FIELD, attachToLine, detachFromLine } from "./attachment.ts";
 import { checkIn, lineInventoryLog } from "./checkin.ts";
 import { reclass } from "./reclass.ts";
@@ -42,7 +42,7 @@ export const linesRoutes = new Hono<AppEnv>()
   // A line's PDF: multipart with a `file` part (only the owner company's staff get the body read).
   .post("/sales/sales/:id/attachment", uploadLimit, valid("param", IdParam), async (c) => {
     const ctx = ctxOf(c);
-    requireSalesReader(ctx.user);
+    requireAbility(ctx.user, "sales.read");
     const form = await c.req.parseBody().catch((e) => {
       throw e instanceof AppError ? e : new AppError("bad_request", "Malformed request body.");
     });

@@ -6,7 +6,7 @@ import type { Ctx } from "../../lib/context.ts";
 import { AppError, type FieldError, invalid } from "../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { hoursBetween } from "../tickets/rules.ts";
 import {
@@ -62,7 +62,7 @@ const fail = (errors: FieldError[]) => {
  * the new one. Everything, audit rows included, in one write transaction.
  */
 export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean } = {}): Promise<LineOut> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const input = parse(LineInput, body);
   if (opts.update && !input.id) throw invalid("id", REQUIRED);
   return await ctx.tdb.write(async (tx) => {

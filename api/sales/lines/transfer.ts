@@ -6,7 +6,7 @@ import type { Ctx } from "../../lib/context.ts";
 import { AppError, invalid } from "../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { logTotals, ticketAuditExtra } from "./checkin.ts";
 import { nextNumber } from "../tickets/numbers.ts";
@@ -84,7 +84,7 @@ export async function linesOf(tx: Tx, ticketId: number, ids: number[]) {
  * invoices don't give lines away. No stock moves; an audit row 'Line Transferred' per line.
  */
 export async function transferLines(ctx: Ctx, body: unknown): Promise<MoveResult> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const input = parse(TransferInput, body);
   const result = await ctx.tdb.write(async (tx) => {
     const source = await loadTicket(tx, input.ticket_id);

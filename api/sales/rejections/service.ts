@@ -6,8 +6,8 @@ import { AppError, invalid } from "../../lib/errors.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { queryBool } from "../../lib/list_query.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireSalesReader } from "../access.ts";
-import { findTicket, isApprover } from "../tickets/service.ts";
+import { requireAbility } from "../../lib/policy.ts";
+import { findTicket } from "../tickets/service.ts";
 import { rejectionsOf } from "../tickets/service/query.ts";
 
 export const COMMENT_REQUIRED = "Comment is required";
@@ -28,7 +28,7 @@ const RejectionInput = z.object({
 
 /** GET /api/sales/rejections?ticket_id=: a ticket's rejections, newest first. */
 export async function listRejections(ctx: Ctx, q: z.infer<typeof RejectionListQuery>) {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   await findTicket(ctx.db, ctx.user, q.ticket_id);
   const results = await rejectionsOf(ctx.db, q.ticket_id);
   return { results, total: results.length };
@@ -40,12 +40,12 @@ export async function listRejections(ctx: Ctx, q: z.infer<typeof RejectionListQu
  * must be true) and the ticket stays in RFB. Other statuses have nothing to reject (409).
  */
 export async function saveRejection(ctx: Ctx, body: unknown): Promise<{ redirect: string; message: string }> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const input = parse(RejectionInput, body);
   return await ctx.tdb.write(async (tx) => {
     const t = await findTicket(tx, ctx.user, input.ticket_id);
     if (t.status === "RFA") {
-      if (!isApprover(ctx.user)) throw new AppError("forbidden", APPROVERS_REJECT);
+      requireAbility(ctx.user, "sales.approve", APPROVERS_REJECT);
       if (!input.comment) throw invalid("comment", COMMENT_REQUIRED);
     } else if (t.status === "RFB") {
       if (!input.resolved) throw invalid("resolved", MARK_RESOLVED);

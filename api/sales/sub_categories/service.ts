@@ -13,7 +13,7 @@ import {
 } from "../../lib/list_query.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireSalesAdmin, requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { SubCategoryInput, type SubCategoryOut, SubCategoryUpdateInput } from "./schemas.ts";
 
 export const SubCategoryListQuery = ListQuery.extend({
@@ -64,7 +64,7 @@ export async function listSubCategories(
   ctx: Ctx,
   q: SubCategoryListQuery,
 ): Promise<ListResult<SubCategoryOut>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const where = listWhere(ctx, q);
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);
@@ -88,7 +88,7 @@ export async function saveSubCategory(
   body: unknown,
   opts: { update?: boolean } = {},
 ): Promise<SubCategoryOut & { message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const input = parse(opts.update ? SubCategoryUpdateInput : SubCategoryInput, body);
   const saved = await ctx.tdb.write(async (tx) => {
     const parent = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(and(
@@ -129,7 +129,7 @@ export async function saveSubCategory(
 
 /** DELETE /api/sales/sub_categories/{id}: sales-admin; refused while a later record still uses it. */
 export async function deleteSubCategory(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const mine = and(eq(sub_categories.id, id), eq(sub_categories.company_id, ctx.user.company_id));
     if (!await tx.select({ id: sub_categories.id }).from(sub_categories).where(mine).get()) {

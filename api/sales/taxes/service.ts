@@ -13,7 +13,7 @@ import {
 } from "../../lib/list_query.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireSalesAdmin, requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { sumRates, TaxInput, type TaxOut, TaxUpdateInput } from "./schemas.ts";
 
 export const TaxListQuery = ListQuery.extend({
@@ -71,7 +71,7 @@ export function presentTax(t: Tax): TaxOut {
 
 /** GET /api/sales/taxes: the company's taxes, by name ascending unless asked otherwise. */
 export async function listTaxes(ctx: Ctx, q: TaxListQuery): Promise<ListResult<TaxOut>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const where = listWhere(ctx, q);
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);
@@ -125,7 +125,7 @@ export async function saveTax(
   body: unknown,
   opts: { update?: boolean } = {},
 ): Promise<TaxOut & { message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const input = parse(opts.update ? TaxUpdateInput : TaxInput, body);
   const values = fieldsOf(input);
   const saved = await ctx.tdb.write(async (tx) => {
@@ -150,7 +150,7 @@ export async function saveTax(
 
 /** DELETE /api/sales/taxes/{id}: sales-admin; refused while a company (or a later record) uses the tax. */
 export async function deleteTax(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const mine = and(eq(taxes.id, id), eq(taxes.company_id, ctx.user.company_id));
     if (!await tx.select({ id: taxes.id }).from(taxes).where(mine).get()) {

@@ -6,7 +6,7 @@ import { AppError, type FieldError, invalid } from "../../lib/errors.ts";
 import { likeContains, type ListResult, pageWindow } from "../../lib/list_query.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireSalesAdmin, requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { inventoryRowsByIds } from "../inventory_rows/service.ts";
 import {
   INVENTORY_RULE,
@@ -70,7 +70,7 @@ const SORT = {
  * with a unit chosen: without `search_business_unit` the answer is empty.
  */
 export async function listTemplates(ctx: Ctx, q: TemplateListQuery): Promise<ListResult<TemplateOut>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   if (!q.search_business_unit) return { results: [], total: 0 };
   const where = and(
     mine(ctx.user),
@@ -89,7 +89,7 @@ export async function listTemplates(ctx: Ctx, q: TemplateListQuery): Promise<Lis
 
 /** GET /api/sales/templates/business-unit/{id}: every template of the unit, by name (404: no such unit). */
 export async function listUnitTemplates(ctx: Ctx, unitId: number): Promise<{ results: UnitTemplateOut[] }> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   if (!await findBusinessUnit(ctx.db, ctx.user, unitId)) {
     throw new AppError("not_found", "Business unit not found.");
   }
@@ -135,7 +135,7 @@ export async function saveTemplate(
   body: unknown,
   opts: { update?: boolean } = {},
 ): Promise<TemplateOut & { message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const input = parse(opts.update ? TemplateUpdateInput : TemplateInput, body);
   const id = await ctx.tdb.write(async (tx) => {
     const unit = await findBusinessUnit(tx, ctx.user, input.business_unit_id);
@@ -166,7 +166,7 @@ export async function saveTemplate(
 
 /** DELETE /api/sales/templates/{id}: sales-admin. */
 export async function deleteTemplate(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const gone = await ctx.tdb.write((tx) =>
     tx.delete(templates).where(and(mine(ctx.user), eq(templates.id, id))).returning({ id: templates.id })
   );

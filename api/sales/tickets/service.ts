@@ -2,16 +2,16 @@
 export { cloneQuote, createTicket } from "./service/create_ticket.ts";
 export { listTickets, type TicketListRow } from "./service/list_tickets.ts";
 export { findTicket, presentTicket, type TicketOut } from "./service/query.ts";
-export { isApprover, updateTicket } from "./service/update_ticket.ts";
+export { updateTicket } from "./service/update_ticket.ts";
 export { deleteTicket, INVOICE_NOT_DELETABLE } from "./service/delete_ticket.ts";
 export { EXCEEDS_AVAILABLE } from "./service/hold.ts";
 
 import type { Ctx } from "../../lib/context.ts";
-import { requireSalesReader } from "../access.ts";
+import { requireAbility } from "../../lib/policy.ts";
 import { presentTicket } from "./service/query.ts";
 
 /** GET /api/sales/tickets/{id}: any sales user. */
 export function getTicket(ctx: Ctx, id: number) {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   return presentTicket(ctx.db, ctx.user, id);
 }

@@ -64,11 +64,11 @@ Deno.test("companies page - an empty search shows 'No Companys Found'", () =>
     assert.match(await res.text(), /No Companys Found/);
   }));
 
-Deno.test("companies page - a user of a customer company is sent to the welcome page", () =>
+Deno.test("companies page - a user of a customer company is sent to /signin (the spec's guard)", () =>
   withEnv(async (env) => {
     const customer = await makeCompany(env.tenant.db, { name: "Customer Co" });
     const { token } = await env.userWithToken({ company_id: customer.id, permissions: ["user-admin"] });
     const res = await env.request("/admin/companies", cookie(token));
     assert.equal(res.status, 302);
-    assert.equal(res.headers.get("location"), "/");
+    assert.equal(res.headers.get("location"), "/signin");
   }));

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/permissions.ts";
+import { can } from "../../../api/lib/policy.ts";
 import { CompanyListQuery, listCompanies } from "../../../api/admin/companies/service.ts";
 import { COMPANY_PAGE_SIZES } from "../../../api/admin/companies/schemas.ts";
 import { renderShellPage } from "../../render.tsx";
@@ -14,7 +14,6 @@ const DEFAULT_SIZE = 10;
 export const companiesPages = new Hono<AppEnv>()
   .get("/admin/companies", async (c) => {
     const user = c.get("user")!;
-    if (!user.company.isOwner) return c.redirect("/", 302);
     const params = new URL(c.req.url).searchParams;
     const q = lenientQuery(CompanyListQuery, params);
     const sizes: readonly number[] = COMPANY_PAGE_SIZES;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/permissions.ts";
+import { can } from "../../../api/lib/policy.ts";
 import { listUsers, UserListQuery } from "../../../api/admin/users/service.ts";
 import { USER_PAGE_SIZES } from "../../../api/admin/users/schemas.ts";
 import { renderShellPage } from "../../render.tsx";
@@ -34,7 +34,7 @@ export const usersPages = new Hono<AppEnv>()
           edit: can(user, "users.edit"),
           delete: can(user, "users.delete"),
           forceReset: can(user, "users.forceReset"),
-          superuser: user.permissions.includes("superuser"),
+          superuser: can(user, "users.superuser"),
         }}
       />,
     );

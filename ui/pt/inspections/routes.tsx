@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf, type CurrentUser } from "../../../api/lib/context.ts";
 import { AppError } from "../../../api/lib/errors.ts";
-import { can } from "../../../api/lib/permissions.ts";
+import { can } from "../../../api/lib/policy.ts";
 import { InspectionListQuery, listInspections } from "../../../api/pt/inspections/service.ts";
 import { getJob } from "../../../api/pt/jobs/service.ts";
 import { renderShellPage } from "../../render.tsx";
@@ -20,8 +20,6 @@ const SEARCHES = [
 ] as const;
 const JOB_VIEW_SEARCHES = new Set(["search_serial_number", "search_batch"]);
 
-const inspectionCompany = (u: CurrentUser) => u.company.company_type === "inspection_company";
-
 /**
  * The table's state from the URL, leniently (a bad value falls back to its default): page 1, 5 rows,
  * newest entered first. Only the searches the view offers are kept.
@@ -29,7 +27,9 @@ const inspectionCompany = (u: CurrentUser) => u.company.company_type === "inspec
 function tableQuery(params: URLSearchParams, view: "job" | "data", user: CurrentUser): InspectionsQuery {
   const q = lenientQuery(InspectionListQuery, params);
   const offered = (k: string) =>
-    view === "job" ? JOB_VIEW_SEARCHES.has(k) : k !== "search_customer_name" || inspectionCompany(user);
+    view === "job"
+      ? JOB_VIEW_SEARCHES.has(k)
+      : k !== "search_customer_name" || can(user, "pt.searchCustomer");
   const query: InspectionsQuery = {
     page: q.page,
     rowsPerPage: INSPECTION_TABLE_SIZES.includes(Number(params.get("rowsPerPage")))
@@ -66,7 +66,7 @@ export const inspectionsPages = new Hono<AppEnv>()
       throw e;
     }
     const data = await listInspections(ctx, { ...query } as InspectionListQuery);
-    const writer = inspectionCompany(user);
+    const writer = can(user, "pt.write");
     return renderShellPage(
       c,
       "Inspections",
@@ -99,7 +99,7 @@ export const inspectionsPages = new Hono<AppEnv>()
         job={null}
         data={data}
         query={query}
-        can={{ enter: false, edit: false, searchCustomer: inspectionCompany(user) }}
+        can={{ enter: false, edit: false, searchCustomer: can(user, "pt.searchCustomer") }}
       />,
     );
   });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/permissions.ts";
+import { can } from "../../../api/lib/policy.ts";
 import { listJobs } from "../../../api/pt/jobs/service.ts";
 import { JOB_PAGE_SIZES, JobListQuery } from "../../../api/pt/jobs/schemas.ts";
 import { renderShellPage } from "../../render.tsx";
@@ -17,7 +17,7 @@ export const jobsPages = new Hono<AppEnv>()
     const params = new URL(c.req.url).searchParams;
     const q = lenientQuery(JobListQuery, params);
     const sizes: readonly number[] = JOB_PAGE_SIZES;
-    const inspector = user.company.company_type === "inspection_company";
+    const searchCustomer = can(user, "pt.searchCustomer");
     const query: JobsQuery = {
       page: q.page,
       rowsPerPage: sizes.includes(Number(params.get("rowsPerPage"))) ? q.rowsPerPage : DEFAULT_SIZE,
@@ -26,7 +26,7 @@ export const jobsPages = new Hono<AppEnv>()
       ...(q.search_operator_name ? { search_operator_name: q.search_operator_name } : {}),
       ...(q.search_job_number ? { search_job_number: q.search_job_number } : {}),
       // Without the Customer search box, a customer filter in the URL is not theirs to apply.
-      ...(inspector && q.search_customer_name ? { search_customer_name: q.search_customer_name } : {}),
+      ...(searchCustomer && q.search_customer_name ? { search_customer_name: q.search_customer_name } : {}),
     };
     // Only what the page shows a control for applies (no job date, no hidden customer filter).
     const data = await listJobs(ctxOf(c), {
@@ -46,9 +46,9 @@ export const jobsPages = new Hono<AppEnv>()
         data={data}
         query={query}
         can={{
-          create: inspector && user.account_type !== "Data-Entry",
-          edit: inspector && can(user, "jobs.edit"),
-          searchCustomer: inspector,
+          create: can(user, "jobs.create"),
+          edit: can(user, "pt.write") && can(user, "jobs.edit"),
+          searchCustomer,
         }}
       />,
     );

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/permissions.ts";
+import { can } from "../../../api/lib/policy.ts";
 import { listParts, PartListQuery } from "../../../api/pt/parts/service.ts";
 import { PART_PAGE_SIZES } from "../../../api/pt/parts/schemas.ts";
 import { renderShellPage } from "../../render.tsx";
@@ -14,7 +14,6 @@ const DEFAULT_SIZE = 10;
 export const partsPages = new Hono<AppEnv>()
   .get("/pt/parts", async (c) => {
     const user = c.get("user")!;
-    if (user.company.company_type !== "inspection_company") return c.redirect("/", 302);
     const params = new URL(c.req.url).searchParams;
     const q = lenientQuery(PartListQuery, params);
     const sizes: readonly number[] = PART_PAGE_SIZES;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/permissions.ts";
+import { can } from "../../../api/lib/policy.ts";
 import { CategoryListQuery, listCategories } from "../../../api/sales/categories/service.ts";
 import { CATEGORY_PAGE_SIZES } from "../../../api/sales/categories/schemas.ts";
 import { renderShellPage } from "../../render.tsx";
@@ -18,7 +18,6 @@ export const categoriesPages = new Hono<AppEnv>();
 for (const page of CATEGORY_PAGES as readonly CategoryPage[]) {
   categoriesPages.get(page.path, async (c) => {
     const user = c.get("user")!;
-    if (!user.company.isOwner) return c.redirect("/", 302);
     const params = new URL(c.req.url).searchParams;
     const q = lenientQuery(PageQuery, params);
     const sizes: readonly number[] = CATEGORY_PAGE_SIZES;

@@ -13,7 +13,6 @@ import { DashboardPage } from "./DashboardPage.tsx";
 export const dashboardPages = new Hono<AppEnv>()
   .get("/sales/dashboard", (c) => {
     const user = c.get("user")!;
-    if (!user.company.isOwner) return c.redirect("/", 302);
     const url = salesDashboardURL(user);
     return renderShellPage(c, "Sales Dashboard", <DashboardPage url={url?.href} />);
   });

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/permissions.ts";
+import { can } from "../../../api/lib/policy.ts";
 import {
   InventoryListQuery,
   listInventory,
@@ -47,7 +47,6 @@ export const inventoryPages = new Hono<AppEnv>();
 for (const page of INVENTORY_PAGES as readonly InventoryPageDef[]) {
   inventoryPages.get(page.path, async (c) => {
     const user = c.get("user")!;
-    if (!user.company.isOwner) return c.redirect("/", 302);
     const query = tableQuery(new URL(c.req.url).searchParams, page);
     const ctx = ctxOf(c);
     const data: InventoryData = query.view

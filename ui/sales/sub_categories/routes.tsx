@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/permissions.ts";
+import { can } from "../../../api/lib/policy.ts";
 import { listSubCategories, SubCategoryListQuery } from "../../../api/sales/sub_categories/service.ts";
 import { SUB_CATEGORY_PAGE_SIZES } from "../../../api/sales/sub_categories/schemas.ts";
 import { renderShellPage } from "../../render.tsx";
@@ -14,7 +14,6 @@ const DEFAULT_SIZE = 20;
 export const subCategoriesPages = new Hono<AppEnv>()
   .get("/sales/sub-product-lines", async (c) => {
     const user = c.get("user")!;
-    if (!user.company.isOwner) return c.redirect("/", 302);
     const params = new URL(c.req.url).searchParams;
     const q = lenientQuery(SubCategoryListQuery, params);
     const sizes: readonly number[] = SUB_CATEGORY_PAGE_SIZES;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/permissions.ts";
+import { can } from "../../../api/lib/policy.ts";
 import { listTaxes, TaxListQuery } from "../../../api/sales/taxes/service.ts";
 import { joinTaxSearch, splitTaxSearch, TAX_PAGE_SIZES } from "../../../api/sales/taxes/schemas.ts";
 import { renderShellPage } from "../../render.tsx";
@@ -14,7 +14,6 @@ const DEFAULT_SIZE = 20;
 export const taxesPages = new Hono<AppEnv>()
   .get("/sales/taxes", async (c) => {
     const user = c.get("user")!;
-    if (!user.company.isOwner) return c.redirect("/", 302);
     const params = new URL(c.req.url).searchParams;
     const q = lenientQuery(TaxListQuery, params);
     const sizes: readonly number[] = TAX_PAGE_SIZES;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/permissions.ts";
+import { can } from "../../../api/lib/policy.ts";
 import { TEMPLATE_PAGE_SIZES, TemplateListQuery } from "../../../api/sales/templates/schemas.ts";
 import { findBusinessUnit, listTemplates } from "../../../api/sales/templates/service.ts";
 import { renderShellPage } from "../../render.tsx";
@@ -17,7 +17,6 @@ const DEFAULT_SIZE = 20;
 export const templatesPages = new Hono<AppEnv>()
   .get("/sales/templates", async (c) => {
     const user = c.get("user")!;
-    if (!user.company.isOwner || !can(user, "sales.admin")) return c.redirect("/", 302);
     const ctx = ctxOf(c);
     const params = new URL(c.req.url).searchParams;
     const q = lenientQuery(TemplateListQuery, params);

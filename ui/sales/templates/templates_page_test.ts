@@ -67,6 +67,9 @@ Deno.test("templates page - only sales-admin of the owner company; the drawer sh
     const reader = await env.userWithToken({ permissions: ["inspector"] });
     let res = await env.request("/sales/templates", cookie(reader.token));
     assert.equal(res.status, 302);
+    // The spec: others are redirected to /signin (which sends a signed-in user on to the welcome page).
+    assert.equal(res.headers.get("location"), "/signin");
+    res = await env.request("/signin", cookie(reader.token));
     assert.equal(res.headers.get("location"), "/");
     const items = await (await env.request("/sales/items", cookie(reader.token))).text();
     assert.doesNotMatch(items, /href="\/sales\/templates"/);
@@ -74,7 +77,7 @@ Deno.test("templates page - only sales-admin of the owner company; the drawer sh
     const customer = await makeCompany(env.tenant.db);
     const outsider = await env.userWithToken({ company_id: customer.id, permissions: ["sales-admin"] });
     res = await env.request("/sales/templates", cookie(outsider.token));
-    assert.equal(res.headers.get("location"), "/");
+    assert.equal(res.headers.get("location"), "/signin");
 
     const admin = await (await env.request("/sales/items", cookie(await env.login()))).text();
     const menu = admin.slice(admin.indexOf('class="drawer'));

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
 import { TicketListQuery } from "../../../api/sales/tickets/schemas.ts";
 import { listTickets } from "../../../api/sales/tickets/service.ts";
+import { can } from "../../../api/lib/policy.ts";
 import { renderShellPage } from "../../render.tsx";
 import { lenientQuery } from "../../components/list_query.ts";
 import { TicketsPage } from "./TicketsPage.tsx";
@@ -33,9 +34,8 @@ export const ticketListPages = new Hono<AppEnv>();
 for (const view of TICKET_LISTS) {
   ticketListPages.get(view.path, async (c) => {
     const user = c.get("user")!;
-    if (!user.company.isOwner) return c.redirect("/", 302);
     const q = lenientQuery(TicketListQuery, new URL(c.req.url).searchParams);
-    const query = listQuery(view, q, user.company.isOwner);
+    const query = listQuery(view, q, can(user, "sales.searchParties"));
     // The service's rows are the ticket's own columns plus its parties, totals and flag.
     const data = await listTickets(ctxOf(c), { ...query } as TicketListQuery) as {
       results: TicketRow[];
@@ -48,7 +48,7 @@ for (const view of TICKET_LISTS) {
         list={view}
         data={data}
         query={query}
-        can={{ searchParties: user.company.isOwner }}
+        can={{ searchParties: can(user, "sales.searchParties") }}
         company={{ name: user.company.name, settings: user.company.settings ?? {} }}
       />,
     );

@@ -2,19 +2,19 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { requireGrant } from "../../../lib/permissions.ts";
+import { isSuperuser, requireAbility } from "../../../lib/policy.ts";
 import { isForeignKeyError } from "../../../lib/db_helpers.ts";
-import { inScope, requireSuperuserFor, SUPERUSER } from "./scope.ts";
+import { inScope } from "./scope.ts";
 
 /** DELETE /api/admin/users with `{id}`: user-admin; never oneself; only users within the caller's scope. */
 export async function deleteUser(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requireGrant(ctx.user, "users.delete");
+  requireAbility(ctx.user, "users.delete");
   if (id === ctx.user.id) throw new AppError("conflict", "You cannot delete your own account.");
   await ctx.tdb.write(async (tx) => {
     const target = await tx.select().from(users).where(eq(users.id, id)).get();
     if (!target || !inScope(ctx.user, target)) throw new AppError("not_found", "User not found.");
-    if (target.permissions.includes(SUPERUSER)) {
-      requireSuperuserFor(ctx.user, "Only a superuser can delete a superuser's account.");
+    if (isSuperuser(target)) {
+      requireAbility(ctx.user, "users.superuser", "Only a superuser can delete a superuser's account.");
     }
     try {
       await tx.delete(users).where(eq(users.id, id));

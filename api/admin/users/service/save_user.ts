@@ -4,12 +4,12 @@ import type { Tx } from "../../../../db/client.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
 import { AppError, invalid } from "../../../lib/errors.ts";
 import { hashPassword } from "../../../lib/password.ts";
-import { can, requireGrant } from "../../../lib/permissions.ts";
+import { can, isSuperuser, requireAbility } from "../../../lib/policy.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { presentUser } from "../present.ts";
 import { PASSWORD_MESSAGE, SelfUpdateInput, UserInput } from "../schemas.ts";
-import { inScope, requireSuperuserFor, SUPERUSER } from "./scope.ts";
+import { inScope } from "./scope.ts";
 
 export interface SavedUser {
   /** The answer: the saved user as `presentUser` shapes it, and the snackbar message. */
@@ -33,7 +33,7 @@ export function saveUser(ctx: Ctx, body: unknown): Promise<SavedUser> {
   if (self && (!can(ctx.user, "users.edit") || !("account_type" in raw))) {
     return updateSelf(ctx, parse(SelfUpdateInput, raw));
   }
-  requireGrant(ctx.user, "users.edit");
+  requireAbility(ctx.user, "users.edit");
   const input = parse(UserInput, raw);
   return input.id === undefined ? createUser(ctx, input) : updateUser(ctx, input, input.id);
 }
@@ -61,14 +61,14 @@ async function updateSelf(ctx: Ctx, input: SelfUpdateInput): Promise<SavedUser> 
 /** The rules every admin save checks before touching the database. */
 function checkCaller(ctx: Ctx, input: UserInput, before: User | undefined) {
   const caller = ctx.user;
-  if (!caller.company.isOwner && input.company_id !== caller.company_id) {
+  if (!can(caller, "users.allCompanies") && input.company_id !== caller.company_id) {
     throw new AppError("forbidden", "You can only manage users of your own company.");
   }
-  if (before?.permissions.includes(SUPERUSER)) {
-    requireSuperuserFor(caller, "Only a superuser can edit a superuser's account.");
+  if (before && isSuperuser(before)) {
+    requireAbility(caller, "users.superuser", "Only a superuser can edit a superuser's account.");
   }
-  if (input.permissions.includes(SUPERUSER) !== (before?.permissions.includes(SUPERUSER) ?? false)) {
-    requireSuperuserFor(caller, "Only a superuser can grant or remove the superuser role.");
+  if (isSuperuser(input) !== (!!before && isSuperuser(before))) {
+    requireAbility(caller, "users.superuser", "Only a superuser can grant or remove the superuser role.");
   }
   if (input.passwordReset && !before?.passwordReset && !can(caller, "users.forceReset")) {
     throw new AppError("forbidden", "You do not have permission to force a password reset.");

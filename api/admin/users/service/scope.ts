@@ -1,14 +1,11 @@
 import { type AnyColumn, eq, or, type SQL, sql } from "drizzle-orm";
 import { companies, users } from "../../../../db/schema/mod.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { can } from "../../../lib/permissions.ts";
+import { can } from "../../../lib/policy.ts";
 import { likeContains } from "../../../lib/list_query.ts";
 
 /** A user-admin of the owner company manages the whole tenant; anyone else only their own company. */
-export function seesAllUsers(user: CurrentUser): boolean {
-  return user.company.isOwner && can(user, "users.edit");
-}
+const seesAllUsers = (user: CurrentUser) => can(user, "users.allCompanies");
 
 /** The users a caller may see or manage; undefined = every user of the tenant. */
 export function userScope(user: CurrentUser): SQL | undefined {
@@ -31,10 +28,3 @@ export function userSearch(
   const like = likeContains(text);
   return or(...columns.map((col) => sql`${col} like ${like} escape '\\'`));
 }
-
-/** Holding the superuser role is the superuser's business alone: granting, removing, touching. */
-export function requireSuperuserFor(caller: CurrentUser, message: string): void {
-  if (!caller.permissions.includes("superuser")) throw new AppError("forbidden", message);
-}
-
-export const SUPERUSER = "superuser";

@@ -3,11 +3,10 @@ import { inspections, type Job } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { invalid } from "../../../lib/errors.ts";
-import { requireGrant } from "../../../lib/permissions.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { pdfUpload, storeFile, type Upload } from "../../../files/service.ts";
-import { requirePtWriter } from "../../scope.ts";
 import { BatchInput, hasPdfName, PDF_MESSAGE } from "../schemas.ts";
 import { jobInScope, requirePartOf } from "./query.ts";
 
@@ -54,8 +53,8 @@ async function existingBySerial(tx: Tx, jobId: number, serials: string[]) {
  * All in one transaction, the PDF stored once.
  */
 export async function saveBatch(ctx: Ctx, body: unknown): Promise<BatchResult> {
-  requirePtWriter(ctx.user);
-  requireGrant(ctx.user, "inspections.enter");
+  requireAbility(ctx.user, "pt.write");
+  requireAbility(ctx.user, "inspections.enter");
   const input = parse(BatchInput, body);
   const upload = await attachment(ctx, input);
   const { created, updated } = await ctx.tdb.write(async (tx) => {

@@ -2,10 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { inspections } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { requireGrant } from "../../../lib/permissions.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requirePtWriter } from "../../scope.ts";
 import { InspectionInput, InspectionUpdateInput } from "../schemas.ts";
 import { getInspection, type InspectionOut, inspectionScope, jobInScope, requirePartOf } from "./query.ts";
 
@@ -23,8 +22,8 @@ export async function saveInspection(
 ): Promise<InspectionOut & { message: string }> {
   const raw = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const updating = opts.update || hasId(raw);
-  requirePtWriter(ctx.user);
-  requireGrant(ctx.user, updating ? "inspections.edit" : "inspections.enter");
+  requireAbility(ctx.user, "pt.write");
+  requireAbility(ctx.user, updating ? "inspections.edit" : "inspections.enter");
   const input = parse(updating ? InspectionUpdateInput : InspectionInput, raw);
   const id = await ctx.tdb.write(async (tx) => {
     const current = input.id
@@ -72,8 +71,8 @@ export async function saveInspection(
 
 /** DELETE /api/pt/inspections/{id}: job-admins of the inspection company, within their scope. */
 export async function deleteInspection(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requirePtWriter(ctx.user);
-  requireGrant(ctx.user, "inspections.edit");
+  requireAbility(ctx.user, "pt.write");
+  requireAbility(ctx.user, "inspections.edit");
   await ctx.tdb.write(async (tx) => {
     const current = await tx.select({ id: inspections.id }).from(inspections)
       .where(and(eq(inspections.id, id), inspectionScope(ctx.user))).get();

@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { inspections, jobs } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { requireGrant } from "../../../lib/permissions.ts";
-import { requirePtWriter } from "../../scope.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { jobScope } from "./query.ts";
 
 /**
@@ -12,8 +11,8 @@ import { jobScope } from "./query.ts";
  * job (job-admin) rather than letting any inspector or data-entry clerk erase a job's records.
  */
 export async function deleteJob(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requirePtWriter(ctx.user);
-  requireGrant(ctx.user, "jobs.edit");
+  requireAbility(ctx.user, "pt.write");
+  requireAbility(ctx.user, "jobs.edit");
   await ctx.tdb.write(async (tx) => {
     const job = await tx.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.id, id), jobScope(ctx.user)))
       .get();

@@ -3,10 +3,9 @@ import { companies, inspections, jobs } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError, type FieldError } from "../../../lib/errors.ts";
-import { requireGrant } from "../../../lib/permissions.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requirePtWriter } from "../../scope.ts";
 import { JobInput, type JobRow, JobUpdateInput } from "../schemas.ts";
 import { findJob, jobScope } from "./query.ts";
 
@@ -20,10 +19,10 @@ const hasId = (raw: Record<string, unknown>) => raw.id !== undefined && raw.id !
  * except Data-Entry users, who only work in the jobs assigned to them; editing needs job-admin.
  */
 export async function saveJob(ctx: Ctx, body: unknown, opts: { update?: boolean } = {}): Promise<SavedJob> {
-  requirePtWriter(ctx.user);
+  requireAbility(ctx.user, "pt.write");
   const raw = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const updating = opts.update || hasId(raw);
-  if (updating) requireGrant(ctx.user, "jobs.edit");
+  if (updating) requireAbility(ctx.user, "jobs.edit");
   else if (ctx.user.account_type === "Data-Entry") {
     throw new AppError("forbidden", "Data-Entry users work only in the jobs assigned to them.");
   }

@@ -4,7 +4,7 @@ import type { Tx } from "../../../../db/client.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError, type FieldError } from "../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireSalesAdmin } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { type AuditEntry, recordAudits } from "../audit.ts";
 import { belowOutMessage } from "../schemas.ts";
 import { parseRows, plan, type Planned, stockKey } from "./batch_plan.ts";
@@ -86,7 +86,7 @@ const rowOf = (e: FieldError) => Number(e.path.split(".")[1]);
  * "Batch Upload". Errors name the row as sent (1-based) and the column.
  */
 export async function saveInventoryBatch(ctx: Ctx, body: unknown): Promise<InventoryBatchResult> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const { parsed, errors: cellErrors } = parseRows(body);
   const { created, updated } = await ctx.tdb.write(async (tx) => {
     const { planned, errors } = await plan(tx, parsed);

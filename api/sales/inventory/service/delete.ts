@@ -3,7 +3,7 @@ import { inventory, inventory_locations } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { isForeignKeyError } from "../../../lib/db_helpers.ts";
-import { requireSalesAdmin } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 
 /**
@@ -12,7 +12,7 @@ import { recordAudit } from "../audit.ts";
  * names); the foreign key then clears its inventory_id.
  */
 export async function deleteInventory(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const row = await tx.select().from(inventory).where(eq(inventory.id, id)).get();
     if (!row) throw new AppError("not_found", "Inventory not found.");

@@ -3,7 +3,7 @@ import { inventory, inventory_locations, items } from "../../../../db/schema/mod
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, pageWindow } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
-import { requireSalesReader } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import {
   BASE,
   type InventoryList,
@@ -180,7 +180,7 @@ async function cachedSums(
  * alone (a deferred join): OFFSET skips index entries, and only the page's rows are joined.
  */
 export async function listInventory(ctx: Ctx, q: InventoryListQuery): Promise<InventoryList> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const where = inventoryFilters(q);
   const order = orderOf(q.sortBy, q.descending ? desc : asc);
   const { limit, offset } = pageWindow(q);
@@ -218,7 +218,7 @@ export async function listInventoryLocations(
   ctx: Ctx,
   q: LocationListQuery,
 ): Promise<ListResult<InventoryLocationOut>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const v = locationRows(ctx.db);
   const where = inventoryFilters(q);
   const place = [sql`${v.ord}`, sql`${v.location} collate nocase`];

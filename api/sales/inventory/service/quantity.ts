@@ -4,7 +4,7 @@ import type { Ctx } from "../../../lib/context.ts";
 import { AppError, type FieldError } from "../../../lib/errors.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireSalesAdmin } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 import { belowOutMessage, QuantityPatchInput, quantityProblem } from "../schemas.ts";
 
@@ -19,7 +19,7 @@ export async function updateQuantities(
   ctx: Ctx,
   body: unknown,
 ): Promise<{ updated: number; message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const raw = body && !Array.isArray(body) && typeof body === "object" && "rows" in body
     ? (body as { rows: unknown }).rows
     : body;

@@ -5,7 +5,7 @@ import type { Ctx } from "../../../lib/context.ts";
 import { AppError, invalid } from "../../../lib/errors.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireSalesAdmin } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 import {
   belowOutMessage,
@@ -82,7 +82,7 @@ export async function saveInventory(
   body: unknown,
   opts: { update?: boolean } = {},
 ): Promise<InventoryOut & { message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const raw = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
   const updating = opts.update || hasId(raw);
   const input = parse(updating ? InventoryUpdateInput : InventoryInput, raw);

@@ -5,7 +5,7 @@ import type { Ctx } from "../../../lib/context.ts";
 import { AppError, invalid } from "../../../lib/errors.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireSalesAdmin } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 import {
   BASE,
@@ -72,7 +72,7 @@ function resolve(name: string, names: string[]): string | undefined {
  * unit may still be moved out of it. One audit row, "Location Transfer".
  */
 export async function transferLocation(ctx: Ctx, body: unknown): Promise<LocationTransferResult> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const input = parse(LocationTransferInput, body);
   const { from, to } = await ctx.tdb.write(async (tx) => {
     const row = await tx.select({ inv: inventory, custom: categories.custom }).from(inventory)

@@ -5,7 +5,7 @@ import type { Ctx } from "../../../lib/context.ts";
 import { AppError, invalid } from "../../../lib/errors.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireSalesAdmin } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 import { BusinessUnitTransferInput, exceedsMessage, type InventoryOut, maxQuantity } from "../schemas.ts";
 import { AVAILABLE, getInventory, requireBusinessUnit, sameStock } from "./query.ts";
@@ -79,7 +79,7 @@ async function addTo(tx: Tx, id: number, quantity: number, max: number, userId: 
  * for each side. Above what is available: 422 'Cannot exceed current quantity: N'.
  */
 export async function transferBusinessUnit(ctx: Ctx, body: unknown): Promise<UnitTransferResult> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const input = parse(BusinessUnitTransferInput, body);
   const result = await ctx.tdb.write(async (tx) => {
     const source = await tx.select().from(inventory).where(eq(inventory.id, input.inventory_id)).get();

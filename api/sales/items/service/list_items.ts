@@ -13,7 +13,7 @@ import {
   queryEnum,
 } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
-import { requireSalesReader } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { ITEM_SORTS, type ItemOut } from "../schemas.ts";
 import { itemScope, presentItem, selectItems } from "./query.ts";
 
@@ -51,7 +51,7 @@ function listWhere(ctx: Ctx, q: ItemListQuery): SQL | undefined {
  * item number ascending unless asked otherwise; each row with its category.
  */
 export async function listItems(ctx: Ctx, q: ItemListQuery): Promise<ListResult<ItemOut>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const where = listWhere(ctx, q);
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);

@@ -4,7 +4,7 @@ import type { Tx } from "../../../../db/client.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
 import { AppError, type FieldError } from "../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireSalesAdmin } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import type { ItemBatchResult } from "../schemas.ts";
 import { type BatchRow, checkBatchRows, rowError } from "./batch_rows.ts";
 import { holdsMoreThanOne } from "./save_item.ts";
@@ -101,7 +101,7 @@ async function checkAgainstDb(tx: Tx, user: CurrentUser, rows: BatchRow[], error
  * are updated, the others created, all in one transaction.
  */
 export async function saveItemBatch(ctx: Ctx, body: unknown): Promise<ItemBatchResult> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const { rows, errors } = checkBatchRows(body);
   const { created, updated } = await ctx.tdb.write(async (tx) => {
     const plan = await checkAgainstDb(tx, ctx.user, rows, errors);

@@ -6,7 +6,7 @@ import type { Ctx, CurrentUser } from "../../../lib/context.ts";
 import { AppError, invalid } from "../../../lib/errors.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireSalesAdmin } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../../inventory/audit.ts";
 import { type AddToInventory, ItemInput, type ItemOut, ItemUpdateInput, quantityError } from "../schemas.ts";
 import { getItem, itemScope, NUMBER_TAKEN, numberTaken } from "./query.ts";
@@ -128,7 +128,7 @@ export async function saveItem(
   body: unknown,
   opts: { update?: boolean } = {},
 ): Promise<ItemOut & { message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   const update = opts.update || (body as { id?: unknown })?.id != null;
   const input = update ? parse(ItemUpdateInput, body) : parse(ItemInput, body);
   const saved = await ctx.tdb.write(async (tx) => {
@@ -141,7 +141,7 @@ export async function saveItem(
 
 /** DELETE /api/sales/items/{id}: sales-admin only; an item with stock rows is kept (409). */
 export async function deleteItem(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const mine = and(itemScope(ctx.user), eq(items.id, id));
     if (!(await tx.select({ id: items.id }).from(items).where(mine).get())) {

@@ -16,7 +16,7 @@ import type { Ctx, CurrentUser } from "../../../lib/context.ts";
 import { invalid } from "../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { parse } from "../../../lib/validate.ts";
-import { requireSalesReader } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { nextNumber } from "../numbers.ts";
 import { CUSTOMER_REQUIRED, SALES_REP_REQUIRED, TicketInput, type TicketUpdateInput } from "../schemas.ts";
 import { insertLine } from "./hold.ts";
@@ -110,7 +110,7 @@ async function fillFromTemplate(tx: Tx, user: CurrentUser, ticket: Ticket, templ
 
 /** POST /api/sales/tickets: any sales user; a quote is numbered from the quote series. */
 export async function createTicket(ctx: Ctx, body: unknown): Promise<TicketOut & { message: string }> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const input = parse(TicketInput, body);
   const isQuote = input.status === "QUOTE" || input.isQuote === true;
   const out = await ctx.tdb.write(async (tx) => {

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { tickets } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { requireSalesAdmin } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { releaseTicket } from "./hold.ts";
 import { findTicket, ticketScope } from "./query.ts";
 
@@ -13,7 +13,7 @@ export const INVOICE_NOT_DELETABLE = "An invoice cannot be deleted; re-open it f
  * and removes the ticket with its lines, logs and rejections. Its number is not reused.
  */
 export async function deleteTicket(ctx: Ctx, id: number): Promise<{ message: string }> {
-  requireSalesAdmin(ctx.user);
+  requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const t = await findTicket(tx, ctx.user, id);
     if (t.isInvoice) throw new AppError("conflict", INVOICE_NOT_DELETABLE);

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { companies, rejections, tickets, users } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { likeContains, type ListResult, pageWindow } from "../../../lib/list_query.ts";
-import { requireSalesReader } from "../../access.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import type { Named, TICKET_SORTS, TicketListQuery, TicketTotals } from "../schemas.ts";
 import { ticketFigures, ticketScope } from "./query.ts";
 import { isDisputed } from "../rules.ts";
@@ -62,7 +62,7 @@ export interface TicketListRow {
  * customer, sales rep, totals and whether it is disputed (latest rejection unresolved in RFB/RFA).
  */
 export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<ListResult<TicketListRow>> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const where = listWhere(ctx, q);
   const dir = q.descending === false ? asc : desc;
   const { limit, offset } = pageWindow(q);

@@ -5,15 +5,13 @@ import type { Ctx, CurrentUser } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { parse } from "../../../lib/validate.ts";
-import { requireSalesReader } from "../../access.ts";
+import { can, requireAbility } from "../../../lib/policy.ts";
 import { nextNumber } from "../numbers.ts";
 import { type StatusChoice, transitionProblem } from "../rules.ts";
 import { requireBilledUnchanged } from "../billed.ts";
 import { TicketUpdateInput } from "../schemas.ts";
 import { checkParties, cloneQuote } from "./create_ticket.ts";
 import { findTicket, presentTicket, ticketFigures, type TicketOut, ticketScope, today } from "./query.ts";
-
-export const isApprover = (user: CurrentUser) => user.permissions.includes("approval-authority");
 
 const FIELDS = [
   "customer_id",
@@ -70,7 +68,7 @@ async function statusValues(
  * CLONEQUOTE on a quote answers the new OPEN copy.
  */
 export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut & { message: string }> {
-  requireSalesReader(ctx.user);
+  requireAbility(ctx.user, "sales.read");
   const input = parse(TicketUpdateInput, body);
   let message = "Ticket updated";
   const out = await ctx.tdb.write(async (tx) => {
@@ -78,7 +76,7 @@ export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut &
     const to = (input.status ?? t.status) as StatusChoice;
     if (to !== t.status) {
       const complete = to === "RFA" ? (await ticketFigures(tx, [t])).get(t.id)!.lines_complete : true;
-      const problem = transitionProblem(t.status, to, { approver: isApprover(ctx.user), complete });
+      const problem = transitionProblem(t.status, to, { approver: can(ctx.user, "sales.approve"), complete });
       if (problem) throw new AppError(problem.code, problem.message);
     }
     const fields = fieldValues(input);

@@ -54,9 +54,16 @@ export default function TaxesTable(props: TaxesProps) {
           debounceMs={300}
         />
         <span className="spacer" />
-        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-          <Icon name="add" size={20} />New
-        </Button>
+        {/* New, like Edit and Delete, is for sales-admin (the server answers 403 to anyone else). */}
+        {props.can.edit && (
+          <Button
+            className="btn btn-primary"
+            onPress={() => setEditing(null)}
+            isDisabled={!hydrated}
+          >
+            <Icon name="add" size={20} />New
+          </Button>
+        )}
       </div>
       <ListTable
         list={list}

@@ -1,0 +1,151 @@
+// The one permission policy: roles and permissions (the user's merged `permissions` list) and company
+// conditions (owner company, company_type), combined into named abilities. Services require them
+// (`requireAbility`), the page guard checks them before a page renders (ui/lib/page_guard.ts), the
+// menus show what they allow, and page routes hand islands the answers (`can`). Pure: no database,
+// no framework.
+import { AppError } from "./errors.ts";
+
+/** Role names of the spec's "Roles and permissions". */
+export const ROLES = [
+  "superuser",
+  "user-admin",
+  "job-admin",
+  "inspector",
+  "part-admin",
+  "sales-admin",
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Permission options, merged with the role names into one list on the user. */
+export const PERMISSIONS = [
+  "approval-authority",
+  "notify-ready-to-bill",
+  "notify-waiting-for-approval",
+  "notify-waiting-to-invoice",
+  "email-notifications",
+  "text-message-notifications",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ALL_GRANTS: readonly string[] = [...ROLES, ...PERMISSIONS];
+
+/** What the policy looks at. */
+export interface PolicyUser {
+  id?: number;
+  permissions: readonly string[];
+  account_type?: string | null;
+  company: {
+    isOwner: boolean;
+    company_type: string;
+    settings?: Record<string, unknown> | null;
+  };
+}
+
+type Rule = (u: PolicyUser) => boolean;
+
+const grant = (...names: (Role | Permission)[]): Rule => (u) => names.some((n) => u.permissions.includes(n));
+const all = (...rules: Rule[]): Rule => (u) => rules.every((r) => r(u));
+/** The tenant's own company: Sales & Inventory and the customer list are its back office. */
+const ownerCompany: Rule = (u) => u.company.isOwner;
+/** Inspection-company staff write jobs, inspections and parts; customers and operators read. */
+const inspectionCompany: Rule = (u) => u.company.company_type === "inspection_company";
+/** Whether a user (the caller, or an account being managed) holds the superuser role. */
+export const isSuperuser = (u: { permissions: readonly string[] }) => u.permissions.includes("superuser");
+const notDataEntry: Rule = (u) => u.account_type !== "Data-Entry";
+
+/**
+ * The company's `settings.salesSideBar`, if it is an object: the Sales drawer's switches
+ * (`{"taxes": false}`) and the dashboard's `salesDashboardUsers` and `salesDashboardURL`.
+ */
+export function salesSideBar(user: PolicyUser): Record<string, unknown> | undefined {
+  const bar = user.company.settings?.salesSideBar;
+  return bar && typeof bar === "object" && !Array.isArray(bar) ? bar as Record<string, unknown> : undefined;
+}
+
+/** Whether the user's id is in `salesSideBar.salesDashboardUsers` (ids as numbers or numeric strings). */
+export function isSalesDashboardUser(user: PolicyUser): boolean {
+  const users = salesSideBar(user)?.salesDashboardUsers;
+  return Array.isArray(users) && users.some((id) => String(id).trim() === String(user.id));
+}
+
+const DENIED = "You do not have permission to do that.";
+const SALES_STAFF = "Sales & Inventory is for the company's own staff.";
+
+interface Ability {
+  rule: Rule;
+  /** the 403's sentence */
+  refusal: string | ((u: PolicyUser) => string);
+  /** where a page needing this ability sends a user without it (the spec's, where it names one) */
+  page?: "/signin";
+}
+const ability = (rule: Rule, refusal: Ability["refusal"] = DENIED, page?: "/signin"): Ability => ({
+  rule,
+  refusal,
+  page,
+});
+/** Sales abilities refuse other companies' users as outsiders first. */
+const salesRefusal = (sentence: string) => (u: PolicyUser) => ownerCompany(u) ? sentence : SALES_STAFF;
+
+/** Every ability, by name. Services, the page guard, menus and islands use these names only. */
+export const POLICY = {
+  // Administration
+  "companies.view": ability(ownerCompany, "Only users of the owner company can manage companies.", "/signin"),
+  "companies.edit": ability(grant("user-admin", "superuser")),
+  "companies.delete": ability(grant("superuser")),
+  "companies.settings": ability(grant("superuser")),
+  "users.edit": ability(grant("user-admin")),
+  "users.delete": ability(grant("user-admin")),
+  "users.forceReset": ability(grant("user-admin")),
+  /** a user-admin of the owner company manages every company's users; others their own company's */
+  "users.allCompanies": ability(all(ownerCompany, grant("user-admin"))),
+  /** granting, removing or touching the superuser role */
+  "users.superuser": ability(isSuperuser),
+  // Pressure testing
+  "pt.write": ability(inspectionCompany, "Only the inspection company can change inspection records."),
+  "pt.searchCustomer": ability(inspectionCompany),
+  "jobs.create": ability(all(inspectionCompany, notDataEntry)),
+  "jobs.edit": ability(grant("job-admin")),
+  "inspections.enter": ability(grant("inspector")),
+  "inspections.edit": ability(grant("job-admin")),
+  "parts.view": ability(inspectionCompany, "The parts catalogue belongs to the inspection company."),
+  "parts.edit": ability(grant("part-admin")),
+  // Sales & Inventory
+  "sales.read": ability(ownerCompany, SALES_STAFF),
+  "sales.admin": ability(all(ownerCompany, grant("sales-admin")), salesRefusal(DENIED), "/signin"),
+  "sales.approve": ability(
+    all(ownerCompany, grant("approval-authority")),
+    salesRefusal("Only a user with approval authority can do that."),
+  ),
+  /** customer and sales-rep searches and Show Invoiced on the ticket lists */
+  "sales.searchParties": ability(ownerCompany, SALES_STAFF),
+  "sales.dashboard": ability(all(ownerCompany, isSalesDashboardUser)),
+} as const satisfies Record<string, Ability>;
+export type AbilityName = keyof typeof POLICY;
+
+export function can(user: PolicyUser | undefined, name: AbilityName): boolean {
+  return !!user && POLICY[name].rule(user);
+}
+
+/** 403 with the ability's sentence (or `message`) unless the user has it. */
+export function requireAbility(user: PolicyUser | undefined, name: AbilityName, message?: string): void {
+  if (can(user, name)) return;
+  const refusal: Ability["refusal"] = POLICY[name].refusal;
+  const sentence = message ?? (typeof refusal === "string" ? refusal : user ? refusal(user) : DENIED);
+  throw new AppError("forbidden", sentence);
+}
+
+/** Where a page needing `name` sends a signed-in user without it: the spec's target, else the welcome page. */
+export const refusedPage = (name: AbilityName): string => POLICY[name].page ?? "/";
+
+/** The answers for several abilities, for an island's `can` prop: `{edit: can(user, "sales.admin")}`. */
+export function abilities<K extends string>(
+  user: PolicyUser,
+  names: Record<K, AbilityName>,
+): Record<K, boolean> {
+  return Object.fromEntries(
+    Object.entries(names).map(([k, n]) => [k, can(user, n as AbilityName)]),
+  ) as Record<
+    K,
+    boolean
+  >;
+}

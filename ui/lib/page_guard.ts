@@ -1,0 +1,30 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../../api/lib/context.ts";
+import { type AbilityName, can, refusedPage } from "../../api/lib/policy.ts";
+
+/**
+ * The ability each page needs, by path; the first match wins (most specific first). Every page
+ * under a prefix is covered, new ones included, so page handlers carry no redirects of their own.
+ */
+export const PAGE_ABILITIES: readonly (readonly [path: string, ability: AbilityName])[] = [
+  ["/sales/templates", "sales.admin"],
+  ["/sales", "sales.read"],
+  ["/admin/companies", "companies.view"],
+  ["/pt/parts", "parts.view"],
+];
+
+/** The ability a page path needs, if any. */
+export function pageAbility(path: string): AbilityName | undefined {
+  return PAGE_ABILITIES.find(([p]) => path === p || path.startsWith(`${p}/`))?.[1];
+}
+
+/**
+ * The page guard: a signed-in user without the page's ability goes where the policy says (the
+ * spec's /signin for templates and companies, else the welcome page), before the page is built.
+ */
+export const pageGuard = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.get("user");
+  const need = pageAbility(c.req.path);
+  if (user && need && !can(user, need)) return c.redirect(refusedPage(need), 302);
+  await next();
+});
