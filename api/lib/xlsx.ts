@@ -1,9 +1,17 @@
+import { DEFAULT_TIME_ZONE, today as todayIn, zonedParts } from "../../lib/format.ts";
 import { ZipWriter } from "./zip_writer.ts";
 
 export interface XlsxColumn {
   header: string;
   key: string;
   width?: number;
+  /** The column holds stored instants (ISO, UTC): written as date-times on the company's clock. */
+  instant?: boolean;
+}
+
+export interface XlsxOptions {
+  /** The company's time zone (settings.timeZone): instants and the file's date are on its clock. */
+  timeZone?: string;
 }
 
 export type XlsxRows = Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>;
@@ -22,9 +30,17 @@ export function safeCell(v: unknown): unknown {
   return safeCell(Array.isArray(v) ? v.join(", ") : JSON.stringify(v));
 }
 
-/** `<name>-YYYY-MM-DD.xlsx`, the date in UTC (the server has no tenant time zone). */
-export function xlsxFileName(name: string, today = new Date()): string {
-  return `${name}-${today.toISOString().slice(0, 10)}.xlsx`;
+/** `<name>-YYYY-MM-DD.xlsx`, the date on the company's clock (UTC without one). */
+export function xlsxFileName(name: string, today = new Date(), timeZone = DEFAULT_TIME_ZONE): string {
+  return `${name}-${todayIn(today, timeZone)}.xlsx`;
+}
+
+/** An instant as the spreadsheet's date-time: its wall-clock time in the zone (spreadsheets have no zones). */
+function wallClock(v: unknown, timeZone: string): unknown {
+  if (typeof v !== "string" || v === "") return v ?? "";
+  const p = zonedParts(v, timeZone);
+  if (!p) return safeCell(v);
+  return new Date(Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute));
 }
 
 // XML 1.0 cannot carry most control characters at all: old rows holding one must not break the file.
@@ -43,14 +59,14 @@ function columnName(i: number): string {
 const DAY_MS = 86_400_000;
 const EXCEL_EPOCH_DAYS = 25569; // 1970-01-01 as an Excel serial day
 
-/** One cell; style 1 is the bold header, 2 a date. */
+/** One cell; style 1 is the bold header, 2 a date, 3 a date and time. */
 function cell(ref: string, v: unknown, style = 0): string {
   const s = style ? ` s="${style}"` : "";
   if (typeof v === "number") return Number.isFinite(v) ? `<c r="${ref}"${s}><v>${v}</v></c>` : "";
   if (typeof v === "boolean") return `<c r="${ref}"${s} t="b"><v>${v ? 1 : 0}</v></c>`;
   if (v instanceof Date) {
     if (Number.isNaN(v.getTime())) return "";
-    return `<c r="${ref}" s="2"><v>${v.getTime() / DAY_MS + EXCEL_EPOCH_DAYS}</v></c>`;
+    return `<c r="${ref}" s="${style || 2}"><v>${v.getTime() / DAY_MS + EXCEL_EPOCH_DAYS}</v></c>`;
   }
   const text = String(v ?? "");
   // A blank cell as the one shared string "": readers see an empty text, as spreadsheet programs write it.
@@ -97,19 +113,25 @@ function staticParts(sheetName: string): [string, string][] {
     ["xl/sharedStrings.xml", `${XML}<sst ${NS} count="1" uniqueCount="1"><si><t></t></si></sst>`],
     [
       "xl/styles.xml",
-      `${XML}<styleSheet ${NS}><numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>` +
+      `${XML}<styleSheet ${NS}><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>` +
+      `<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm"/></numFmts>` +
       `<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>` +
       `<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>` +
       `<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
       `<borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs>` +
-      `<cellXfs count="3"><xf/><xf fontId="1" applyFont="1"/><xf numFmtId="164" applyNumberFormat="1"/></cellXfs>` +
+      `<cellXfs count="4"><xf/><xf fontId="1" applyFont="1"/><xf numFmtId="164" applyNumberFormat="1"/>` +
+      `<xf numFmtId="165" applyNumberFormat="1"/></cellXfs>` +
       `</styleSheet>`,
     ],
   ];
 }
 
 /** The sheet's XML in chunks of a few hundred rows: the rows are read only as the download is. */
-async function* sheetXml(columns: XlsxColumn[], rows: XlsxRows): AsyncGenerator<Uint8Array> {
+async function* sheetXml(
+  columns: XlsxColumn[],
+  rows: XlsxRows,
+  timeZone: string,
+): AsyncGenerator<Uint8Array> {
   const refs = columns.map((_, i) => columnName(i));
   const cols = columns.map((c, i) =>
     `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 20}" customWidth="1"/>`
@@ -120,7 +142,12 @@ async function* sheetXml(columns: XlsxColumn[], rows: XlsxRows): AsyncGenerator<
   for await (const row of rows) {
     n++;
     xml += `<row r="${n}">`;
-    for (let i = 0; i < columns.length; i++) xml += cell(`${refs[i]}${n}`, safeCell(row[columns[i].key]));
+    for (let i = 0; i < columns.length; i++) {
+      const v = row[columns[i].key];
+      xml += columns[i].instant
+        ? cell(`${refs[i]}${n}`, wallClock(v, timeZone), 3)
+        : cell(`${refs[i]}${n}`, safeCell(v));
+    }
     xml += "</row>";
     if (xml.length > 64 * 1024) {
       yield enc.encode(xml);
@@ -140,7 +167,9 @@ export function xlsxResponse(
   columns: XlsxColumn[],
   rows: XlsxRows,
   today = new Date(),
+  opts: XlsxOptions = {},
 ): Response {
+  const timeZone = opts.timeZone ?? DEFAULT_TIME_ZONE;
   const sheetName = name.replace(/[\\/?*[\]:]/g, " ").slice(0, 31) || "Sheet1";
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>(undefined, undefined, {
     highWaterMark: 16,
@@ -152,7 +181,7 @@ export function xlsxResponse(
   }, today);
   (async () => {
     for (const [path, text] of staticParts(sheetName)) await zip.file(path, [enc.encode(text)]);
-    await zip.file("xl/worksheets/sheet1.xml", sheetXml(columns, rows));
+    await zip.file("xl/worksheets/sheet1.xml", sheetXml(columns, rows, timeZone));
     await zip.finish();
     await writer.close();
   })().catch((e) => {
@@ -160,7 +189,7 @@ export function xlsxResponse(
     console.error(JSON.stringify({ error: `xlsx ${name}: ${String(e)}`, stack: (e as Error)?.stack }));
     writer.abort(e).catch(() => {});
   });
-  const file = xlsxFileName(name, today).replace(/["\\\r\n]/g, "_");
+  const file = xlsxFileName(name, today, timeZone).replace(/["\\\r\n]/g, "_");
   return new Response(readable, {
     headers: {
       "Content-Type": XLSX_TYPE,

@@ -47,3 +47,23 @@ Deno.test("safeCell - numbers stay numbers, empty values become blank, lists are
   // XML turns a carriage return into a line feed on reading, so this one is checked before writing.
   assert.equal(safeCell("\rx"), "'\rx");
 });
+
+Deno.test("xlsxResponse - instant columns are date-times on the company's clock; the file's date too", async () => {
+  const res = xlsxResponse(
+    "Audit",
+    [{ header: "When", key: "at", instant: true }, { header: "Day", key: "day" }],
+    [{ at: "2026-03-05T03:30:00.000Z", day: "2026-03-05" }, { at: null, day: "" }],
+    new Date("2026-03-05T03:30:00Z"),
+    { timeZone: "America/Chicago" },
+  );
+  assert.equal(res.headers.get("content-disposition"), 'attachment; filename="Audit-2026-03-04.xlsx"');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer() as never);
+  const ws = wb.worksheets[0];
+  const at = ws.getRow(2).getCell(1);
+  // Spreadsheets have no zones: the cell holds Chicago's wall-clock time (ExcelJS reads it as UTC).
+  assert.equal((at.value as Date).toISOString(), "2026-03-04T21:30:00.000Z");
+  assert.equal(at.numFmt, "yyyy-mm-dd hh:mm");
+  assert.equal(ws.getRow(2).getCell(2).value, "2026-03-05", "a calendar date stays as stored");
+  assert.equal(ws.getRow(3).getCell(1).value, "");
+});

@@ -1,4 +1,5 @@
 import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { timeZoneOf } from "../../../lib/format.ts";
 import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
@@ -83,7 +84,7 @@ export async function listInventoryAudit(ctx: Ctx, q: AuditListQuery): Promise<L
 }
 
 export const AUDIT_COLUMNS = [
-  { header: "Action Time", key: "action_time", width: 22 },
+  { header: "Action Time", key: "action_time", width: 22, instant: true },
   { header: "Action", key: "action", width: 26 },
   { header: "Updated By", key: "updated_by", width: 20 },
   { header: "Serial Number", key: "serial_number", width: 18 },
@@ -114,5 +115,6 @@ export async function downloadInventoryAudit(ctx: Ctx, q: AuditListQuery, today 
       item_description: r.item.item_description,
     })),
     today,
+    { timeZone: timeZoneOf(ctx.user.company.settings) },
   );
 }

@@ -1,4 +1,5 @@
 import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { timeZoneOf } from "../../../lib/format.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   categories,
@@ -238,8 +239,8 @@ export const SALES_COLUMNS = [
   { header: "Ticket #", key: "ticket_number", width: 14 },
   { header: "Inv #", key: "invoice_number", width: 14 },
   { header: "Inv Date", key: "invoice_date", width: 12 },
-  { header: "Start", key: "start_date", width: 20 },
-  { header: "End", key: "end_date", width: 20 },
+  { header: "Start", key: "start_date", width: 20, instant: true },
+  { header: "End", key: "end_date", width: 20, instant: true },
   { header: "Duration/Addl. Days", key: "duration", width: 10 },
   { header: "Customer", key: "customer", width: 24 },
   { header: "Serial #", key: "serial_number", width: 18 },
@@ -278,5 +279,6 @@ export async function downloadSales(ctx: Ctx, q: SalesListQuery, today = new Dat
       sales_rep: r.sales_rep?.name ?? "",
     })),
     today,
+    { timeZone: timeZoneOf(ctx.user.company.settings) },
   );
 }
