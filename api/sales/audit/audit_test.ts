@@ -163,3 +163,40 @@ Deno.test("audit log - the company's staff read it; customer users and strangers
     assert.equal(theirs.total, 0);
     assert.ok(other);
   }));
+
+Deno.test("audit log - each row's calculated inventory status follows the row's quantities and status", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const unit = await makeUnit(env, ["Yard"], "Odessa");
+    const row = await makeRow(env, { business_unit_id: unit.id, serial_number: "CALC-1", quantity: 2 });
+    const move = (fromLocation: string, toLocation: string, quantity: number) =>
+      send(env, token, "POST", "/api/sales/inventory/location-transfer", {
+        inventory_id: row.id,
+        fromLocation,
+        toLocation,
+        quantity,
+      });
+    await move("Base", "Yard", 1);
+    await move("Base", "Yard", 1);
+    await move("Yard", "Base", 2);
+    await send(env, token, "PUT", "/api/sales/inventory", { id: row.id, status: "Repair" });
+    await send(env, token, "PUT", "/api/sales/inventory", { id: row.id, status: "Available", quantity: 0 });
+    const log = await env.json(`${PATH}?inventory_id=${row.id}&sortBy=action_time&descending=false`, {
+      token,
+    });
+    assert.deepEqual(
+      log.results.map((r: { action: string; calculated_inventory_status: string }) => [
+        r.action,
+        r.calculated_inventory_status,
+      ]),
+      [
+        ["Location Transfer", "Available"],
+        ["Location Transfer", "Out"],
+        ["Location Transfer", "Available"],
+        ["Updated", "Repair"],
+        ["Updated", "Out"],
+      ],
+    );
+    const list = await env.json(`/api/sales/inventory?include_hidden=true`, { token });
+    assert.equal(list.results[0].calculated_inventory_status, "Out", "the inventory list says the same");
+  }));

@@ -9,6 +9,7 @@ import {
   items,
 } from "../../../db/schema/mod.ts";
 import type { CurrentUser } from "../../lib/context.ts";
+import { calculatedStatus } from "./schemas.ts";
 
 export interface AuditExtra {
   ticket_number?: string;
@@ -94,7 +95,7 @@ export async function recordAudits(
         business_unit: row.unit,
         locations: (locations.get(inventoryId) ?? []).join(", "),
         ...extra,
-        calculated_inventory_status: extra.calculated_inventory_status ?? "",
+        calculated_inventory_status: extra.calculated_inventory_status ?? calculatedStatus(row.inv),
       };
     });
     for (let j = 0; j < values.length; j += WRITE_CHUNK) {

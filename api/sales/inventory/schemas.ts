@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { INVENTORY_STATUSES, INVENTORY_TYPES, MAX_QUANTITY, maxQuantity } from "../../../db/schema/enums.ts";
+import {
+  INVENTORY_STATUSES,
+  INVENTORY_TYPES,
+  type InventoryStatus,
+  MAX_QUANTITY,
+  maxQuantity,
+} from "../../../db/schema/enums.ts";
 import { ListQuery, optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
 import { isIsoDate } from "../../pt/inspections/schemas.ts";
 import {
@@ -14,7 +20,19 @@ import {
   WHOLE_MESSAGE,
 } from "../../lib/validate.ts";
 
-export { INVENTORY_STATUSES, INVENTORY_TYPES, MAX_QUANTITY, maxQuantity };
+export { INVENTORY_STATUSES, INVENTORY_TYPES, type InventoryStatus, MAX_QUANTITY, maxQuantity };
+
+/**
+ * The status a row's quantities give it (the audit log's "calculated inventory status", and the
+ * inventory table's Status): Repair or Out when marked so; Out when none of it is free to rent (all
+ * on tickets or at named locations, or none owned); else Available.
+ */
+export function calculatedStatus(
+  r: { status: string; quantity: number; quantity_out: number; quantity_out_location: number },
+): InventoryStatus {
+  if (r.status === "Repair" || r.status === "Out") return r.status;
+  return r.quantity - r.quantity_out - r.quantity_out_location > 0 ? "Available" : "Out";
+}
 
 export const INVENTORY_PAGE_SIZES = [20, 40, 60, -1] as const;
 export const INVENTORY_SORTS = [
@@ -281,6 +299,8 @@ export interface InventoryOut {
   quantity_out: number;
   quantity_out_location: number;
   quantity_available: number;
+  /** from the quantities and the stored status (calculatedStatus) */
+  calculated_inventory_status: InventoryStatus;
   hidden: boolean;
   purchase_date: string | null;
   purchase_price: number | null;
@@ -322,6 +342,8 @@ export interface InventoryLocationOut {
   serial_number: string;
   inventory_description: string;
   status: string;
+  /** the inventory row's, from its quantities (calculatedStatus) */
+  calculated_inventory_status: InventoryStatus;
   hidden: boolean;
   item: ItemRef;
   business_unit: { id: number; name: string; locations: string[] };

@@ -9,13 +9,28 @@ import type { InventoryRow, LocationRow } from "./types.ts";
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
 const num = (n: number) => formatNumber(n);
 
+/** A row's status (Available, Out, Repair), and a Hidden mark on rows left out of lists by default. */
+function StatusCell({ row }: { row: { status: string; hidden: boolean } }) {
+  return (
+    <span>
+      {row.status}
+      {row.hidden && (
+        <>
+          {" "}
+          <span className="chip">Hidden</span>
+        </>
+      )}
+    </span>
+  );
+}
+
 /** The quantity columns the spec hides on the Charge Codes page. */
 const QUANTITY_IDS = ["quantity", "quantity_out", "quantity_out_location", "quantity_available"];
 
 /**
  * The serial-number view: Serial Number, Item Number, Item, Business Unit, the four quantities
- * (not for Charge Code), Last Updated by and, for sales-admin, Actions. Ids the API sorts by are
- * sortable.
+ * (not for Charge Code), Status (with Hidden), Last Updated by and, for sales-admin, Actions. Ids the
+ * API sorts by are sortable.
  */
 export function inventoryColumns(
   type: string,
@@ -40,6 +55,7 @@ export function inventoryColumns(
       cell: (r) => num(r.quantity_out_location),
     },
     { id: "quantity_available", header: "Quantity Available", cell: (r) => num(r.quantity_available) },
+    { id: "status", header: "Status", sortable: false, cell: (r) => <StatusCell row={r} /> },
     { id: "updated_by", header: "Last Updated by", sortable: false, cell: (r) => r.updated_by?.name ?? "" },
   ];
   const shown = type === "Charge Code" ? all.filter((c) => !QUANTITY_IDS.includes(c.id)) : all;
@@ -65,6 +81,7 @@ export const LOCATION_COLUMNS: DataColumn<LocationRow>[] = [
   { id: "business_unit", header: "Business Unit", cell: (r) => r.business_unit.name },
   { id: "location", header: "Location", cell: (r) => r.location },
   { id: "quantity", header: "Quantity", cell: (r) => num(r.quantity) },
+  { id: "status", header: "Status", sortable: false, cell: (r) => <StatusCell row={r} /> },
 ];
 
 /** A row's stock by place: 'Base' (what is available) first, then each named location holding some. */

@@ -90,7 +90,7 @@ browserTest(
         "8",
       ]);
       assert.deepEqual(
-        (await cells(table.getByRole("row", { name: /Totals/ }))).slice(-6, -2),
+        (await cells(table.getByRole("row", { name: /Totals/ }))).slice(-7, -3),
         ["20", "0", "0", "20"],
       );
       assert.deepEqual(await apiStock(env, token), { Odessa: [12, 0, 12, []], Midland: [8, 0, 8, []] });
@@ -152,14 +152,14 @@ browserTest(
       // The location view: a row per place, kept in the URL.
       await page.getByRole("link", { name: "By Location" }).click();
       await page.waitForURL(/view=location/);
-      await table.getByRole("row", { name: "LOT-7 IRON-2 2in iron Odessa Base 12" }).waitFor();
+      await table.getByRole("row", { name: "LOT-7 IRON-2 2in iron Odessa Base 12 Available" }).waitFor();
       const rows = table.getByRole("row");
       const shown = [];
       for (let i = 1; i < await rows.count(); i++) shown.push((await cells(rows.nth(i))).join(" | "));
       assert.deepEqual(shown, [
-        "LOT-7 | IRON-2 | 2in iron | Odessa | Base | 12",
-        "LOT-7 | IRON-2 | 2in iron | Midland | Base | 5",
-        "LOT-7 | IRON-2 | 2in iron | Midland | Yard A | 3",
+        "LOT-7 | IRON-2 | 2in iron | Odessa | Base | 12 | Available",
+        "LOT-7 | IRON-2 | 2in iron | Midland | Base | 5 | Available",
+        "LOT-7 | IRON-2 | 2in iron | Midland | Yard A | 3 | Available",
       ]);
     }),
 );
@@ -213,8 +213,8 @@ browserTest(
       // the refetched rows arrive after the snack: wait for the new row before reading it
       await row.waitFor();
       assert.deepEqual(
-        (await cells(row)).slice(1, 10),
-        ["TP-0001", "PUMP-3", "Triplex pump", "Odessa", "1", "0", "0", "1", "Administrator"],
+        (await cells(row)).slice(1, 11),
+        ["TP-0001", "PUMP-3", "Triplex pump", "Odessa", "1", "0", "0", "1", "Available", "Administrator"],
       );
 
       await act(page, row, "TP-0001", "Edit");
@@ -245,6 +245,7 @@ browserTest(
       await page.keyboard.press("Space");
       await row.waitFor();
       await page.waitForURL(/include_hidden=true/);
+      assert.equal((await cells(row))[9], "Repair Hidden", "the status, and the row marked hidden");
       await act(page, row, "TP-0001", "Delete");
       const confirm = page.getByRole("dialog", { name: "Please confirm" });
       await confirm.getByText("Are you sure you want to delete this item?").waitFor();

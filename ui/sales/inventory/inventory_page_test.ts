@@ -29,6 +29,7 @@ async function stock(env: TestEnv) {
     business_unit_id: unit.id,
     serial_number: "TP-1",
     quantity: 1,
+    status: "Repair",
   });
   const lot = await makeInventory(db, {
     item_id: iron.id,
@@ -65,7 +66,7 @@ Deno.test("inventory pages - each type has its title, only its rows, its columns
     const serialized = await (await env.request("/sales/serialized-inventory", cookie(token))).text();
     assert.match(serialized, /<h1>Serialized Inventory<\/h1>/);
     assert.match(serialized, /<title>Serialized Inventory - Back Office<\/title>/);
-    assert.match(serialized, /TP-1/);
+    assert.match(tableText(serialized), /TP-1 PUMP-3 Triplex pump Odessa 1 0 0 1 Repair /);
     assert.doesNotMatch(serialized, /LOT-7|CC-1/);
     assert.match(serialized, /data-island="ui\/sales\/inventory\/islands\/InventoryTable.tsx"/);
 
@@ -84,11 +85,12 @@ Deno.test("inventory pages - each type has its title, only its rows, its columns
         "Quantity Out (Tickets)",
         "Quantity Out (Location)",
         "Quantity Available",
+        "Status",
         "Last Updated by",
         "Actions",
       ]
     ) assert.match(itemized, new RegExp(`>${h.replace(/[()]/g, "\\$&")}<`));
-    assert.match(text, /LOT-7 IRON-2 2in iron Odessa 30 5 4 21 /);
+    assert.match(text, /LOT-7 IRON-2 2in iron Odessa 30 5 4 21 Available /);
     assert.doesNotMatch(text, /LOT-8/, "hidden rows are left out");
     assert.match(text, /Totals 30 5 4 21/);
     assert.match(itemized, /1-1 of 1/);
@@ -96,7 +98,12 @@ Deno.test("inventory pages - each type has its title, only its rows, its columns
     const hidden = tableText(
       await (await env.request("/sales/itemized-inventory?include_hidden=true", cookie(token))).text(),
     );
-    assert.match(hidden, /LOT-8/);
+    assert.match(
+      hidden,
+      /LOT-8 IRON-2 2in iron Odessa 12 0 0 12 Available Hidden /,
+      "hidden rows are marked",
+    );
+    assert.match(hidden, /LOT-7 IRON-2 2in iron Odessa 30 5 4 21 Available (?!Hidden)/);
     assert.match(hidden, /Totals 42 5 4 33/);
     const searched = tableText(
       await (await env.request(
@@ -110,7 +117,11 @@ Deno.test("inventory pages - each type has its title, only its rows, its columns
 
     const charges = await (await env.request("/sales/charge-codes", cookie(token))).text();
     assert.match(charges, /<h1>Charge Codes<\/h1>/);
-    assert.match(charges, /CC-1/);
+    assert.match(
+      tableText(charges),
+      /CC-1 HAUL Hauling Odessa Available /,
+      "status shows on charge codes too",
+    );
     assert.doesNotMatch(charges, />Quantity</);
     assert.doesNotMatch(charges, /Quantity Out|Quantity Available/);
     assert.doesNotMatch(charges, />Totals</);
@@ -127,8 +138,8 @@ Deno.test("inventory pages - view=location lists each row at Base and at its loc
     assert.match(html, />Location</);
     assert.doesNotMatch(html, />Totals<|>Actions<|Expand row/);
     const text = tableText(html);
-    assert.match(text, /LOT-7 IRON-2 2in iron Odessa Base 21 /);
-    assert.match(text, /LOT-7 IRON-2 2in iron Odessa Yard A 4 /);
+    assert.match(text, /LOT-7 IRON-2 2in iron Odessa Base 21 Available /);
+    assert.match(text, /LOT-7 IRON-2 2in iron Odessa Yard A 4 Available /);
     assert.match(html, /aria-current="true"[^>]*>By Location</);
     assert.match(
       html,

@@ -6,6 +6,7 @@ import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import {
   BASE,
+  calculatedStatus,
   type InventoryList,
   type InventoryListQuery,
   type InventoryLocationOut,
@@ -259,6 +260,7 @@ export async function listInventoryLocations(
       serial_number: r.inv.serial_number,
       inventory_description: r.inv.inventory_description,
       status: r.inv.status,
+      calculated_inventory_status: calculatedStatus(r.inv),
       hidden: r.inv.hidden,
       item: r.item,
       business_unit: { id: r.unit.id, name: r.unit.name, locations: unitLocations(r.unit) },
@@ -277,6 +279,7 @@ export const INVENTORY_COLUMNS = [
   { header: "Business Unit", key: "business_unit", width: 20 },
   { header: "Category", key: "category", width: 18 },
   { header: "Status", key: "status", width: 10 },
+  { header: "Calculated Inventory Status", key: "calculated_inventory_status", width: 12 },
   { header: "Quantity", key: "quantity", width: 10 },
   { header: "Quantity Out (Tickets)", key: "quantity_out", width: 12 },
   { header: "Quantity Out (Location)", key: "quantity_out_location", width: 12 },

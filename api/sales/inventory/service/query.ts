@@ -12,6 +12,7 @@ import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import { AppError, invalid } from "../../../lib/errors.ts";
 import {
   BASE,
+  calculatedStatus,
   type InventoryOut,
   type LocationQuantity,
   UNKNOWN_BUSINESS_UNIT,
@@ -99,6 +100,7 @@ export function presentInventory(r: Row, locations: LocationQuantity[] = []): In
     ...inv,
     custom: inv.custom ?? {},
     quantity_available: inv.quantity - inv.quantity_out - inv.quantity_out_location,
+    calculated_inventory_status: calculatedStatus(inv),
     item: r.item,
     business_unit: { id: r.unit.id, name: r.unit.name, locations: unitLocations(r.unit) },
     category: r.category,
