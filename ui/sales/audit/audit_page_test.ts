@@ -123,3 +123,32 @@ Deno.test("audit page - a customer company's user is sent to '/'", () =>
     assert.equal(res.status, 302);
     assert.equal(res.headers.get("location"), "/");
   }));
+
+Deno.test("audit page - a change's calculated inventory status is shown in its own column", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const unit = await env.json("/api/sales/categories", {
+      token,
+      method: "POST",
+      json: { model: "Business Unit", name: "Odessa" },
+    });
+    const item = await env.json("/api/sales/items", {
+      token,
+      method: "POST",
+      json: { item_number: "PUMP-9", inventory_type: "Serialized" },
+    });
+    await env.json("/api/sales/inventory", {
+      token,
+      method: "POST",
+      json: { item_id: item.id, business_unit_id: unit.id, serial_number: "EMPTY-1", quantity: 0 },
+    });
+    const page = await (await env.request("/sales/inventory-audit", cookie(token))).text();
+    const html = page.slice(page.indexOf("<table"), page.indexOf("</table>"));
+    const at = html.indexOf("EMPTY-1");
+    const row = html.slice(html.lastIndexOf("<tr", at), html.indexOf("</tr>", at));
+    const cells = [...row.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((m) =>
+      m[1].replace(/<[^>]+>/g, "").trim()
+    );
+    assert.equal(cells[5], "Available", "the status as marked");
+    assert.equal(cells.at(-1), "Out", "none of it is free to rent");
+  }));
