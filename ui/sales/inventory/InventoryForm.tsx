@@ -28,10 +28,10 @@ const itemName = (
   i: ItemOption,
 ) => (i.item_description ? `${i.item_description} (${i.item_number})` : i.item_number);
 
-/** The item autocomplete: items of the page's type whose description matches. */
+/** The item autocomplete: items of the page's type whose number or description holds every word typed. */
 const loadItems = (type: string) => (text: string, signal: AbortSignal) =>
   api<{ results: ItemOption[] }>("/api/sales/items", {
-    query: { search_item_description: text, inventory_type: type, rowsPerPage: 20 },
+    query: { search_multi: text, inventory_type: type, rowsPerPage: 20 },
     signal,
   }).then((r) => r.results.map((i) => ({ id: i.id, name: itemName(i) })));
 

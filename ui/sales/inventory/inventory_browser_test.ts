@@ -192,6 +192,9 @@ browserTest(
       await dialog.getByRole("combobox", { name: "Item" }).fill("Triplex");
       await page.getByRole("option", { name: "Triplex pump (PUMP-3)" }).waitFor();
       assert.equal(await page.getByRole("option").count(), 1, "only the page's type is offered");
+      // The item number finds it too, whatever its case.
+      await dialog.getByRole("combobox", { name: "Item" }).fill("pump-3");
+      await page.getByRole("option", { name: "Triplex pump (PUMP-3)" }).waitFor();
       await page.getByRole("option", { name: "Triplex pump (PUMP-3)" }).click();
       await dialog.getByRole("combobox", { name: "Business Unit" }).fill("Ode");
       await page.getByRole("option", { name: "Odessa" }).click();

@@ -1,4 +1,4 @@
-import { and, type AnyColumn, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, type AnyColumn, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { items } from "../../../../db/schema/mod.ts";
 import { INVENTORY_TYPES } from "../../../../db/schema/enums.ts";
@@ -21,6 +21,8 @@ export const ItemListQuery = ListQuery.extend({
   rowsPerPage: ListQuery.shape.rowsPerPage.unwrap().default(20),
   search_item_number: optionalText,
   search_item_description: optionalText,
+  /** the item pickers: every word is in the item number or the description */
+  search_multi: optionalText,
   inventory_type: queryEnum(INVENTORY_TYPES),
   sortBy: queryEnum(ITEM_SORTS),
 });
@@ -37,17 +39,27 @@ const SORT: Record<(typeof ITEM_SORTS)[number], SQL> = {
 const contains = (column: AnyColumn, text: string | undefined) =>
   text ? sql`${column} like ${likeContains(text)} escape '\\'` : undefined;
 
+/** Every word (up to 8) of a picker's text is in the item number or the description. */
+function wordsMatch(text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  const words = text.split(/\s+/).filter(Boolean).slice(0, 8);
+  return and(
+    ...words.map((w) => or(contains(items.item_number, w), contains(items.item_description, w))),
+  );
+}
+
 function listWhere(ctx: Ctx, q: ItemListQuery): SQL | undefined {
   return and(
     itemScope(ctx.user),
     contains(items.item_number, q.search_item_number),
     contains(items.item_description, q.search_item_description),
+    wordsMatch(q.search_multi),
     q.inventory_type ? eq(items.inventory_type, q.inventory_type) : undefined,
   );
 }
 
 /**
- * GET /api/sales/items: the items page and the item autocomplete (`search_item_description`), by
+ * GET /api/sales/items: the items page and the item pickers (`search_multi`: number or description), by
  * item number ascending unless asked otherwise; each row with its category.
  */
 export async function listItems(ctx: Ctx, q: ItemListQuery): Promise<ListResult<ItemOut>> {
