@@ -5,6 +5,7 @@ import type { Tx } from "../../db/client.ts";
 import type { Ctx } from "../lib/context.ts";
 import { AppError, invalid } from "../lib/errors.ts";
 import { ptScope } from "../pt/scope.ts";
+import { can } from "../lib/policy.ts";
 
 export interface Upload {
   name: string;
@@ -58,7 +59,7 @@ const READERS: ((ctx: Ctx, fileId: number) => Promise<boolean>)[] = [
   // A sales line's document: the owner company's own staff (Sales & Inventory readers), for lines of
   // their company.
   async (ctx, fileId) =>
-    ctx.user.company.isOwner &&
+    can(ctx.user, "sales.read") &&
     !!(await ctx.db.select({ id: sales.id }).from(sales).where(and(
       eq(sales.file_id, fileId),
       eq(sales.company_id, ctx.user.company_id),
