@@ -1,5 +1,5 @@
 import { drawFields, drawHeading, FONT, type PdfDoc, renderPdf } from "../../lib/pdf.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate, today } from "../../../lib/format.ts";
 import { mergePdfs } from "../../lib/pdf_merge.ts";
 import { companyBlock, customFields, num, type ReportCompany, yesNo } from "../jobs/report.ts";
 import type { Inspection, Job } from "../../../db/schema/mod.ts";
@@ -12,6 +12,8 @@ export interface InspectionReportData {
   customer: ReportCompany;
   operator: ReportCompany;
   printedAt?: Date;
+  /** The company's time zone: the printed date is its today. */
+  timeZone?: string;
 }
 
 /** What the report says about the pressure-test PDF, and what follows its own pages. */
@@ -40,7 +42,7 @@ function drawReport(doc: PdfDoc, d: InspectionReportData, attachment: Attachment
   const { inspection: i, job, part } = d;
   drawHeading(doc, `Inspection Report: ${i.serial_number || `#${i.id}`}`, 16);
   doc.font(FONT).fontSize(8).fillColor("#555")
-    .text(`Printed ${formatDate((d.printedAt ?? new Date()).toISOString())}`);
+    .text(`Printed ${formatDate(today(d.printedAt ?? new Date(), d.timeZone ?? "UTC"))}`);
   doc.moveDown(0.6);
   drawFields(doc, [
     ["Inspection Company", companyBlock(d.inspectionCompany)],

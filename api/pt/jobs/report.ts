@@ -7,7 +7,7 @@ import {
   type PdfDoc,
   renderPdf,
 } from "../../lib/pdf.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate, today } from "../../../lib/format.ts";
 import type { JobRow } from "./schemas.ts";
 
 /** A company as the report prints it: the name and the address lines kept in `custom`. */
@@ -39,6 +39,8 @@ export interface JobReportData {
   /** In the order printed. */
   inspections: ReportInspection[];
   printedAt?: Date;
+  /** The company's time zone: the printed date is its today. */
+  timeZone?: string;
 }
 
 const INSPECTION_COLUMNS: PdfColumn[] = [
@@ -97,7 +99,7 @@ function drawReport(doc: PdfDoc, d: JobReportData) {
   const { job } = d;
   drawHeading(doc, `Job Report: ${job.job_number}`, 16);
   doc.font(FONT).fontSize(8).fillColor("#555")
-    .text(`Printed ${formatDate((d.printedAt ?? new Date()).toISOString())}`);
+    .text(`Printed ${formatDate(today(d.printedAt ?? new Date(), d.timeZone ?? "UTC"))}`);
   doc.moveDown(0.6);
   drawFields(doc, [
     ["Inspection Company", companyBlock(d.inspectionCompany)],

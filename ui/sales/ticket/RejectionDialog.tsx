@@ -4,6 +4,7 @@ import { TextField } from "../../primitives/TextField.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { api } from "../../lib/api.ts";
 import { showError } from "../../lib/events.ts";
+import { formatDateTime } from "../../../lib/format.ts";
 import type { DialogProps, TicketDetail } from "./types.ts";
 
 type Rejection = TicketDetail["rejections"][number];
@@ -11,16 +12,6 @@ type Rejection = TicketDetail["rejections"][number];
 export const COMMENT_REQUIRED = "Comment is required";
 export const MARK_RESOLVED = "Mark it resolved to submit.";
 export const APPROVERS_ONLY = "Only a user with approval authority can reject a ticket awaiting approval.";
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** An instant as MM-DD-YY HH:mm in UTC (the rejections table's format). */
-export function formatUtc(value: string): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}-${String(d.getUTCFullYear()).slice(2)} ` +
-    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
 
 /** The ticket's rejections, newest first: time (UTC), Resolved, Comment, Created By. */
 function RejectionsTable({ rows }: { rows: Rejection[] }) {
@@ -43,7 +34,7 @@ function RejectionsTable({ rows }: { rows: Rejection[] }) {
           )}
           {rows.map((r) => (
             <tr key={r.id}>
-              <td style={{ whiteSpace: "nowrap" }}>{formatUtc(r.created_at)}</td>
+              <td style={{ whiteSpace: "nowrap" }}>{formatDateTime(r.created_at, "UTC")}</td>
               <td>{r.resolved ? "Yes" : "No"}</td>
               <td style={{ whiteSpace: "pre-wrap" }}>{r.comment}</td>
               <td>{r.created_by.name}</td>

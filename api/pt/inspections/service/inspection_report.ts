@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { timeZoneOf } from "../../../../lib/format.ts";
 import { companies, inspections, jobs, parts } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -48,6 +49,7 @@ export async function inspectionReport(ctx: Ctx, id: number): Promise<Response> 
     inspectionCompany: company(job.inspection_company_id),
     customer: company(job.customer_company_id),
     operator: company(job.operator_company_id),
+    timeZone: timeZoneOf(ctx.user.company.settings),
   }, file);
   return pdfResponse(bytes, `Inspection-${inspection.serial_number || inspection.id}.pdf`);
 }

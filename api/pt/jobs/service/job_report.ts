@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import { timeZoneOf } from "../../../../lib/format.ts";
 import { companies, inspections, parts } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { pdfResponse } from "../../../lib/pdf.ts";
@@ -36,6 +37,7 @@ export async function jobReport(ctx: Ctx, id: number): Promise<Response> {
     customer: company(job.customer_company_id),
     operator: company(job.operator_company_id),
     inspections: rows,
+    timeZone: timeZoneOf(ctx.user.company.settings),
   });
   return pdfResponse(bytes, `Job-${job.job_number}.pdf`);
 }
