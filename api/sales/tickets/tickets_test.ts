@@ -178,13 +178,15 @@ Deno.test("tickets - detail answers totals to the cent, hidden lines included, a
     });
     const got = await call(env, token, "GET", `${PATH}/${t.id}`);
     assert.deepEqual(got.totals, {
-      subtotal: 650, // 600 + 49.995 = 649.995
+      subtotal: 650, // 600 + 50 (1.5 x 33.33 = 49.995, rounded on its line)
       markup: 60,
       discount: 33,
-      state_tax: 39.19,
+      state_tax: 39.19, // 39.1875 on its line
       county_tax: 6.27,
       city_tax: 12.54,
-      grandtotal: 734.99, // 684.9975 + 49.995 = 734.9925
+      // 685 + 50: the lines' totals, and 650 + 60 - 33 + 39.19 + 6.27 + 12.54 too. Summing the exact
+      // amounts and rounding once said 734.99, a cent off its own printed parts (decision 015).
+      grandtotal: 735,
     });
     assert.equal(got.lines_complete, false);
     assert.equal(got.customer.id, customer.id);

@@ -17,12 +17,14 @@ import {
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { DEFAULT_TIME_ZONE, today as todayIn } from "../../../../lib/format.ts";
 import { isDisputed, lineTotals, ticketComplete, type TicketTotals, ticketTotals } from "../rules.ts";
 
 export type Db = TenantDatabase | Tx;
 
 export const ticketScope = (user: CurrentUser) => eq(tickets.company_id, user.company_id);
-export const today = () => new Date().toISOString().slice(0, 10);
+/** Today as YYYY-MM-DD on the company's clock (settings.timeZone; UTC when none is given). */
+export const today = (timeZone = DEFAULT_TIME_ZONE) => todayIn(new Date(), timeZone);
 
 /** The ticket of the caller's company, or 404. */
 export async function findTicket(db: Db, user: CurrentUser, id: number): Promise<Ticket> {

@@ -4,6 +4,7 @@ import type { Tx } from "../../../../db/client.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
+import { timeZoneOf } from "../../../../lib/format.ts";
 import { parse } from "../../../lib/validate.ts";
 import { can, requireAbility } from "../../../lib/policy.ts";
 import { nextNumber } from "../numbers.ts";
@@ -54,7 +55,8 @@ async function statusValues(
       status: to,
       isInvoice: true,
       invoice_number: t.invoice_number ?? await nextNumber(tx, "invoice", user.company.settings),
-      invoice_date: invoiceDate ?? t.invoice_date ?? today(),
+      // The invoice is dated on the company's calendar: a late-evening approval is not tomorrow's.
+      invoice_date: invoiceDate ?? t.invoice_date ?? today(timeZoneOf(user.company.settings)),
     };
   }
   return { status: to, isInvoice: false };
