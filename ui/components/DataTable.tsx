@@ -16,6 +16,8 @@ export interface DataColumn<T> {
   header: string;
   cell: (row: T) => ReactNode;
   sortable?: boolean;
+  /** on the column's header, cells and footer cell (a page's own styles, e.g. a sticky key column) */
+  className?: string;
 }
 
 export interface SortState {
@@ -86,6 +88,7 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
   // Columns without an accessor never count as sortable to the table model: the server sorts.
   const sortable = new Set(columns.filter((c) => c.sortable !== false).map((c) => c.id));
+  const classOf = new Map(columns.map((c) => [c.id, c.className]));
   const span = columns.length + (renderExpanded ? 1 : 0);
 
   return (
@@ -107,6 +110,7 @@ export function DataTable<T>({
                   <th
                     key={h.id}
                     scope="col"
+                    className={classOf.get(h.column.id)}
                     aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
                   >
                     {sortable.has(h.column.id)
@@ -151,7 +155,9 @@ export function DataTable<T>({
                     </td>
                   )}
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id} className={classOf.get(cell.column.id)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
                   ))}
                 </tr>
                 {open && renderExpanded && (
@@ -168,7 +174,9 @@ export function DataTable<T>({
             <tr>
               {renderExpanded && <td className="expand-col" />}
               {columns.map((c, i) =>
-                i === 0 ? <th key={c.id} scope="row">{footer[c.id]}</th> : <td key={c.id}>{footer[c.id]}</td>
+                i === 0
+                  ? <th key={c.id} scope="row" className={c.className}>{footer[c.id]}</th>
+                  : <td key={c.id} className={c.className}>{footer[c.id]}</td>
               )}
             </tr>
           </tfoot>

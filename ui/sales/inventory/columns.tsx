@@ -24,12 +24,22 @@ function StatusCell({ row }: { row: { status: string; hidden: boolean } }) {
   );
 }
 
+/**
+ * Column classes of the inventory tables (styles.css, "Inventory tables"): the serial number stays at
+ * the left and Status and Actions at the right while the columns between scroll sideways; quantity
+ * headers may wrap.
+ */
+const KEY_START = "inv-key-start";
+const KEY_END = "inv-key-end";
+const ACTIONS = "inv-key-end inv-actions";
+const NUM = "inv-num";
+
 /** The quantity columns the spec hides on the Charge Codes page. */
 const QUANTITY_IDS = ["quantity", "quantity_out", "quantity_out_location", "quantity_available"];
 
 /**
  * The serial-number view: Serial Number, Item Number, Item, Business Unit, the four quantities
- * (not for Charge Code), Status (with Hidden), Last Updated by and, for sales-admin, Actions. Ids the
+ * (not for Charge Code), Last Updated by, Status (with Hidden) and, for sales-admin, Actions. Ids the
  * API sorts by are sortable.
  */
 export function inventoryColumns(
@@ -37,29 +47,49 @@ export function inventoryColumns(
   actions?: (row: InventoryRow) => ReactNode,
 ): DataColumn<InventoryRow>[] {
   const all: DataColumn<InventoryRow>[] = [
-    { id: "serial_number", header: "Serial Number", cell: (r) => r.serial_number },
-    { id: "item_number", header: "Item Number", cell: (r) => r.item.item_number },
+    { id: "serial_number", header: "Serial Number", className: KEY_START, cell: (r) => r.serial_number },
+    { id: "item_number", header: "Item Number", cell: (r) => clip(r.item.item_number) },
     { id: "item_description", header: "Item", cell: (r) => clip(r.item.item_description) },
-    { id: "business_unit", header: "Business Unit", cell: (r) => r.business_unit.name },
-    { id: "quantity", header: "Quantity", cell: (r) => num(r.quantity) },
+    { id: "business_unit", header: "Business Unit", cell: (r) => clip(r.business_unit.name) },
+    { id: "quantity", header: "Quantity", className: NUM, cell: (r) => num(r.quantity) },
     {
       id: "quantity_out",
       header: "Quantity Out (Tickets)",
       sortable: false,
+      className: NUM,
       cell: (r) => num(r.quantity_out),
     },
     {
       id: "quantity_out_location",
       header: "Quantity Out (Location)",
       sortable: false,
+      className: NUM,
       cell: (r) => num(r.quantity_out_location),
     },
-    { id: "quantity_available", header: "Quantity Available", cell: (r) => num(r.quantity_available) },
-    { id: "status", header: "Status", sortable: false, cell: (r) => <StatusCell row={r} /> },
-    { id: "updated_by", header: "Last Updated by", sortable: false, cell: (r) => r.updated_by?.name ?? "" },
+    {
+      id: "quantity_available",
+      header: "Quantity Available",
+      className: NUM,
+      cell: (r) => num(r.quantity_available),
+    },
+    {
+      id: "updated_by",
+      header: "Last Updated by",
+      sortable: false,
+      cell: (r) => clip(r.updated_by?.name ?? ""),
+    },
+    {
+      id: "status",
+      header: "Status",
+      sortable: false,
+      className: KEY_END,
+      cell: (r) => <StatusCell row={r} />,
+    },
   ];
   const shown = type === "Charge Code" ? all.filter((c) => !QUANTITY_IDS.includes(c.id)) : all;
-  return actions ? [...shown, { id: "actions", header: "Actions", sortable: false, cell: actions }] : shown;
+  return actions
+    ? [...shown, { id: "actions", header: "Actions", sortable: false, className: ACTIONS, cell: actions }]
+    : shown;
 }
 
 /** The Totals row of the serial view, under its quantity columns. */
@@ -75,13 +105,19 @@ export function totalsFooter(t: InventoryTotals): Record<string, ReactNode> {
 
 /** The location view: one row per inventory row and location ('Base' included). */
 export const LOCATION_COLUMNS: DataColumn<LocationRow>[] = [
-  { id: "serial_number", header: "Serial Number", cell: (r) => r.serial_number },
-  { id: "item_number", header: "Item Number", cell: (r) => r.item.item_number },
+  { id: "serial_number", header: "Serial Number", className: KEY_START, cell: (r) => r.serial_number },
+  { id: "item_number", header: "Item Number", cell: (r) => clip(r.item.item_number) },
   { id: "item_description", header: "Item", cell: (r) => clip(r.item.item_description) },
-  { id: "business_unit", header: "Business Unit", cell: (r) => r.business_unit.name },
-  { id: "location", header: "Location", cell: (r) => r.location },
-  { id: "quantity", header: "Quantity", cell: (r) => num(r.quantity) },
-  { id: "status", header: "Status", sortable: false, cell: (r) => <StatusCell row={r} /> },
+  { id: "business_unit", header: "Business Unit", cell: (r) => clip(r.business_unit.name) },
+  { id: "location", header: "Location", cell: (r) => clip(r.location) },
+  { id: "quantity", header: "Quantity", className: NUM, cell: (r) => num(r.quantity) },
+  {
+    id: "status",
+    header: "Status",
+    sortable: false,
+    className: KEY_END,
+    cell: (r) => <StatusCell row={r} />,
+  },
 ];
 
 /** A row's stock by place: 'Base' (what is available) first, then each named location holding some. */

@@ -217,7 +217,7 @@ browserTest(
       await row.waitFor();
       assert.deepEqual(
         (await cells(row)).slice(1, 11),
-        ["TP-0001", "PUMP-3", "Triplex pump", "Odessa", "1", "0", "0", "1", "Available", "Administrator"],
+        ["TP-0001", "PUMP-3", "Triplex pump", "Odessa", "1", "0", "0", "1", "Administrator", "Available"],
       );
 
       await act(page, row, "TP-0001", "Edit");
@@ -248,7 +248,7 @@ browserTest(
       await page.keyboard.press("Space");
       await row.waitFor();
       await page.waitForURL(/include_hidden=true/);
-      assert.equal((await cells(row))[9], "Repair Hidden", "the status, and the row marked hidden");
+      assert.equal((await cells(row))[10], "Repair Hidden", "the status, and the row marked hidden");
       await act(page, row, "TP-0001", "Delete");
       const confirm = page.getByRole("dialog", { name: "Please confirm" });
       await confirm.getByText("Are you sure you want to delete this item?").waitFor();

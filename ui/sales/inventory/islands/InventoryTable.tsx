@@ -155,18 +155,20 @@ export default function InventoryTable(props: InventoryProps) {
           Include Hidden Inventory
         </Checkbox>
       </div>
-      <ListTable
-        list={list}
-        sizes={INVENTORY_PAGE_SIZES}
-        label={page.title}
-        columns={columns}
-        rowId={(r) => (isLocationRow(r) ? r.key : String(r.id))}
-        renderExpanded={expand}
-        emptyText="No Data Found"
-        loadingText="Downloading Inventory Data..."
-        hydrated={hydrated}
-        footer={footer}
-      />
+      <div className="inventory-table">
+        <ListTable
+          list={list}
+          sizes={INVENTORY_PAGE_SIZES}
+          label={page.title}
+          columns={columns}
+          rowId={(r) => (isLocationRow(r) ? r.key : String(r.id))}
+          renderExpanded={expand}
+          emptyText="No Data Found"
+          loadingText="Downloading Inventory Data..."
+          hydrated={hydrated}
+          footer={footer}
+        />
+      </div>
       {editing !== undefined && (
         <InventoryForm
           row={editing}
