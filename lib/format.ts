@@ -11,18 +11,26 @@
 
 const PLAIN = /^(\d+)(?:\.(\d*))?$/;
 
-/** Whole cents, half-up on the exact decimal (never `toFixed` on a float). */
-export function toCents(x: number): number {
+/**
+ * x in whole units of 10^-places (cents for 2), half-up on the exact decimal the float stands for:
+ * cut to 15 significant digits and rounded as text, never `toFixed` on the float.
+ */
+function scaled(x: number, places: number): number {
   if (!Number.isFinite(x)) return Number.NaN;
   const abs = Math.abs(x);
   const m = PLAIN.exec(abs.toPrecision(15));
-  // Exponent forms: below 1e-6 is no cent; beyond 1e21 has no cents to round.
-  const cents = !m ? (abs < 1 ? 0 : Math.round(abs * 100)) : (() => {
-    const frac = (m[2] ?? "").padEnd(3, "0");
-    return Number(m[1]) * 100 + Number(frac.slice(0, 2)) + (frac[2] >= "5" ? 1 : 0);
+  const unit = 10 ** places;
+  // Exponent forms: below 1e-6 rounds to nothing; beyond 1e21 has no fraction to round.
+  const n = !m ? (abs < 1 ? 0 : Math.round(abs * unit)) : (() => {
+    const frac = (m[2] ?? "").padEnd(places + 1, "0");
+    const kept = places ? Number(frac.slice(0, places)) : 0;
+    return Number(m[1]) * unit + kept + (frac[places] >= "5" ? 1 : 0);
   })();
-  return x < 0 && cents !== 0 ? -cents : cents;
+  return x < 0 && n !== 0 ? -n : n;
 }
+
+/** Whole cents, half-up on the exact decimal. */
+export const toCents = (x: number): number => scaled(x, 2);
 
 /** Half-up (away from zero) to cents: `toCents(x) / 100`. */
 export function roundMoney(x: number): number {
@@ -48,6 +56,15 @@ const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
 /** Quantities, days and percents with thousands separators and up to 6 decimals; none is blank. */
 export function formatNumber(value: number | null | undefined): string {
   return value === null || value === undefined ? "" : NUMBER.format(value);
+}
+
+/** A percent to 3 places as the spec shows it (8.25 as `8.250%`), half-up on the exact decimal; none is blank. */
+export function formatPercent(value: number | null | undefined, places = 3): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "";
+  const n = scaled(value, places);
+  const abs = String(Math.abs(n)).padStart(places + 1, "0");
+  const text = places ? `${abs.slice(0, -places)}.${abs.slice(-places)}` : abs;
+  return `${n < 0 ? "-" : ""}${text}%`;
 }
 
 // ---- Dates and times ---------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import {
   addDays,
   formatDate,
   formatDateTime,
+  formatPercent,
   fromZonedInput,
   isTimeZone,
   money,
@@ -90,4 +91,15 @@ Deno.test("format - datetime-local values on the company's clock, sent as UTC", 
   assert.equal(fromZonedInput("2026-03-08T02:30", "America/Chicago"), "2026-03-08T08:30", "skipped hour");
   assert.equal(fromZonedInput("not a time", "UTC"), "");
   assert.equal(toZonedInput(null, "UTC"), "");
+});
+
+Deno.test("format - percents to 3 places, half-up on the exact decimal", () => {
+  assert.equal(formatPercent(8.25), "8.250%");
+  assert.equal(formatPercent(1.0005), "1.001%"); // toFixed(3) says 1.000: the binary 1.000499...
+  assert.equal(formatPercent(0), "0.000%");
+  assert.equal(formatPercent(0.0004), "0.000%");
+  assert.equal(formatPercent(12.3456), "12.346%");
+  assert.equal(formatPercent(-2.5), "-2.500%");
+  assert.equal(formatPercent(null), "");
+  assert.equal((1.0005).toFixed(3), "1.000");
 });

@@ -3,7 +3,7 @@ import { FormDialog, useFormSave } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { api } from "../../lib/api.ts";
 import { sumRates, TaxInput } from "../../../api/sales/taxes/schemas.ts";
-import { formatPercent } from "./columns.tsx";
+import { formatPercent } from "../../../lib/format.ts";
 import type { TaxRow } from "./types.ts";
 
 const TEXT = [

@@ -1,10 +1,6 @@
 import type { DataColumn } from "../../components/DataTable.tsx";
 import type { TaxRow } from "./types.ts";
-
-/** A percent rounded to 3 places (spec): 8.25 as '8.250%'; no rate, nothing. */
-export function formatPercent(value: number | null | undefined): string {
-  return value === null || value === undefined ? "" : `${value.toFixed(3)}%`;
-}
+import { formatPercent } from "../../../lib/format.ts";
 
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
 
