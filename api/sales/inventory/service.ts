@@ -1,12 +1,10 @@
 // The inventory service, one verb per file under service/.
+export { downloadInventory, INVENTORY_COLUMNS, listInventory } from "./service/list.ts";
 export {
-  downloadInventory,
   downloadInventoryLocations,
-  INVENTORY_COLUMNS,
-  listInventory,
   listInventoryLocations,
   LOCATION_COLUMNS,
-} from "./service/list.ts";
+} from "./service/list_locations.ts";
 export { getInventory, presentInventory, unitLocations } from "./service/query.ts";
 export { DUPLICATE_MESSAGE, saveInventory } from "./service/save.ts";
 export { deleteInventory } from "./service/delete.ts";

@@ -1,26 +1,11 @@
 import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import { inventory, inventory_locations, items } from "../../../../db/schema/mod.ts";
+import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { everyRow, likeContains, type ListResult, pageWindow } from "../../../lib/list_query.ts";
+import { everyRow, likeContains, pageWindow } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
-import {
-  BASE,
-  calculatedStatus,
-  type InventoryList,
-  type InventoryListQuery,
-  type InventoryLocationOut,
-  type LocationListQuery,
-} from "../schemas.ts";
-import {
-  AVAILABLE,
-  ITEM_FIELDS,
-  presentAll,
-  selectInventory,
-  UNIT_FIELDS,
-  unitLocations,
-  units,
-} from "./query.ts";
+import type { InventoryList, InventoryListQuery, LocationListQuery } from "../schemas.ts";
+import { AVAILABLE, presentAll, selectInventory, units } from "./query.ts";
 
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
@@ -59,7 +44,10 @@ function itemsWhere(where: SQL | undefined, joined: boolean) {
  * The filters both views share, on inventory's own columns and its item's (`itemsJoined`: the query
  * joins items, else they become the ids of matching items).
  */
-function inventoryFilters(q: InventoryListQuery | LocationListQuery, itemsJoined = false): SQL | undefined {
+export function inventoryFilters(
+  q: InventoryListQuery | LocationListQuery,
+  itemsJoined = false,
+): SQL | undefined {
   return and(
     itemsWhere(
       and(
@@ -94,15 +82,14 @@ const SORT = {
   quantity_available: AVAILABLE,
   updated_at: sql`${inventory.updated_at}`,
 };
-type Sort = keyof typeof SORT;
-const DEFAULT_ORDER = [SORT.item_number, SORT.serial_number, sql`${inventory.id}`];
+export type Sort = keyof typeof SORT;
 
 /**
  * The page's order: the item number (the default) and the item description walk items in that order
  * and each item's rows by serial number; the business unit walks units by name and each unit's rows
  * by serial number; the rest read one index of inventory in order.
  */
-function orderOf(sortBy: Sort | undefined, dir: typeof asc): SQL[] {
+export function orderOf(sortBy: Sort | undefined, dir: typeof asc): SQL[] {
   const serial = [dir(SORT.serial_number), dir(inventory.id)];
   switch (sortBy ?? "item_number") {
     case "item_number":
@@ -126,8 +113,11 @@ function orderOf(sortBy: Sort | undefined, dir: typeof asc): SQL[] {
  * The ids of the rows the filters match, joined to what the order reads. Units are joined with their
  * model so the planner can walk business units by name through their (model, name) index.
  */
-function matchingIds(db: Ctx["db"], q: InventoryListQuery) {
-  const by = q.sortBy ?? "item_number";
+export function matchingIds(
+  db: Ctx["db"],
+  q: InventoryListQuery | LocationListQuery,
+  by: Sort | "id" = (q as InventoryListQuery).sortBy ?? "item_number",
+) {
   const ids = db.select({ id: inventory.id }).from(inventory);
   if (by === "item_number" || by === "item_description") {
     return ids.innerJoin(items, eq(items.id, inventory.item_id)).where(inventoryFilters(q, true));
@@ -194,83 +184,6 @@ export async function listInventory(ctx: Ctx, q: InventoryListQuery): Promise<In
   return { results: await presentAll(ctx.db, rows), total, totals };
 }
 
-/**
- * Each inventory row at 'Base' (its available quantity: not on tickets, not at a named location),
- * and at every named location holding some of it.
- */
-function locationRows(db: Ctx["db"]) {
-  const base = db.select({
-    inventory_id: sql<number>`${inventory.id}`.as("v_inventory_id"),
-    location: sql<string>`${BASE}`.as("v_location"),
-    quantity: sql<number>`${AVAILABLE}`.as("v_quantity"),
-    ord: sql<number>`0`.as("v_ord"),
-  }).from(inventory);
-  const named = db.select({
-    inventory_id: sql<number>`${inventory_locations.inventory_id}`.as("v_inventory_id"),
-    location: sql<string>`${inventory_locations.name}`.as("v_location"),
-    quantity: sql<number>`${inventory_locations.quantity}`.as("v_quantity"),
-    ord: sql<number>`1`.as("v_ord"),
-  }).from(inventory_locations).where(sql`${inventory_locations.quantity} > 0`);
-  return base.unionAll(named).as("v");
-}
-
-/** GET /api/sales/inventory-locations: the location view, with the inventory list's filters. */
-export async function listInventoryLocations(
-  ctx: Ctx,
-  q: LocationListQuery,
-): Promise<ListResult<InventoryLocationOut>> {
-  requireAbility(ctx.user, "sales.read");
-  const v = locationRows(ctx.db);
-  const where = inventoryFilters(q);
-  const place = [sql`${v.ord}`, sql`${v.location} collate nocase`];
-  const sorts: Record<NonNullable<LocationListQuery["sortBy"]>, SQL[]> = {
-    serial_number: [SORT.serial_number],
-    item_number: [SORT.item_number],
-    item_description: [SORT.item_description],
-    business_unit: [SORT.business_unit],
-    location: place,
-    quantity: [sql`${v.quantity}`],
-  };
-  const dir = q.descending ? desc : asc;
-  const order = q.sortBy
-    ? [...sorts[q.sortBy].map((s) => dir(s)), asc(inventory.id), ...place]
-    : [...DEFAULT_ORDER, ...place];
-  const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select({
-      v: { location: v.location, quantity: v.quantity },
-      inv: inventory,
-      item: ITEM_FIELDS,
-      unit: UNIT_FIELDS,
-    })
-      .from(v)
-      .innerJoin(inventory, eq(inventory.id, v.inventory_id))
-      .innerJoin(items, eq(items.id, inventory.item_id))
-      .innerJoin(units, eq(units.id, inventory.business_unit_id))
-      .where(where).orderBy(...order).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(v)
-      .innerJoin(inventory, eq(inventory.id, v.inventory_id))
-      .innerJoin(items, eq(items.id, inventory.item_id))
-      .where(where),
-  ]);
-  return {
-    results: rows.map((r) => ({
-      key: `${r.inv.id}:${r.v.location}`,
-      inventory_id: r.inv.id,
-      serial_number: r.inv.serial_number,
-      inventory_description: r.inv.inventory_description,
-      status: r.inv.status,
-      calculated_inventory_status: calculatedStatus(r.inv),
-      hidden: r.inv.hidden,
-      item: r.item,
-      business_unit: { id: r.unit.id, name: r.unit.name, locations: unitLocations(r.unit) },
-      location: r.v.location,
-      quantity: Number(r.v.quantity),
-    })),
-    total,
-  };
-}
-
 export const INVENTORY_COLUMNS = [
   { header: "Serial Number", key: "serial_number", width: 18 },
   { header: "Item Number", key: "item_number", width: 16 },
@@ -308,30 +221,6 @@ export async function downloadInventory(ctx: Ctx, q: InventoryListQuery, today =
       locations: r.locations.map((l) => `${l.name}: ${l.quantity}`).join(", "),
       hidden: r.hidden ? "Yes" : "No",
       updated_by: r.updated_by?.name ?? "",
-    })),
-    today,
-  );
-}
-
-export const LOCATION_COLUMNS = [
-  { header: "Serial Number", key: "serial_number", width: 18 },
-  { header: "Item Number", key: "item_number", width: 16 },
-  { header: "Item", key: "item_description", width: 30 },
-  { header: "Business Unit", key: "business_unit", width: 20 },
-  { header: "Location", key: "location", width: 18 },
-  { header: "Quantity", key: "quantity", width: 10 },
-];
-
-/** GET /api/sales/inventory-locations/download: the location view as Inventory-YYYY-MM-DD.xlsx. */
-export async function downloadInventoryLocations(ctx: Ctx, q: LocationListQuery, today = new Date()) {
-  return xlsxResponse(
-    "Inventory",
-    LOCATION_COLUMNS,
-    await everyRow((page, rowsPerPage) => listInventoryLocations(ctx, { ...q, page, rowsPerPage }), (r) => ({
-      ...r,
-      item_number: r.item.item_number,
-      item_description: r.item.item_description,
-      business_unit: r.business_unit.name,
     })),
     today,
   );

@@ -1,0 +1,140 @@
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { inventory, inventory_locations, items } from "../../../../db/schema/mod.ts";
+import type { Ctx } from "../../../lib/context.ts";
+import { everyRow, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
+import { xlsxResponse } from "../../../lib/xlsx.ts";
+import { requireAbility } from "../../../lib/policy.ts";
+import { BASE, calculatedStatus, type InventoryLocationOut, type LocationListQuery } from "../schemas.ts";
+import { AVAILABLE, ITEM_FIELDS, UNIT_FIELDS, unitLocations, units } from "./query.ts";
+import { inventoryFilters, matchingIds, orderOf } from "./list.ts";
+
+/**
+ * The rows of the location view: each inventory row at 'Base' (its available quantity: not on
+ * tickets, not at a named location), only those `baseWhere` picks when given, and every named location
+ * holding some stock.
+ */
+function locationRows(db: Ctx["db"], baseWhere?: SQL) {
+  const base = db.select({
+    inventory_id: sql<number>`${inventory.id}`.as("v_inventory_id"),
+    location: sql<string>`${BASE}`.as("v_location"),
+    quantity: sql<number>`${AVAILABLE}`.as("v_quantity"),
+    ord: sql<number>`0`.as("v_ord"),
+  }).from(inventory).where(baseWhere);
+  const named = db.select({
+    inventory_id: sql<number>`${inventory_locations.inventory_id}`.as("v_inventory_id"),
+    location: sql<string>`${inventory_locations.name}`.as("v_location"),
+    quantity: sql<number>`${inventory_locations.quantity}`.as("v_quantity"),
+    ord: sql<number>`1`.as("v_ord"),
+  }).from(inventory_locations).where(sql`${inventory_locations.quantity} > 0`);
+  return base.unionAll(named).as("v");
+}
+
+type V = ReturnType<typeof locationRows>;
+
+/**
+ * The view's order: by an inventory column, each row's Base then its locations by name; by location,
+ * every Base row (by row) then the named locations; by quantity, Base rows by what is available among
+ * the named rows by theirs.
+ */
+function viewOrder(q: LocationListQuery, v: V): SQL[] {
+  const dir = q.descending ? desc : asc;
+  const place = [asc(v.ord), asc(sql`${v.location} collate nocase`)];
+  if (q.sortBy === "location") return [dir(v.ord), dir(sql`${v.location} collate nocase`), dir(inventory.id)];
+  if (q.sortBy === "quantity") return [dir(v.quantity), dir(inventory.item_id), dir(inventory.id), ...place];
+  return [...orderOf(q.sortBy, dir), ...place];
+}
+
+/** The ids of the Base rows in the view's order, from the inventory list's indexes. */
+function baseIdsInOrder(db: Ctx["db"], q: LocationListQuery) {
+  const dir = q.descending ? desc : asc;
+  if (q.sortBy === "location") return matchingIds(db, q, "id").orderBy(dir(inventory.id));
+  if (q.sortBy === "quantity") {
+    return matchingIds(db, q, "quantity_available")
+      .orderBy(dir(AVAILABLE), dir(inventory.item_id), dir(inventory.id));
+  }
+  return matchingIds(db, q, q.sortBy ?? "item_number").orderBy(...orderOf(q.sortBy, dir));
+}
+
+/**
+ * GET /api/sales/inventory-locations: the location view, with the inventory list's filters.
+ *
+ * Named locations hold few rows; Base rows are one per inventory row. A page at `offset` starts at
+ * most `h` (the named rows) rows after Base row `offset - h`, so only the Base rows from there (their
+ * ids from an index, as the inventory list's) and the named rows are merged and sorted, whatever the
+ * page: positions in that merge are positions in the view from its first Base row on.
+ */
+export async function listInventoryLocations(
+  ctx: Ctx,
+  q: LocationListQuery,
+): Promise<ListResult<InventoryLocationOut>> {
+  requireAbility(ctx.user, "sales.read");
+  const where = inventoryFilters(q);
+  const { limit, offset } = pageWindow(q);
+  const [stock, held] = await Promise.all([
+    listTotal(ctx, ctx.db.select({ total: count() }).from(inventory).where(where)),
+    listTotal(
+      ctx,
+      ctx.db.select({ total: count() }).from(inventory_locations)
+        .innerJoin(inventory, eq(inventory.id, inventory_locations.inventory_id))
+        .where(and(sql`${inventory_locations.quantity} > 0`, where)),
+    ),
+  ]);
+  const from = limit === -1 ? 0 : Math.max(0, offset - held);
+  const v = locationRows(
+    ctx.db,
+    limit === -1
+      ? undefined
+      : inArray(inventory.id, baseIdsInOrder(ctx.db, q).limit(offset + limit - from).offset(from)),
+  );
+  const rows = await ctx.db.select({
+    v: { location: v.location, quantity: v.quantity },
+    inv: inventory,
+    item: ITEM_FIELDS,
+    unit: UNIT_FIELDS,
+  })
+    .from(v)
+    .innerJoin(inventory, eq(inventory.id, v.inventory_id))
+    .innerJoin(items, eq(items.id, inventory.item_id))
+    .innerJoin(units, eq(units.id, inventory.business_unit_id))
+    .where(where).orderBy(...viewOrder(q, v)).limit(limit).offset(offset - from);
+  return {
+    results: rows.map((r) => ({
+      key: `${r.inv.id}:${r.v.location}`,
+      inventory_id: r.inv.id,
+      serial_number: r.inv.serial_number,
+      inventory_description: r.inv.inventory_description,
+      status: r.inv.status,
+      calculated_inventory_status: calculatedStatus(r.inv),
+      hidden: r.inv.hidden,
+      item: r.item,
+      business_unit: { id: r.unit.id, name: r.unit.name, locations: unitLocations(r.unit) },
+      location: r.v.location,
+      quantity: Number(r.v.quantity),
+    })),
+    total: stock + held,
+  };
+}
+
+export const LOCATION_COLUMNS = [
+  { header: "Serial Number", key: "serial_number", width: 18 },
+  { header: "Item Number", key: "item_number", width: 16 },
+  { header: "Item", key: "item_description", width: 30 },
+  { header: "Business Unit", key: "business_unit", width: 20 },
+  { header: "Location", key: "location", width: 18 },
+  { header: "Quantity", key: "quantity", width: 10 },
+];
+
+/** GET /api/sales/inventory-locations/download: the location view as Inventory-YYYY-MM-DD.xlsx. */
+export async function downloadInventoryLocations(ctx: Ctx, q: LocationListQuery, today = new Date()) {
+  return xlsxResponse(
+    "Inventory",
+    LOCATION_COLUMNS,
+    await everyRow((page, rowsPerPage) => listInventoryLocations(ctx, { ...q, page, rowsPerPage }), (r) => ({
+      ...r,
+      item_number: r.item.item_number,
+      item_description: r.item.item_description,
+      business_unit: r.business_unit.name,
+    })),
+    today,
+  );
+}
