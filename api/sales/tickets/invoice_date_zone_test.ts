@@ -4,6 +4,7 @@ import { companies } from "../../../db/schema/mod.ts";
 import { makeTicket } from "../../../db/factories.ts";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { today } from "../../../lib/format.ts";
+import { call, parties } from "./test_fixtures.ts";
 
 Deno.test("invoice date - an approval is dated on the company's calendar, not UTC's", () =>
   withEnv(async (env) => {
@@ -24,4 +25,26 @@ Deno.test("invoice date - an approval is dated on the company's calendar, not UT
     assert.equal(approved.status, "APP");
     assert.equal(approved.invoice_date.slice(0, 10), today(new Date(), zone), zone);
     assert.notEqual(approved.invoice_date.slice(0, 10), today(new Date(), "UTC"));
+  }));
+
+Deno.test("ticket date - a new ticket (and a quote's clone) is dated on the company's calendar", () =>
+  withEnv(async (env) => {
+    const now = new Date();
+    const zone = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find((z) =>
+      today(now, z) !== today(now, "UTC")
+    )!;
+    await env.tenant.db.update(companies).set({ settings: { timeZone: zone } }).where(eq(companies.id, 1));
+    const { customer, rep, token } = await parties(env);
+    const t = await call(env, token, "POST", "/api/sales/tickets", {
+      customer_id: customer.id,
+      sales_rep_id: rep.id,
+    });
+    assert.equal(t.ticket_date.slice(0, 10), today(new Date(), zone), zone);
+    const q = await call(env, token, "POST", "/api/sales/tickets", {
+      customer_id: customer.id,
+      sales_rep_id: rep.id,
+      status: "QUOTE",
+    });
+    const clone = await call(env, token, "PUT", "/api/sales/tickets", { id: q.id, status: "CLONEQUOTE" });
+    assert.equal(clone.ticket_date.slice(0, 10), today(new Date(), zone));
   }));

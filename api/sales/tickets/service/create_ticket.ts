@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { timeZoneOf } from "../../../../lib/format.ts";
 import {
   categories,
   companies,
@@ -119,7 +120,7 @@ export async function createTicket(ctx: Ctx, body: unknown): Promise<TicketOut &
       company_id: ctx.user.company_id,
       created_by_id: ctx.user.id,
       ticket_number: await nextNumber(tx, isQuote ? "quote" : "ticket", ctx.user.company.settings),
-      ticket_date: input.ticket_date ?? today(),
+      ticket_date: input.ticket_date ?? today(timeZoneOf(ctx.user.company.settings)),
       customer_id: input.customer_id,
       sales_rep_id: input.sales_rep_id,
       tax_id: input.tax_id ?? null,
@@ -148,7 +149,7 @@ export async function cloneQuote(tx: Tx, user: CurrentUser, quote: Ticket): Prom
     ...fields,
     created_by_id: user.id,
     ticket_number: await nextNumber(tx, "ticket", user.company.settings),
-    ticket_date: today(),
+    ticket_date: today(timeZoneOf(user.company.settings)),
     status: "OPEN",
     isQuote: false,
     isInvoice: false,
