@@ -15,6 +15,10 @@ import { useDebounced } from "../lib/hooks.ts";
 export interface ComboOption {
   id: number;
   name: string;
+  /** A second line under the name in the list (e.g. a stock row's unit, availability and status). */
+  detail?: string;
+  /** Shown (with its detail saying why) but cannot be chosen. */
+  disabled?: boolean;
 }
 
 /**
@@ -82,6 +86,7 @@ export function ComboBox({
         onChange(picked);
         if (picked) setInput(picked.name);
       }}
+      disabledKeys={shown.filter((o) => o.disabled).map((o) => o.id)}
       isInvalid={!!error}
       isDisabled={isDisabled}
       isRequired={isRequired}
@@ -91,7 +96,7 @@ export function ComboBox({
       onBlur={onBlur}
     >
       <Label>{label}</Label>
-      <ComboBoxBody<ComboOption> label={label} error={error} text={(o) => o.name} />
+      <ComboBoxBody<ComboOption> label={label} error={error} text={(o) => o.name} detail={(o) => o.detail} />
     </AriaComboBox>
   );
 }
@@ -100,13 +105,17 @@ export function ComboBox({
  * The parts every combobox here shares, placed inside a react-aria ComboBox: the input with its
  * named toggle button, the error, and the popover list (with its empty text).
  */
-export function ComboBoxBody<T extends { id: number }>({ label, error, text, emptyText, placeholder }: {
-  label: string;
-  error?: string;
-  text: (o: T) => string;
-  emptyText?: string;
-  placeholder?: string;
-}) {
+export function ComboBoxBody<T extends { id: number }>(
+  { label, error, text, detail, emptyText, placeholder }: {
+    label: string;
+    error?: string;
+    text: (o: T) => string;
+    /** an option's second line, if any */
+    detail?: (o: T) => string | undefined;
+    emptyText?: string;
+    placeholder?: string;
+  },
+) {
   return (
     <>
       <div className="combobox-control">
@@ -124,7 +133,10 @@ export function ComboBoxBody<T extends { id: number }>({ label, error, text, emp
           )}
         >
           {(o: T) => (
-            <ListBoxItem className="listbox-item" id={o.id} textValue={text(o)}>{text(o)}</ListBoxItem>
+            <ListBoxItem className="listbox-item" id={o.id} textValue={text(o)}>
+              {text(o)}
+              {detail?.(o) && <span className="listbox-detail">{detail(o)}</span>}
+            </ListBoxItem>
           )}
         </ListBox>
       </Popover>

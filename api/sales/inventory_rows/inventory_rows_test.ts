@@ -28,6 +28,7 @@ Deno.test("inventory rows - the template picker: a type list, one unit, hidden r
       id: picked.results[1].id,
       serial_number: "MID-SW3",
       inventory_description: "",
+      status: "Available",
       item: { item_number: "SW3", item_description: "3in swivel", inventory_type: "Itemized" },
       business_unit: { id: midland.id, name: "Midland" },
       quantity_available: 40,

@@ -65,6 +65,8 @@ export interface InventoryRowOut {
   id: number;
   serial_number: string;
   inventory_description: string;
+  /** Available, Out or Repair: the line picker shows it and offers only what can go out */
+  status: string;
   item: { item_number: string; item_description: string; inventory_type: InventoryType };
   business_unit: { id: number; name: string };
   quantity_available: number;

@@ -14,6 +14,7 @@ const FIELDS = {
   id: inventory.id,
   serial_number: inventory.serial_number,
   inventory_description: inventory.inventory_description,
+  status: inventory.status,
   item: {
     item_number: items.item_number,
     item_description: items.item_description,
@@ -68,7 +69,8 @@ export async function inventoryRowsByIds(db: Db, ids: readonly number[]): Promis
  * `search_multi`, by item number and serial number.
  *
  * With `ticket_id` (the line picker of that ticket; 404 when it does not exist): the first 20 visible
- * rows of every type matching `search_multi`. A Serialized row without a serial number is left out
+ * rows of every type matching `search_multi`, the ticket's business unit first (the picker shows the
+ * others' rows, with their status, as ones that cannot go out on it). A Serialized row without a serial number is left out
  * (it cannot be told apart from its siblings); Itemized and Charge Code rows are kept whatever their
  * serial number, since those are often blank.
  */
@@ -82,8 +84,8 @@ export async function listInventoryRows(
     return { results, total: results.length };
   }
   if (q.ticket_id) {
-    const ticket = await ctx.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, q.ticket_id))
-      .get();
+    const ticket = await ctx.db.select({ id: tickets.id, unit: tickets.business_unit_id }).from(tickets)
+      .where(eq(tickets.id, q.ticket_id)).get();
     if (!ticket) throw new AppError("not_found", "Ticket not found.");
     const rows = await selectRows(ctx.db)
       .where(and(
@@ -92,6 +94,8 @@ export async function listInventoryRows(
         q.search_multi ? wordsMatch(q.search_multi) : undefined,
       ))
       .orderBy(
+        // the ticket's own unit first (other units' rows are shown, but cannot go out on it)
+        asc(sql`${inventory.business_unit_id} <> ${ticket.unit ?? 0}`),
         asc(sql`${items.item_number} collate nocase`),
         asc(sql`${inventory.serial_number} collate nocase`),
         asc(inventory.id),

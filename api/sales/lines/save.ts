@@ -20,6 +20,7 @@ import {
 } from "./schemas.ts";
 import { moveHold } from "./hold.ts";
 import { newLineRates } from "./defaults.ts";
+import { requireFit } from "./fit_check.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
 import { auditExtra, getLine, type LineOut, ticketFor } from "./query.ts";
 
@@ -53,6 +54,9 @@ const fail = (errors: FieldError[]) => {
  * start today 00:00Z, order after the last line, price and minimum rate from `newLineRates` (a row
  * without its own rates takes the item's rate, so a default line is priced), taxes from the ticket's
  * tax when the item is taxable. A field sent as null or "" that the form requires answers 422 'Required'.
+ *
+ * The row must be able to go out on the ticket (fit_check.ts): of the ticket's business unit, and
+ * Available unless the ticket is a quote; otherwise 422 on inventory_id with a sentence naming it.
  *
  * Availability (non-quote tickets, not Charge Code): the line holds its quantity in the row's
  * quantity_out; a change moves it by new less old held with one guarded statement (409 with the
@@ -118,6 +122,8 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
     if (errors.length) fail(errors);
 
     const inventoryChanged = !!before && before.inventory_id !== inventoryId;
+    // A row put on the line (new, or changed) must be one that can go out on this ticket.
+    if (!before || inventoryChanged) await requireFit(tx, inventoryId, ticket);
     const logged = before
       ? !!(await tx.select({ id: inventory_log.id }).from(inventory_log)
         .where(eq(inventory_log.sale_id, before.id)).limit(1).get())

@@ -28,7 +28,7 @@ browserTest(
       });
       const row = await makeInventory(db, { item_id: hose.id, serial_number: "H-100", quantity: 5 });
       const ticket = await makeTicket(db, { status: "OPEN", use_min_rate_logic: false });
-      const { user } = await env.userWithToken({ name: "Sam Sales" });
+      const { user } = await env.userWithToken({ name: "Sam Sales", permissions: ["sales-admin"] });
 
       await signIn(user.email, "password123", `/sales/tickets/${ticket.id}`);
       const table = page.getByRole("table", { name: "Line items" });

@@ -7,7 +7,7 @@ export type TicketDetail = TicketOut;
 
 /** What the signed-in user may do on the detail screen (the server enforces the same). */
 export interface DetailCan {
-  /** sales-admin: delete lines and the ticket */
+  /** sales-admin: edit and delete lines, delete the ticket */
   admin: boolean;
   /** approval-authority: Approved in the status list, Reject in RFA, re-open invoices */
   approve: boolean;

@@ -33,7 +33,12 @@ browserTest(
     withBrowser(async ({ env, page, base, signIn, hydrated }) => {
       const db = env.tenant.db;
       await makeCompany(db, { name: "Permian Energy" });
-      const { user: rep } = await env.userWithToken({ name: "Rita Rep", isSalesRep: true });
+      // A rep who is also sales-admin: editing line rows is sales-admin's (spec, roles).
+      const { user: rep } = await env.userWithToken({
+        name: "Rita Rep",
+        isSalesRep: true,
+        permissions: ["sales-admin"],
+      });
       const { user: boss } = await env.userWithToken({
         name: "Alma Approver",
         permissions: ["approval-authority"],

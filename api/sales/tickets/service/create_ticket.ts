@@ -142,7 +142,10 @@ export async function createTicket(ctx: Ctx, body: unknown): Promise<TicketOut &
   return { ...out, message: isQuote ? "Quote created" : "Ticket created" };
 }
 
-/** The OPEN copy of a quote (CLONEQUOTE): a new ticket number, its lines copied, stock held. */
+/**
+ * The OPEN copy of a quote (CLONEQUOTE): a new ticket number, its lines copied (starting now when the
+ * quote's line has no start date), stock held.
+ */
 export async function cloneQuote(tx: Tx, user: CurrentUser, quote: Ticket): Promise<number> {
   const { id: _id, created_at: _c, updated_at: _u, invoice_number: _i, invoice_date: _d, ...fields } = quote;
   const [copy] = await tx.insert(tickets).values({
@@ -169,7 +172,8 @@ export async function cloneQuote(tx: Tx, user: CurrentUser, quote: Ticket): Prom
       quantity_held: _h,
       ...line
     } = l;
-    await insertLine(tx, user, copy, { ...line, isSold: false });
+    // A quote's lines have no dates; the ticket's start when copied (the line form requires one).
+    await insertLine(tx, user, copy, { ...line, start_date: line.start_date ?? nowStamp(), isSold: false });
   }
   return copy.id;
 }

@@ -7,6 +7,7 @@ import { nowStamp } from "../../../lib/db_helpers.ts";
 import { recordAudit } from "../../inventory/audit.ts";
 import { AvailabilityError, moveHold } from "../../lines/hold.ts";
 import { inventoryLabel } from "../../inventory_rows/schemas.ts";
+import { requireFit } from "../../lines/fit_check.ts";
 
 export { EXCEEDS_MESSAGE as EXCEEDS_AVAILABLE } from "../../lines/schemas.ts";
 
@@ -42,6 +43,7 @@ export async function holdQuantity(
 /**
  * Inserts a line, holding its quantity first (the whole save fails when stock is short: the refusal
  * names the line, "Line {order}, {item number} | {serial} | {description}", and its five figures).
+ * A row that cannot go out on the ticket (another unit's, or not Available) is refused by name (422).
  */
 export async function insertLine(
   tx: Tx,
@@ -49,6 +51,8 @@ export async function insertLine(
   ticket: Ticket,
   line: Omit<NewSale, "ticket_id" | "company_id" | "quantity_held">,
 ): Promise<void> {
+  const at = line.order ? `Line ${line.order}` : undefined;
+  await requireFit(tx, line.inventory_id, ticket, at);
   let quantity_held: number;
   try {
     quantity_held = await holdQuantity(tx, user, ticket, line.inventory_id, line.quantity ?? 1);

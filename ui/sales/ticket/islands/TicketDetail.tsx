@@ -366,7 +366,7 @@ export default function TicketDetail(props: DetailProps) {
             : undefined}
           actions={(l) => (
             <>
-              {editable && (
+              {editable && can.admin && (
                 <LineAction
                   icon="edit"
                   label={`Edit line ${serialOf(l)}`}
