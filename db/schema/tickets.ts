@@ -49,9 +49,21 @@ export const tickets = sqliteTable("tickets", {
 }, (t) => [
   uniqueIndex("tickets_number_unique").on(t.ticket_number),
   uniqueIndex("tickets_invoice_number_unique").on(t.invoice_number),
-  index("tickets_status_idx").on(t.status, t.ticket_date),
   index("tickets_customer_idx").on(t.customer_id),
   index("tickets_sales_rep_idx").on(t.sales_rep_id),
+  // The stage lists: a page's ids come from one of these in the list's order (company, stage, sort
+  // column, then the rowid), so OFFSET skips index entries and no sort runs over the stage's rows.
+  index("tickets_company_status_idx").on(t.company_id, t.status),
+  index("tickets_company_status_number_idx").on(t.company_id, t.status, t.ticket_number),
+  index("tickets_company_status_invoice_idx").on(t.company_id, t.status, t.invoice_number),
+  index("tickets_company_status_date_idx").on(t.company_id, t.status, t.ticket_date),
+  index("tickets_company_status_invoice_date_idx").on(t.company_id, t.status, t.invoice_date),
+  index("tickets_company_status_created_idx").on(t.company_id, t.status, t.created_at),
+  // Sorting by customer or sales rep walks companies or users by name, then these.
+  index("tickets_company_status_customer_idx").on(t.company_id, t.status, t.customer_id),
+  index("tickets_company_status_rep_idx").on(t.company_id, t.status, t.sales_rep_id),
+  // Several stages at once (Ticket Flow All, Show Invoiced), newest first: the company's rows in id order.
+  index("tickets_company_id_status_idx").on(t.company_id, t.id, t.status),
 ]);
 
 /**

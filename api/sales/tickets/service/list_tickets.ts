@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { companies, rejections, tickets, users } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { likeContains, type ListResult, pageWindow } from "../../../lib/list_query.ts";
+import { likeContains, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import type { Named, TICKET_SORTS, TicketListQuery, TicketTotals } from "../schemas.ts";
 import { ticketFigures, ticketScope } from "./query.ts";
@@ -13,14 +13,13 @@ const reps = alias(users, "sales_rep");
 const like = (column: SQL | typeof tickets.ticket_number, text: string | undefined) =>
   text ? sql`${column} like ${likeContains(text)} escape '\\'` : undefined;
 
-const SORT: Record<(typeof TICKET_SORTS)[number], SQL> = {
+/** Sorts on the ticket's own columns; each has an index behind the company and stage (migration 0007). */
+const OWN_SORT: Record<Exclude<(typeof TICKET_SORTS)[number], "customer" | "sales_rep">, SQL> = {
   ticket_number: sql`${tickets.ticket_number}`,
   invoice_number: sql`${tickets.invoice_number}`,
   ticket_date: sql`${tickets.ticket_date}`,
   invoice_date: sql`${tickets.invoice_date}`,
   status: sql`${tickets.status}`,
-  customer: sql`${companies.name} collate nocase`,
-  sales_rep: sql`${reps.name} collate nocase`,
   created_at: sql`${tickets.created_at}`,
 };
 
@@ -35,7 +34,15 @@ function statusWhere(q: TicketListQuery): SQL | undefined {
   return q.showInvoiced ? undefined : ne(tickets.status, "APP");
 }
 
+/**
+ * The list's filters on the tickets table alone: the customer and sales-rep searches become id sets
+ * from those small tables, so counting and paging need no join.
+ */
 function listWhere(ctx: Ctx, q: TicketListQuery): SQL | undefined {
+  const named = (table: typeof companies | typeof users, text: string | undefined) =>
+    text ? ctx.db.select({ id: table.id }).from(table).where(like(sql`${table.name}`, text)) : undefined;
+  const customers = named(companies, q.search_customer);
+  const salesReps = named(users, q.search_sales_rep);
   return and(
     ticketScope(ctx.user),
     statusWhere(q),
@@ -44,8 +51,67 @@ function listWhere(ctx: Ctx, q: TicketListQuery): SQL | undefined {
     q.hideSigned ? eq(tickets.isSigned, false) : undefined,
     like(tickets.ticket_number, q.search_ticket_number),
     like(sql`coalesce(${tickets.invoice_number}, '')`, q.search_invoice_number),
-    like(sql`${companies.name}`, q.search_customer),
-    like(sql`coalesce(${reps.name}, '')`, q.search_sales_rep),
+    customers ? inArray(tickets.customer_id, customers) : undefined,
+    salesReps ? inArray(tickets.sales_rep_id, salesReps) : undefined,
+  );
+}
+
+type Dir = typeof asc;
+
+/** The list's order over the joined rows (All rows, one query): the same order pageIds walks. */
+function fullOrder(q: TicketListQuery, dir: Dir): SQL[] {
+  if (q.sortBy === "customer") {
+    return [dir(sql`${companies.name} collate nocase`), dir(companies.id), dir(tickets.id)];
+  }
+  if (q.sortBy === "sales_rep") return [dir(sql`${reps.name} collate nocase`), dir(reps.id), dir(tickets.id)];
+  return [dir(q.sortBy ? OWN_SORT[q.sortBy] : sql`${tickets.id}`), dir(tickets.id)];
+}
+
+/**
+ * One page's ids in the list's order, from the indexes (a deferred join): OFFSET skips index entries,
+ * and only the page's rows are read in full. A customer sort walks companies by name (then id), each
+ * company's tickets by id; a sales-rep sort does the same over users, with the tickets without a rep
+ * (a null name) first ascending and last descending, as SQL orders nulls.
+ */
+async function pageIds(
+  ctx: Ctx,
+  where: SQL | undefined,
+  q: TicketListQuery,
+  dir: Dir,
+  limit: number,
+  offset: number,
+) {
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+  if (q.sortBy === "customer") {
+    return ids(
+      await ctx.db.select({ id: tickets.id }).from(companies).innerJoin(
+        tickets,
+        eq(tickets.customer_id, companies.id),
+      )
+        .where(where).orderBy(dir(sql`${companies.name} collate nocase`), dir(companies.id), dir(tickets.id))
+        .limit(limit).offset(offset),
+    );
+  }
+  if (q.sortBy === "sales_rep") {
+    const withoutRep = (lim: number, off: number) =>
+      ctx.db.select({ id: tickets.id }).from(tickets).where(and(where, isNull(tickets.sales_rep_id)))
+        .orderBy(dir(tickets.id)).limit(lim).offset(off);
+    const withRep = (lim: number, off: number) =>
+      ctx.db.select({ id: tickets.id }).from(users).innerJoin(tickets, eq(tickets.sales_rep_id, users.id))
+        .where(where).orderBy(dir(sql`${users.name} collate nocase`), dir(users.id), dir(tickets.id))
+        .limit(lim).offset(off);
+    const [first, second] = dir === asc ? [withoutRep, withRep] : [withRep, withoutRep];
+    const head = ids(await first(limit, offset));
+    if (head.length === limit) return head;
+    // The first part ended inside this page (or before it): its size says where the second starts.
+    const firstCount = head.length ? offset + head.length : (await ctx.db.select({ n: count() }).from(tickets)
+      .where(and(where, dir === asc ? isNull(tickets.sales_rep_id) : isNotNull(tickets.sales_rep_id))))[0].n;
+    return [...head, ...ids(await second(limit - head.length, Math.max(0, offset - firstCount)))];
+  }
+  const column = q.sortBy ? OWN_SORT[q.sortBy] : sql`${tickets.id}`;
+  return ids(
+    await ctx.db.select({ id: tickets.id }).from(tickets).where(where).orderBy(dir(column), dir(tickets.id))
+      .limit(limit).offset(offset),
   );
 }
 
@@ -66,22 +132,22 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<ListRes
   const where = listWhere(ctx, q);
   const dir = q.descending === false ? asc : desc;
   const { limit, offset } = pageWindow(q);
-  const base = () =>
+  const joined = () =>
     ctx.db.select({
       t: tickets,
       customer: { id: companies.id, name: companies.name },
       rep: { id: reps.id, name: reps.name },
-    })
-      .from(tickets).innerJoin(companies, eq(companies.id, tickets.customer_id))
+    }).from(tickets).innerJoin(companies, eq(companies.id, tickets.customer_id))
       .leftJoin(reps, eq(reps.id, tickets.sales_rep_id));
-  const [rows, [{ total }]] = await Promise.all([
-    base().where(where).orderBy(dir(q.sortBy ? SORT[q.sortBy] : sql`${tickets.id}`), dir(tickets.id))
-      .limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(tickets).innerJoin(
-      companies,
-      eq(companies.id, tickets.customer_id),
-    )
-      .leftJoin(reps, eq(reps.id, tickets.sales_rep_id)).where(where),
+  const [rows, total] = await Promise.all([
+    limit === -1 ? joined().where(where).orderBy(...fullOrder(q, dir)) : (async () => {
+      const ids = await pageIds(ctx, where, q, dir, limit, offset);
+      const at = new Map(ids.map((id, i) => [id, i]));
+      return ids.length
+        ? (await joined().where(inArray(tickets.id, ids))).sort((a, b) => at.get(a.t.id)! - at.get(b.t.id)!)
+        : [];
+    })(),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(tickets).where(where)),
   ]);
   const ids = rows.map((r) => r.t.id);
   const [figures, rejected] = await Promise.all([

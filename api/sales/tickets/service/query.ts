@@ -40,7 +40,25 @@ export async function ticketFigures(
 ): Promise<Map<number, { totals: TicketTotals; lines_complete: boolean }>> {
   const ids = list.map((t) => t.id);
   const lines = ids.length
-    ? await db.select({ line: sales, isExpendable: items.isExpendable, inventory_type: items.inventory_type })
+    ? await db.select({
+      // Only what the money and completeness need: a list page reads a hundred lines or more.
+      line: {
+        id: sales.id,
+        ticket_id: sales.ticket_id,
+        quantity: sales.quantity,
+        price: sales.price,
+        duration: sales.duration,
+        minimum_rate: sales.minimum_rate,
+        markup: sales.markup,
+        discount: sales.discount,
+        state_tax: sales.state_tax,
+        county_tax: sales.county_tax,
+        city_tax: sales.city_tax,
+        isSold: sales.isSold,
+      },
+      isExpendable: items.isExpendable,
+      inventory_type: items.inventory_type,
+    })
       .from(sales)
       .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
       .innerJoin(items, eq(items.id, inventory.item_id))
