@@ -136,6 +136,8 @@ export const inventory_audit = sqliteTable("inventory_audit", {
   index("inventory_audit_inventory_idx").on(t.inventory_id, t.action_time),
   index("inventory_audit_serial_idx").on(sql`${t.serial_number} collate nocase`),
   index("inventory_audit_item_idx").on(sql`${t.item_number} collate nocase`),
+  // Also, in migration 0008's SQL only (declaring them here would create them twice): one index per
+  // other sort of the audit log, inventory_audit_{action,updated_by,status,quantity,unit}_idx.
 ]);
 
 /** An ordered list of charge-code and itemized inventory of one business unit, to start tickets from. */

@@ -3,7 +3,10 @@ import ExcelJS from "exceljs";
 import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany } from "../../../db/factories.ts";
 import { inventory_audit } from "../../../db/schema/mod.ts";
-import { makeRow, makeUnit, send, tokenWith } from "../inventory/test_fixtures.ts";
+import type { InStatement } from "@libsql/client";
+import { makeRow, makeUnit, planOf, recordingCtx, send, tokenWith } from "../inventory/test_fixtures.ts";
+import { listInventoryAudit } from "./service.ts";
+import { AUDIT_SORTS, AuditListQuery } from "./schemas.ts";
 
 const PATH = "/api/sales/audit/inventory-rows";
 
@@ -199,4 +202,33 @@ Deno.test("audit log - each row's calculated inventory status follows the row's 
     );
     const list = await env.json(`/api/sales/inventory?include_hidden=true`, { token });
     assert.equal(list.results[0].calculated_inventory_status, "Out", "the inventory list says the same");
+  }));
+
+Deno.test("audit log - every sort reads a page's ids from an index in its order, never sorting every row", () =>
+  withEnv(async (env) => {
+    await env.tenant.client.execute(`
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000)
+      insert into inventory_audit (action, action_time, updated_by_name, serial_number, item_number, status,
+        quantity, business_unit)
+      select 'Action ' || (i % 13), '2024-01-01T00:00:' || printf('%02d', i % 60) || '.000Z', 'User ' || (i % 17),
+        'SN-' || i, 'IT-' || (i % 50), case i % 3 when 0 then 'Out' else 'Available' end, i % 40, 'Unit ' || (i % 5)
+      from n`);
+    await env.tenant.client.execute("analyze");
+    const user = await env.json("/api/admin/users/me", { token: await env.login() });
+    for (const sortBy of AUDIT_SORTS) {
+      for (const descending of ["false", "true"]) {
+        const log: InStatement[] = [];
+        await listInventoryAudit(
+          recordingCtx(env, user, log),
+          AuditListQuery.parse({ sortBy, descending, page: "30" }),
+        );
+        const page = log.find((s) => /\blimit\b/i.test(typeof s === "string" ? s : s.sql))!;
+        const plan = await planOf(env, page);
+        const text = plan.map((l) => l.detail).join("\n");
+        assert.doesNotMatch(text, /^SCAN inventory_audit$/m, `${sortBy}: no scan of every row:\n${text}`);
+        for (const l of plan.filter((l) => /TEMP B-TREE/.test(l.detail))) {
+          assert.equal(l.parent, 0, `${sortBy} ${descending}: a sort of every row:\n${text}`);
+        }
+      }
+    }
   }));

@@ -2,13 +2,11 @@
 // reads an index rather than sorting every row; the serial search uses the trigram index; totals are
 // cached until a write.
 import assert from "node:assert/strict";
-import type { Client, InStatement } from "@libsql/client";
+import type { InStatement } from "@libsql/client";
 import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
-import { tenantDrizzle } from "../../../db/client.ts";
-import type { Ctx } from "../../lib/context.ts";
 import { InventoryListQuery, listInventory, listInventoryLocations, LocationListQuery } from "./service.ts";
 import { INVENTORY_SORTS, LOCATION_SORTS } from "./schemas.ts";
-import { makeItemOf, makeRow, makeUnit, send, tokenWith } from "./test_fixtures.ts";
+import { makeItemOf, makeRow, makeUnit, planOf, recordingCtx, send, tokenWith } from "./test_fixtures.ts";
 
 const PATH = "/api/sales/inventory";
 
@@ -37,39 +35,6 @@ async function manyRows(env: TestEnv) {
       1 + i % 5, i % 2, i % 11 = 0, '2026-01-' || printf('%02d', 1 + i % 28) || 'T00:00:00Z'
     from n`);
   await env.tenant.client.execute("analyze");
-}
-
-/** A service context over the tenant whose client records each statement it runs. */
-function recordingCtx(env: TestEnv, user: Ctx["user"], log: InStatement[]): Ctx {
-  const client = new Proxy(env.tenant.client, {
-    get(target, prop) {
-      if (prop === "execute") {
-        return (s: InStatement) => {
-          log.push(s);
-          return target.execute(s);
-        };
-      }
-      const v = Reflect.get(target, prop, target);
-      return typeof v === "function" ? v.bind(target) : v;
-    },
-  }) as Client;
-  return { tdb: env.tenant, db: tenantDrizzle(client), user, config: {} as Ctx["config"] };
-}
-
-interface PlanLine {
-  id: number;
-  parent: number;
-  detail: string;
-}
-
-async function planOf(env: TestEnv, s: InStatement): Promise<PlanLine[]> {
-  const q = typeof s === "string" ? { sql: s, args: [] } : s;
-  const r = await env.tenant.client.execute({ sql: `explain query plan ${q.sql}`, args: q.args as never });
-  return r.rows.map((row) => ({
-    id: Number(row.id),
-    parent: Number(row.parent),
-    detail: String(row.detail),
-  }));
 }
 
 Deno.test("inventory list - each sort pages through every row once, in its order, both ways", () =>

@@ -1,6 +1,9 @@
 // Shared set-up of the inventory and audit tests: units, items and rows made with the factories.
 import { asc, eq } from "drizzle-orm";
+import type { Client, InStatement } from "@libsql/client";
 import type { TestEnv } from "../../../scripts/testing/harness.ts";
+import { tenantDrizzle } from "../../../db/client.ts";
+import type { Ctx } from "../../lib/context.ts";
 import { makeCategory, makeInventory, makeItem } from "../../../db/factories.ts";
 import {
   type AuditRow,
@@ -54,4 +57,37 @@ export function send(
 /** A user of the owner company with exactly these roles, and their token. */
 export async function tokenWith(env: TestEnv, permissions: string[], company_id = 1): Promise<string> {
   return (await env.userWithToken({ permissions, company_id })).token;
+}
+
+/** A service context over the tenant whose client records each statement it runs. */
+export function recordingCtx(env: TestEnv, user: Ctx["user"], log: InStatement[]): Ctx {
+  const client = new Proxy(env.tenant.client, {
+    get(target, prop) {
+      if (prop === "execute") {
+        return (s: InStatement) => {
+          log.push(s);
+          return target.execute(s);
+        };
+      }
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  }) as Client;
+  return { tdb: env.tenant, db: tenantDrizzle(client), user, config: {} as Ctx["config"] };
+}
+
+export interface PlanLine {
+  id: number;
+  parent: number;
+  detail: string;
+}
+
+export async function planOf(env: TestEnv, s: InStatement): Promise<PlanLine[]> {
+  const q = typeof s === "string" ? { sql: s, args: [] } : s;
+  const r = await env.tenant.client.execute({ sql: `explain query plan ${q.sql}`, args: q.args as never });
+  return r.rows.map((row) => ({
+    id: Number(row.id),
+    parent: Number(row.parent),
+    detail: String(row.detail),
+  }));
 }
