@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { companies, inventory_audit } from "../../db/schema/mod.ts";
+import { companies, inventory_audit, inventory_log, sales } from "../../db/schema/mod.ts";
+import { makeInventory, makeItem, makeLine, makeTicket } from "../../db/factories.ts";
 import type { TestEnv } from "../../scripts/testing/harness.ts";
 import { browserTest, withBrowser } from "../../scripts/testing/browser.ts";
 
@@ -55,5 +56,72 @@ browserTest(
       const time = page.getByRole("table", { name: "Inventory Audit" }).locator("tbody tr time").first();
       assert.equal(await time.innerText(), "03-04-26 21:30");
       assert.deepEqual(errors.filter((e) => /hydrat/i.test(e)), []);
+    }),
+);
+
+browserTest(
+  "time zone - line dates are shown, typed and checked in on the company's clock, stored in UTC",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const db = env.tenant.db;
+      await db.update(companies).set({
+        settings: {
+          timeZone: "America/Chicago",
+          Sales: { TicketPage: ["order", "serial_number", "start_date", "end_date", "quantity", "total"] },
+        },
+      }).where(eq(companies.id, 1));
+      const item = await makeItem(db, {
+        item_number: "HOSE-1",
+        item_description: "2in hose",
+        inventory_type: "Itemized",
+      });
+      const row = await makeInventory(db, {
+        item_id: item.id,
+        serial_number: "H-100",
+        quantity: 5,
+        quantity_out: 2,
+      });
+      const ticket = await makeTicket(db, { status: "RFB", use_min_rate_logic: false });
+      const line = await makeLine(db, {
+        ticket_id: ticket.id,
+        inventory_id: row.id,
+        quantity: 2,
+        quantity_held: 2,
+        start_date: "2026-03-05T03:30:00Z", // 21:30 on March 4th in Chicago
+      });
+      const path = `/sales/ready-for-billing/${ticket.id}`;
+
+      // The server's HTML: the line's start and the service dates on Chicago's clock, no "(UTC)".
+      const html = await (await env.request(path, cookie(await env.login()))).text();
+      assert.match(html, />03-04-26 21:30<\/time>/);
+      assert.match(html, /03-04-26 21:30 to 03-04-26 21:30/);
+      assert.doesNotMatch(html, /\(UTC\)/);
+
+      await signIn(undefined, undefined, path);
+      const table = page.getByRole("table", { name: "Line items" });
+      assert.match(await table.getByRole("row", { name: /H-100/ }).innerText(), /03-04-26 21:30/);
+
+      // The form shows Chicago's wall clock and sends UTC.
+      await page.getByRole("button", { name: "Edit line H-100" }).click();
+      const form = page.getByRole("dialog", { name: "Edit Line Item" });
+      assert.equal(await form.getByRole("textbox", { name: "Start Date" }).inputValue(), "2026-03-04T21:30");
+      await form.getByRole("textbox", { name: "End Date" }).fill("2026-03-05T08:00");
+      assert.equal(await form.getByRole("textbox", { name: "Hours" }).inputValue(), "10.5");
+      await form.getByRole("button", { name: "Save" }).click();
+      await form.waitFor({ state: "detached" });
+      const saved = (await db.select().from(sales).where(eq(sales.id, line.id)).get())!;
+      assert.deepEqual([saved.start_date, saved.end_date], ["2026-03-05T03:30:00Z", "2026-03-05T14:00:00Z"]);
+      await table.getByText("03-05-26 08:00").waitFor();
+
+      // Check-in: the date typed is Chicago's, stored as UTC.
+      await page.getByRole("button", { name: "Check-In" }).click();
+      const date = page.getByRole("textbox", { name: "Date H-100" });
+      assert.match(await date.inputValue(), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+      await date.fill("2026-03-06T09:00");
+      await page.getByRole("textbox", { name: "Quantity in H-100" }).fill("2");
+      await page.getByRole("button", { name: "Submit Check-In" }).click();
+      await page.getByRole("button", { name: "Submit Check-In" }).waitFor({ state: "detached" });
+      const [log] = await db.select().from(inventory_log).where(eq(inventory_log.sale_id, line.id));
+      assert.equal(log.date.slice(0, 16), "2026-03-06T15:00");
     }),
 );

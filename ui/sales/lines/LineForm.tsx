@@ -19,6 +19,7 @@ import {
 } from "./line_values.ts";
 import { LineAttachment, LineFigures, LineNotes } from "./LineFields.tsx";
 import { useLineRow } from "./useLineRow.ts";
+import { useTimeZone } from "../../lib/time_zone.tsx";
 import type { DialogProps } from "../ticket/types.ts";
 import type { Line } from "./types.ts";
 
@@ -43,10 +44,11 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
     id: ticket.id,
     isQuote: ticket.status === "QUOTE" || ticket.isQuote,
     minRate: ticket.use_min_rate_logic,
+    timeZone: useTimeZone(),
   };
   const logged = (line?.inventory_log.length ?? 0) > 0;
 
-  const [v, setV] = useState<Values>(() => initialValues(line, t.minRate));
+  const [v, setV] = useState<Values>(() => initialValues(line, t.minRate, t.timeZone));
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [removeAttachment, setRemoveAttachment] = useState(false);
   const [figures, setFigures] = useState<AvailabilityFigures | null>(null);
@@ -78,7 +80,7 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
 
   const hours = t.isQuote
     ? null
-    : hoursBetween(v.start_date && `${v.start_date}:00Z`, v.end_date && `${v.end_date}:00Z`);
+    : hoursBetween(body.start_date && `${body.start_date}:00Z`, body.end_date && `${body.end_date}:00Z`);
   const hasAttachment = !!line?.fileURL && savedId === null;
   const facts = row.facts;
   const available = !t.isQuote && facts && facts.type !== "Charge Code" ? facts.available : null;

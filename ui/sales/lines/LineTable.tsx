@@ -4,7 +4,8 @@ import { Icon } from "../../components/icons.tsx";
 import { formatNumber, money } from "../../../lib/format.ts";
 import { StatusBadge } from "../data/columns.tsx";
 import { HANDLED } from "../../../api/sales/lines/schemas.ts";
-import { type CheckInEntry, logFigures, utcDateTime } from "./lines.ts";
+import { type CheckInEntry, logFigures } from "./lines.ts";
+import { DateTime } from "../../lib/time_zone.tsx";
 import type { Line } from "./types.ts";
 
 interface Column {
@@ -30,11 +31,22 @@ function columnFor(key: string, minRate: boolean): Column | undefined {
       return { header: "Inv. Description", cell: (l) => l.sales_inventory.inventory_description };
     case "start_date":
       return {
-        header: "Start (UTC)",
-        cell: (l) => <span className="nowrap">{utcDateTime(l.start_date)}</span>,
+        header: "Start",
+        cell: (l) => (
+          <span className="nowrap">
+            <DateTime value={l.start_date} />
+          </span>
+        ),
       };
     case "end_date":
-      return { header: "End (UTC)", cell: (l) => <span className="nowrap">{utcDateTime(l.end_date)}</span> };
+      return {
+        header: "End",
+        cell: (l) => (
+          <span className="nowrap">
+            <DateTime value={l.end_date} />
+          </span>
+        ),
+      };
     case "hours":
       return { header: "Hours", cell: (l) => formatNumber(l.hours), numeric: true };
     case "quantity":
@@ -135,7 +147,7 @@ export function LineTable(props: LineTableProps) {
             {checkIn && (
               <>
                 <th>Select</th>
-                <th>Date (UTC)</th>
+                <th>Date</th>
                 <th># In</th>
                 <th>Remove Quantity</th>
                 <th># Sold</th>

@@ -5,7 +5,8 @@ import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { api } from "../../lib/api.ts";
 import { showError } from "../../lib/events.ts";
-import { formatNumber } from "../../../lib/format.ts";
+import { formatNumber, fromZonedInput } from "../../../lib/format.ts";
+import { useTimeZone } from "../../lib/time_zone.tsx";
 import {
   checkedInMessage,
   DATES_MESSAGE,
@@ -29,13 +30,6 @@ export function reclassQuantityProblem(text: string, left: number): string | und
   return n > left ? checkedInMessage(left) : undefined;
 }
 
-/** A `datetime-local` value, read as UTC like every date of the screen; blank when not a date. */
-export function utcMinute(value: string): string {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(`${value.slice(0, 16)}Z`))
-    ? value.slice(0, 16)
-    : "";
-}
-
 interface RowState {
   quantity: string;
   to: ComboOption | null;
@@ -50,6 +44,9 @@ const EMPTY: RowState = { quantity: "", to: null, date: "" };
  * quantity are sent, each needing a date (else the alert, and the dialog is cancelled).
  */
 export function ReclassDialog({ ticket, lines, onClose, onDone }: DialogProps) {
+  // The typed dates are the company's wall clock; the API takes UTC.
+  const timeZone = useTimeZone();
+  const utcMinute = (value: string) => fromZonedInput(value.slice(0, 16), timeZone);
   const rows = lines.filter((l) => l.sales_inventory.item.inventory_type !== "Charge Code");
   const [state, setState] = useState<Record<number, RowState>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
@@ -147,7 +144,7 @@ export function ReclassDialog({ ticket, lines, onClose, onDone }: DialogProps) {
               <th scope="col">From (Serial #)</th>
               <th scope="col">To (Serial #)</th>
               <th scope="col">Reclass Quantity</th>
-              <th scope="col">Date (UTC)</th>
+              <th scope="col">Date</th>
             </tr>
           </thead>
           <tbody>

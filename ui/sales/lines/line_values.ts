@@ -6,7 +6,7 @@ import {
   REQUIRED,
   WHOLE_MESSAGE,
 } from "../../../api/sales/lines/schemas.ts";
-import { nowUtcMinute } from "./lines.ts";
+import { DEFAULT_TIME_ZONE, fromZonedInput, toZonedInput } from "../../../lib/format.ts";
 import type { Line } from "./types.ts";
 
 /** What the line form holds, as typed. */
@@ -37,11 +37,13 @@ export interface FormTicket {
   id: number;
   isQuote: boolean;
   minRate: boolean;
+  /** The company's zone: the form's dates are its wall clock, sent as UTC. */
+  timeZone: string;
 }
 
 export const str = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
-/** A stored instant (YYYY-MM-DDTHH:mm:ssZ) as the datetime-local value, in UTC like the table shows. */
-export const minute = (s: string | null | undefined) => (s ? s.slice(0, 16) : "");
+/** A typed wall-clock date as the UTC minute the API takes (as typed when it is not one: the server says why). */
+const utc = (s: string, timeZone: string) => (s ? fromZonedInput(s, timeZone) || s : null);
 /** A typed number: null when blank, the number when it is one, else the text (the server says why). */
 export const numberOf = (s: string): number | string | null => {
   const t = s.trim();
@@ -55,10 +57,10 @@ export const numberOf = (s: string): number | string | null => {
  * mode, discount 0, starting now). A line without a start date (e.g. copied from a quote) starts now
  * too, so it can be saved; the hint under the form says what else is missing.
  */
-export function initialValues(line: Line | null, minRate: boolean): Values {
+export function initialValues(line: Line | null, minRate: boolean, timeZone = DEFAULT_TIME_ZONE): Values {
   return {
-    start_date: minute(line?.start_date) || nowUtcMinute(),
-    end_date: minute(line?.end_date),
+    start_date: toZonedInput(line?.start_date, timeZone) || toZonedInput(new Date().toISOString(), timeZone),
+    end_date: toZonedInput(line?.end_date, timeZone),
     quantity: line ? str(line.quantity) : "1",
     price: str(line?.price),
     minimum_rate: str(line?.minimum_rate),
@@ -78,7 +80,9 @@ export function lineBody(t: FormTicket, line: Line | null, inventoryId: number |
   return {
     ticket_id: t.id,
     inventory_id: inventoryId,
-    ...(t.isQuote ? {} : { start_date: v.start_date || null, end_date: v.end_date || null }),
+    ...(t.isQuote
+      ? {}
+      : { start_date: utc(v.start_date, t.timeZone), end_date: utc(v.end_date, t.timeZone) }),
     quantity: numberOf(v.quantity),
     price: numberOf(v.price),
     ...(t.minRate ? { minimum_rate: numberOf(v.minimum_rate) } : {}),

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, formatDateTime, fromZonedInput } from "../../../lib/format.ts";
 import type { Line } from "./types.ts";
 
 /** What a line's inventory log adds up to (the spec's line status figures). */
@@ -12,24 +13,8 @@ export function logFigures(line: Pick<Line, "inventory_log">) {
   return { checkedIn, removed, sold, reclassed };
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** An instant as MM-DD-YY HH:mm in UTC (the line form's time zone; same on server and browser). */
-export function utcDateTime(value: string | null | undefined): string {
-  if (!value) return "";
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}-${String(d.getUTCFullYear()).slice(2)} ` +
-    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
-
-/** Now as YYYY-MM-DDTHH:mm in UTC: the default of a check-in date. */
-export function nowUtcMinute(now = new Date()): string {
-  return now.toISOString().slice(0, 16);
-}
-
-/** The text a line is searched by: every field the table can show, and a few it may not. */
-function searchText(l: Line): string {
+/** The text a line is searched by: every field the table can show (times on the company's clock). */
+function searchText(l: Line, timeZone: string): string {
   const i = l.sales_inventory;
   return [
     i.serial_number,
@@ -49,15 +34,15 @@ function searchText(l: Line): string {
     l.calculated_total.toFixed(2),
     l.calculated_tax.toFixed(2),
     l.calculated_inventory_status,
-    utcDateTime(l.start_date),
-    utcDateTime(l.end_date),
+    formatDateTime(l.start_date, timeZone),
+    formatDateTime(l.end_date, timeZone),
   ].filter((v) => v !== null && v !== undefined).join("\u0001").toLowerCase();
 }
 
 /** The lines whose fields contain `text` (case-insensitive); every line for a blank search. */
-export function searchLines(lines: Line[], text: string): Line[] {
+export function searchLines(lines: Line[], text: string, timeZone = DEFAULT_TIME_ZONE): Line[] {
   const t = text.trim().toLowerCase();
-  return t ? lines.filter((l) => searchText(l).includes(t)) : lines;
+  return t ? lines.filter((l) => searchText(l, timeZone).includes(t)) : lines;
 }
 
 /** The earliest start and latest end of the lines: the ticket's service date range. */
@@ -122,6 +107,8 @@ export function planCheckIn(
   ticketId: number,
   lines: Line[],
   entries: Record<number, CheckInEntry>,
+  /** The company's zone: the typed dates are its wall clock, sent as UTC. */
+  timeZone = DEFAULT_TIME_ZONE,
 ): CheckInPlan {
   const chosen = lines.filter((l) => entries[l.id]?.selected);
   if (chosen.length === 0) return { ok: false, alert: "Select at least one line to check in." };
@@ -156,7 +143,10 @@ export function planCheckIn(
       line_items: chosen.map((l) => l.id),
       quantities_in: chosen.map((l) => quantity(entries[l.id].quantityIn)),
       quantities_sold: chosen.map((l) => quantity(entries[l.id].quantitySold)),
-      quantity_dates: chosen.map((l) => entries[l.id].date || null),
+      quantity_dates: chosen.map((l) => {
+        const date = entries[l.id].date;
+        return date ? fromZonedInput(date, timeZone) || date : null;
+      }),
       remove_quantities: chosen.map((l) => entries[l.id].remove),
     },
   };

@@ -6,7 +6,8 @@ import { Select } from "../../../primitives/Select.tsx";
 import { TextField } from "../../../primitives/TextField.tsx";
 import { api } from "../../../lib/api.ts";
 import { navigateWithSnack, setLoading, showError, showSnack } from "../../../lib/events.ts";
-import { formatDate, money } from "../../../../lib/format.ts";
+import { formatDate, formatDateTime, money, toZonedInput } from "../../../../lib/format.ts";
+import { useTimeZone } from "../../../lib/time_zone.tsx";
 import { useHydrated } from "../../../lib/hooks.ts";
 import { CompanyLogo } from "../../../shell/CompanyLogo.tsx";
 import { DisputedFlag } from "../../tickets/columns.tsx";
@@ -16,7 +17,6 @@ import {
   type CheckInEntry,
   emptyEntry,
   moved,
-  nowUtcMinute,
   planCheckIn,
   searchLines,
   serviceRange,
@@ -34,7 +34,6 @@ import { DownloadDialog } from "../DownloadDialog.tsx";
 import { dialogFor, statusChoices } from "../status.ts";
 import type { DetailProps, DialogProps, TicketDetail as Ticket } from "../types.ts";
 import type { Line } from "../../lines/types.ts";
-import { utcDateTime } from "../../lines/lines.ts";
 
 type Open =
   | { kind: "line"; line: Line | null }
@@ -51,6 +50,7 @@ type Open =
 /** The header's facts: numbers, status, parties and dates. */
 function Header({ t, lines, company }: { t: Ticket; lines: Line[]; company: DetailProps["company"] }) {
   const range = serviceRange(lines);
+  const timeZone = useTimeZone();
   const facts: [string, string | undefined][] = [
     [t.isQuote || t.status === "QUOTE" ? "Quote #" : "Ticket #", t.ticket_number],
     ["Invoice #", t.invoice_number ?? undefined],
@@ -60,9 +60,9 @@ function Header({ t, lines, company }: { t: Ticket; lines: Line[]; company: Deta
     ["Ticket Date", formatDate(t.ticket_date)],
     ["Invoice Date", t.invoice_date ? formatDate(t.invoice_date) : undefined],
     [
-      "Service Dates (UTC)",
+      "Service Dates",
       range.from && !(t.isQuote || t.status === "QUOTE")
-        ? `${utcDateTime(range.from)} to ${utcDateTime(range.to)}`
+        ? `${formatDateTime(range.from, timeZone)} to ${formatDateTime(range.to, timeZone)}`
         : undefined,
     ],
     ["Business Unit", t.business_unit?.name],
@@ -127,6 +127,7 @@ function Totals({ t }: { t: Ticket }) {
 export default function TicketDetail(props: DetailProps) {
   const { can } = props;
   const hydrated = useHydrated();
+  const timeZone = useTimeZone();
   const [ticket, setTicket] = useState(props.ticket);
   const [lines, setLines] = useState(props.lines);
   const [search, setSearch] = useState("");
@@ -142,7 +143,7 @@ export default function TicketDetail(props: DetailProps) {
   const isInvoice = ticket.isInvoice || ticket.status === "APP";
   const page = pageOf(ticket);
   const columns = props.columns[page][ticket.use_min_rate_logic ? "minRate" : "normal"];
-  const shown = useMemo(() => searchLines(lines, search), [lines, search]);
+  const shown = useMemo(() => searchLines(lines, search, timeZone), [lines, search, timeZone]);
 
   /** The ticket and its lines again (the newest answer wins). */
   const refresh = async () => {
@@ -197,13 +198,13 @@ export default function TicketDetail(props: DetailProps) {
   };
 
   const startCheckIn = () => {
-    const date = nowUtcMinute();
+    const date = toZonedInput(new Date().toISOString(), timeZone);
     setEntries(Object.fromEntries(lines.map((l) => [l.id, emptyEntry(date)])));
     setEntryErrors({});
     setCheckInMode(true);
   };
   const submitCheckIn = async () => {
-    const plan = planCheckIn(ticket.id, lines, entries);
+    const plan = planCheckIn(ticket.id, lines, entries, timeZone);
     if (!plan.ok) {
       setEntryErrors(plan.errors ?? {});
       if (plan.alert) globalThis.alert(plan.alert);
