@@ -831,13 +831,14 @@ export const SPECS: Record<string, RouteSpec> = {
   "PUT /api/sales/sales": {
     kind: "write",
     id: "line",
-    gate: salesReader,
+    gate: salesAdmin, // Edit on line rows is sales-admin's
     request: (t) => ({ method: "PUT", path: "/api/sales/sales", json: { id: t.line, ...lineBody(t) } }),
   },
   "POST /api/sales/sales/:id/attachment": {
     kind: "write",
     id: "line",
-    gate: salesReader,
+    // the fixture's line has a document: replacing one is editing the line (a first one is anyone's)
+    gate: salesAdmin,
     request: (t) => ({
       method: "POST",
       path: `/api/sales/sales/${t.line}/attachment`,
@@ -847,7 +848,7 @@ export const SPECS: Record<string, RouteSpec> = {
   "DELETE /api/sales/sales/:id/attachment": {
     kind: "write",
     id: "line",
-    gate: salesReader,
+    gate: salesAdmin,
     request: (t) => ({ method: "DELETE", path: `/api/sales/sales/${t.line}/attachment` }),
   },
   "DELETE /api/sales/sales/:id": {

@@ -7,7 +7,7 @@ import { nowStamp } from "../../lib/db_helpers.ts";
 import { pdfUpload, storeFile } from "../../files/service.ts";
 import { requireAbility } from "../../lib/policy.ts";
 import { PDF_MESSAGE } from "../../pt/inspections/schemas.ts";
-import { INVOICED_MESSAGE, REQUIRED } from "./schemas.ts";
+import { EDIT_LINE_MESSAGE, INVOICED_MESSAGE, REQUIRED } from "./schemas.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
 import { getLine, type LineOut, ticketFor } from "./query.ts";
 
@@ -33,8 +33,11 @@ async function setFile(
   file: ((tx: Tx) => Promise<{ id: number; name: string }>) | null,
 ): Promise<LineOut> {
   return await ctx.tdb.write(async (tx) => {
-    const line = await tx.select({ ticket_id: sales.ticket_id }).from(sales).where(eq(sales.id, id)).get();
+    const line = await tx.select({ ticket_id: sales.ticket_id, file_id: sales.file_id }).from(sales)
+      .where(eq(sales.id, id)).get();
     if (!line) throw new AppError("not_found", "Line item not found.");
+    // A line's first document is part of adding it; replacing or removing one is editing the line.
+    if (line.file_id !== null || !file) requireAbility(ctx.user, "sales.admin", EDIT_LINE_MESSAGE);
     requireUnbilled((await ticketFor(tx, line.ticket_id)).ticket, INVOICED_MESSAGE);
     const stored = file ? await file(tx) : null;
     await tx.update(sales).set({
@@ -49,7 +52,8 @@ async function setFile(
 /**
  * POST /api/sales/sales/{id}/attachment: the multipart part `file`, a PDF of at most MAX_UPLOAD_MB
  * (413 above; 422 at `file` when missing or not a PDF), becomes the line's document: `file_id` and
- * `doc` (its name) replace what the line had. Same permission as saving the line; an invoiced line's
+ * `doc` (its name) replace what the line had. Any sales user may give a line its first document (the
+ * new line's attachment); replacing one, like removing it, is sales-admin's (Edit); an invoiced line's
  * document cannot change (409). The file is stored once per content (files table).
  */
 export async function attachToLine(ctx: Ctx, id: number, part: unknown): Promise<AttachmentResult> {
@@ -61,7 +65,10 @@ export async function attachToLine(ctx: Ctx, id: number, part: unknown): Promise
   return { ...line, message: ATTACHED_MESSAGE };
 }
 
-/** DELETE /api/sales/sales/{id}/attachment: the line keeps no document (`file_id` and `doc` null). */
+/**
+ * DELETE /api/sales/sales/{id}/attachment (sales-admin: editing the line): the line keeps no document
+ * (`file_id` and `doc` null).
+ */
 export async function detachFromLine(ctx: Ctx, id: number): Promise<AttachmentResult> {
   requireAbility(ctx.user, "sales.read");
   return { ...(await setFile(ctx, id, null)), message: DETACHED_MESSAGE };

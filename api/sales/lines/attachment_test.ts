@@ -68,8 +68,19 @@ Deno.test("line attachment - upload, read through /api/files, replace, delete", 
     assert.equal(served.headers.get("content-type"), "application/pdf");
     assert.deepEqual(new Uint8Array(await served.arrayBuffer()), pdf("one"));
 
+    // replacing is editing the line: sales-admin's (a sales user gave it its first document)
+    const staffReplace = await body(await upload(env, token, line.id, pdfFile("signed.pdf", "two")), 403);
+    assert.equal(staffReplace.detail, "Only a sales admin can edit a line item.");
+    const staffRemove = await env.json(`${PATH}/${line.id}/attachment`, {
+      token,
+      method: "DELETE",
+      status: 403,
+    });
+    assert.equal(staffRemove.detail, "Only a sales admin can edit a line item.");
+    assert.equal((await storedLine(env, line.id))?.file_id, a.file_id, "refusals change nothing");
+    const admin = await tokenWith(env, ["sales-admin"]);
     // replacing: the new file and name
-    const b = await body(await upload(env, token, line.id, pdfFile("signed.pdf", "two")), 200);
+    const b = await body(await upload(env, admin, line.id, pdfFile("signed.pdf", "two")), 200);
     assert.notEqual(b.file_id, a.file_id);
     assert.equal(b.doc, "signed.pdf");
     assert.equal(b.fileURL, `/api/files/${b.file_id}`);
@@ -81,7 +92,7 @@ Deno.test("line attachment - upload, read through /api/files, replace, delete", 
     assert.equal((await env.request(a.fileURL, { token })).status, 404);
 
     // deleting clears both
-    const c = await env.json(`${PATH}/${line.id}/attachment`, { token, method: "DELETE" });
+    const c = await env.json(`${PATH}/${line.id}/attachment`, { token: admin, method: "DELETE" });
     assert.equal(c.message, "Attachment removed");
     assert.equal(c.file_id, null);
     assert.equal(c.doc, null);
@@ -93,7 +104,7 @@ Deno.test("line attachment - upload, read through /api/files, replace, delete", 
 
     // a missing line
     await body(await upload(env, token, 999999, pdfFile("x.pdf")), 404);
-    await env.json(`${PATH}/999999/attachment`, { token, method: "DELETE", status: 404 });
+    await env.json(`${PATH}/999999/attachment`, { token: admin, method: "DELETE", status: 404 });
   }));
 
 Deno.test("line attachment - not a PDF or no file is 422 at `file`, nothing stored", () =>
@@ -155,7 +166,11 @@ Deno.test("line attachment - invoiced lines cannot change", () =>
     const open = await makeLine(env.tenant.db, {});
     const attached = await body(await upload(env, token, open.id, pdfFile("early.pdf")), 200);
     await env.tenant.db.update(sales).set({ ticket_id: invoice.id }).where(eq(sales.id, open.id));
-    const del = await env.json(`${PATH}/${open.id}/attachment`, { token, method: "DELETE", status: 409 });
+    const del = await env.json(`${PATH}/${open.id}/attachment`, {
+      token: await tokenWith(env, ["sales-admin"]),
+      method: "DELETE",
+      status: 409,
+    });
     assert.equal(del.detail, "Invoiced lines cannot change.");
     assert.equal((await storedLine(env, open.id))?.file_id, attached.file_id);
   }));

@@ -10,6 +10,7 @@ const PATH = "/api/sales/sales";
 Deno.test("availability - refusal with the five figures; holds, moves and releases, audited", () =>
   withEnv(async (env) => {
     const token = await tokenWith(env, []);
+    const admin = await tokenWith(env, ["sales-admin"]);
     const db = env.tenant.db;
     const item = await makeItemOf(env, "Itemized");
     const row = await makeRow(env, { item_id: item.id, quantity: 10, quantity_out_location: 2 });
@@ -33,20 +34,20 @@ Deno.test("availability - refusal with the five figures; holds, moves and releas
       available: 3,
       line_quantity: 4,
     });
-    await send(env, token, "PUT", PATH, { id: a.id, quantity: 9 }, 409);
+    await send(env, admin, "PUT", PATH, { id: a.id, quantity: 9 }, 409);
     assert.equal((await stored(env, row.id))!.quantity_out, 5, "a refusal changes nothing");
-    await send(env, token, "PUT", PATH, { id: a.id, quantity: 8 });
+    await send(env, admin, "PUT", PATH, { id: a.id, quantity: 8 });
     assert.equal((await stored(env, row.id))!.quantity_out, 8);
-    await send(env, token, "PUT", PATH, { id: a.id, quantity: 2 });
+    await send(env, admin, "PUT", PATH, { id: a.id, quantity: 2 });
     assert.equal((await stored(env, row.id))!.quantity_out, 2);
     // inventory change moves the hold
     const other = await makeRow(env, { item_id: item.id, quantity: 3 });
-    await send(env, token, "PUT", PATH, { id: a.id, inventory_id: other.id, quantity: 3 });
+    await send(env, admin, "PUT", PATH, { id: a.id, inventory_id: other.id, quantity: 3 });
     assert.equal((await stored(env, row.id))!.quantity_out, 0);
     assert.equal((await stored(env, other.id))!.quantity_out, 3);
     // delete (sales-admin only, like the screen's Delete) releases
     await env.json(`${PATH}/${a.id}`, { token, method: "DELETE", status: 403 });
-    await env.json(`${PATH}/${a.id}`, { token: await tokenWith(env, ["sales-admin"]), method: "DELETE" });
+    await env.json(`${PATH}/${a.id}`, { token: admin, method: "DELETE" });
     assert.equal((await stored(env, other.id))!.quantity_out, 0);
     const audits = (await auditOf(env, row.id)).map((r) => [r.action, r.quantity_change, r.ticket_number]);
     assert.deepEqual(audits, [
@@ -64,13 +65,14 @@ Deno.test("availability - refusal with the five figures; holds, moves and releas
 Deno.test("availability - exceptions: unchanged quantity, Charge Code, logged lines; quotes hold nothing", () =>
   withEnv(async (env) => {
     const token = await tokenWith(env, []);
+    const admin = await tokenWith(env, ["sales-admin"]);
     const db = env.tenant.db;
     const row = await makeRow(env, { item_id: (await makeItemOf(env, "Itemized")).id, quantity: 2 });
     const ticket = await makeTicket(db, { use_min_rate_logic: false });
     // a line holding nothing (as a template fill may leave it) with more than is available: an edit
     // that leaves the quantity alone is not checked
     const old = await makeLine(db, { ticket_id: ticket.id, inventory_id: row.id, quantity: 5 });
-    const kept = await send(env, token, "PUT", PATH, { id: old.id, quantity: 5, price: 1 });
+    const kept = await send(env, admin, "PUT", PATH, { id: old.id, quantity: 5, price: 1 });
     assert.equal(kept.quantity_held, 0);
     // Charge Code: never held
     const charge = await makeRow(env, { item_id: (await makeItemOf(env, "Charge Code")).id, quantity: 0 });
@@ -96,12 +98,12 @@ Deno.test("availability - exceptions: unchanged quantity, Charge Code, logged li
     await env.tenant.db.run(`update sales set quantity_held = 1 where id = ${logged.id}`);
     // logged line: holds its quantity less what came back (1), checked against availability like any
     // other change (it once kept its hold whatever its quantity: stock went unheld or stuck out)
-    const bigger = await send(env, token, "PUT", PATH, { id: logged.id, quantity: 3 });
+    const bigger = await send(env, admin, "PUT", PATH, { id: logged.id, quantity: 3 });
     assert.equal(bigger.quantity_held, 2);
     assert.equal((await stored(env, row.id))!.quantity_out, 2);
-    await send(env, token, "PUT", PATH, { id: logged.id, quantity: 2 + 7 }, 409);
+    await send(env, admin, "PUT", PATH, { id: logged.id, quantity: 2 + 7 }, 409);
     assert.equal((await stored(env, row.id))!.quantity_out, 2);
-    const moved = await send(env, token, "PUT", PATH, { id: logged.id, inventory_id: charge.id }, 409);
+    const moved = await send(env, admin, "PUT", PATH, { id: logged.id, inventory_id: charge.id }, 409);
     assert.equal(moved.detail, "A line with check-in history cannot change its inventory.");
     // quotes hold nothing
     const quote = await makeTicket(db, { status: "QUOTE", isQuote: true });

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeLine, makeTicket } from "../../../db/factories.ts";
+import { sales } from "../../../db/schema/mod.ts";
 import { makeItemOf, makeRow, send, tokenWith } from "../inventory/test_fixtures.ts";
 
 const PATH = "/api/sales/sales";
@@ -135,7 +137,12 @@ Deno.test("lines - update, reorder, invoiced lines refused, customer users 403",
     const a = await makeLine(db, { ticket_id: ticket.id, order: 1 });
     const b = await makeLine(db, { ticket_id: ticket.id, order: 2 });
     const other = await makeLine(db);
-    const upd = await send(env, token, "PUT", PATH, { id: a.id, price: 7, notes: "n" });
+    // Edit on line rows is sales-admin's: a sales user may add lines, not change them.
+    const refused = await send(env, token, "PUT", PATH, { id: a.id, price: 7 }, 403);
+    assert.equal(refused.detail, "Only a sales admin can edit a line item.");
+    assert.equal((await db.select().from(sales).where(eq(sales.id, a.id)).get())!.price, a.price);
+    const admin = await tokenWith(env, ["sales-admin"]);
+    const upd = await send(env, admin, "PUT", PATH, { id: a.id, price: 7, notes: "n" });
     assert.equal(upd.price, 7);
     assert.equal(upd.notes, "n");
     assert.equal(upd.quantity, 1, "unsent fields kept");
@@ -154,7 +161,7 @@ Deno.test("lines - update, reorder, invoiced lines refused, customer users 403",
     const invoice = await makeTicket(db, { status: "APP", isInvoice: true, invoice_number: "INV-1" });
     const line = await makeLine(db, { ticket_id: invoice.id });
     const msg = "Invoiced lines cannot change.";
-    assert.equal((await send(env, token, "PUT", PATH, { id: line.id, price: 1 }, 409)).detail, msg);
+    assert.equal((await send(env, admin, "PUT", PATH, { id: line.id, price: 1 }, 409)).detail, msg);
     assert.equal(
       (await send(env, token, "POST", PATH, { ticket_id: invoice.id, inventory_id: line.inventory_id }, 409))
         .detail,

@@ -10,6 +10,7 @@ import { requireAbility } from "../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { hoursBetween } from "../tickets/rules.ts";
 import {
+  EDIT_LINE_MESSAGE,
   END_BEFORE_START,
   INVOICED_MESSAGE,
   LineInput,
@@ -48,7 +49,8 @@ const fail = (errors: FieldError[]) => {
 };
 
 /**
- * POST /api/sales/sales (create on `ticket_id`) and PUT /api/sales/sales (update `id`).
+ * POST /api/sales/sales (create on `ticket_id`, any sales user) and PUT /api/sales/sales (update `id`,
+ * sales-admin only: the spec gives Edit on line rows to sales-admin; 403 otherwise).
  *
  * Defaults of a new line: quantity 1, duration 1 (0 when the ticket uses min-rate logic), discount 0,
  * start today 00:00Z, order after the last line, price and minimum rate from `newLineRates` (a row
@@ -66,7 +68,9 @@ const fail = (errors: FieldError[]) => {
  * the new one. Everything, audit rows included, in one write transaction.
  */
 export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean } = {}): Promise<LineOut> {
-  requireAbility(ctx.user, "sales.read");
+  // Adding a line is any sales user's; editing one (Edit on line rows) is sales-admin's.
+  if (opts.update) requireAbility(ctx.user, "sales.admin", EDIT_LINE_MESSAGE);
+  else requireAbility(ctx.user, "sales.read");
   const input = parse(LineInput, body);
   if (opts.update && !input.id) throw invalid("id", REQUIRED);
   return await ctx.tdb.write(async (tx) => {

@@ -25,6 +25,8 @@ export const UNKNOWN_INVENTORY = "Unknown inventory";
 export const INVENTORY_ID_MESSAGE = "Must be an inventory id";
 export const INVOICED_MESSAGE = "Invoiced lines cannot change.";
 export const EXCEEDS_MESSAGE = "ERROR: Line item quantity exceeds available inventory:";
+/** Edit on line rows is sales-admin's (spec, roles): changing a saved line, or its attachment. */
+export const EDIT_LINE_MESSAGE = "Only a sales admin can edit a line item.";
 export const maxMessage = atMost;
 
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
