@@ -1,4 +1,5 @@
 import { and, eq, inArray, max } from "drizzle-orm";
+import { timeZoneOf, today } from "../../../lib/format.ts";
 import { z } from "zod";
 import { sales, type Ticket, tickets } from "../../../db/schema/mod.ts";
 import type { Tx } from "../../../db/client.ts";
@@ -30,8 +31,6 @@ export interface MoveResult {
   line_ids: number[];
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** A new OPEN ticket with the source's header (customer, rep, tax, unit, product lines, location). */
 export async function newTicketFrom(
   ctx: Ctx,
@@ -43,7 +42,7 @@ export async function newTicketFrom(
     company_id: source.company_id,
     created_by_id: ctx.user.id,
     ticket_number: await nextNumber(tx, "ticket", ctx.user.company.settings),
-    ticket_date: today(),
+    ticket_date: today(new Date(), timeZoneOf(ctx.user.company.settings)),
     customer_id: source.customer_id,
     sales_rep_id: source.sales_rep_id,
     tax_id: source.tax_id,
