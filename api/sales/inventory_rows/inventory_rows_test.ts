@@ -1,7 +1,18 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeTicket } from "../../../db/factories.ts";
-import { makeItemOf, makeRow, makeUnit, tokenWith } from "../inventory/test_fixtures.ts";
+import type { InStatement } from "@libsql/client";
+import {
+  makeItemOf,
+  makeRow,
+  makeUnit,
+  planOf,
+  recordingCtx,
+  send,
+  tokenWith,
+} from "../inventory/test_fixtures.ts";
+import { listInventoryRows } from "./service.ts";
+import { InventoryRowsQuery } from "./schemas.ts";
 
 const PATH = "/api/sales/inventory-rows";
 const serials = (body: { results: { serial_number: string }[] }) => body.results.map((r) => r.serial_number);
@@ -126,4 +137,60 @@ Deno.test("inventory rows - the line picker (ticket_id): every type, hidden left
     );
     assert.deepEqual(serials(found), ["PV2-001"]);
     await env.json(`${PATH}?ticket_id=999999`, { token, status: 404 });
+  }));
+
+Deno.test("inventory rows - picker words found through the trigram index as LIKE finds them, kept in step with edits", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, ["sales-admin"]);
+    const unit = await makeUnit(env, [], "Midland");
+    const other = await makeUnit(env, [], "Odessa");
+    const swivel = await makeItemOf(env, "Itemized", { item_number: "SW3", item_description: "3in swivel" });
+    const ticket = await makeTicket(env.tenant.db, { business_unit_id: unit.id });
+    const row = await makeRow(env, {
+      business_unit_id: unit.id,
+      item_id: swivel.id,
+      serial_number: "LOT-77",
+      inventory_description: 'Blue "paint" kit',
+    });
+    await makeRow(env, { business_unit_id: other.id, item_id: swivel.id, serial_number: "LOT-78" });
+    const find = async (text: string) =>
+      serials(
+        await env.json(`${PATH}?ticket_id=${ticket.id}&search_multi=${encodeURIComponent(text)}`, { token }),
+      );
+    assert.deepEqual(await find("PAINT"), ["LOT-77"], "the row's description, any case");
+    assert.deepEqual(await find('"paint"'), ["LOT-77"], "quotes are literal");
+    assert.deepEqual(await find("ot-7"), ["LOT-77", "LOT-78"], "the ticket's unit first");
+    assert.deepEqual(await find("swivel ue"), ["LOT-77"], "item words and short words together");
+    await send(env, token, "PUT", "/api/sales/inventory", { id: row.id, inventory_description: "Red kit" });
+    assert.deepEqual(await find("paint"), []);
+    assert.deepEqual(await find("red k"), ["LOT-77"]);
+    await env.tenant.client.execute(
+      "INSERT INTO inventory_fts(inventory_fts, rank) VALUES ('integrity-check', 1)",
+    );
+  }));
+
+Deno.test("inventory rows - the line picker reads its order from an index, never sorting every row", () =>
+  withEnv(async (env) => {
+    const units = [await makeUnit(env, [], "Midland"), await makeUnit(env, [], "Odessa")];
+    const items = [];
+    for (let i = 0; i < 20; i++) items.push(await makeItemOf(env, "Itemized", { item_number: `IT-${i}` }));
+    await env.tenant.client.execute(`
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000)
+      insert into inventory (company_id, item_id, business_unit_id, serial_number, quantity)
+      select 1, ${items[0].id} + i % 20, ${units[0].id} + i % 2, 'SN-' || i, 5 from n`);
+    await env.tenant.client.execute("analyze");
+    const ticket = await makeTicket(env.tenant.db, { business_unit_id: units[0].id });
+    const token = await tokenWith(env, []);
+    const user = await env.json("/api/admin/users/me", { token });
+    for (const search_multi of [undefined, "sn-29", "it-1 29", "zz"]) {
+      const log: InStatement[] = [];
+      await listInventoryRows(
+        recordingCtx(env, user, log),
+        InventoryRowsQuery.parse({ ticket_id: String(ticket.id), search_multi }),
+      );
+      for (const s of log.filter((s) => /\blimit\b/i.test(typeof s === "string" ? s : s.sql))) {
+        const text = (await planOf(env, s)).map((l) => l.detail).join("\n");
+        assert.doesNotMatch(text, /TEMP B-TREE/, `${search_multi}:\n${text}`);
+      }
+    }
   }));
