@@ -1,0 +1,81 @@
+import { formatDate, formatDateTime, money } from "../../../lib/format.ts";
+import { useTimeZone } from "../../lib/time_zone.tsx";
+import { CompanyLogo } from "../../shell/CompanyLogo.tsx";
+import { DisputedFlag } from "../tickets/columns.tsx";
+import { STATUS_LABELS } from "../tickets/types.ts";
+import { serviceRange } from "../lines/lines.ts";
+import type { Line } from "../lines/types.ts";
+import type { DetailProps, TicketDetail as Ticket } from "./types.ts";
+
+/** The header's facts: numbers, status, parties and dates. */
+export function Header({ t, lines, company }: { t: Ticket; lines: Line[]; company: DetailProps["company"] }) {
+  const range = serviceRange(lines);
+  const timeZone = useTimeZone();
+  const facts: [string, string | undefined][] = [
+    [t.isQuote || t.status === "QUOTE" ? "Quote #" : "Ticket #", t.ticket_number],
+    ["Invoice #", t.invoice_number ?? undefined],
+    ["Status", STATUS_LABELS[t.status] ?? t.status],
+    ["Customer", t.customer?.name],
+    ["Sales Rep", t.sales_rep?.name],
+    ["Ticket Date", formatDate(t.ticket_date)],
+    ["Invoice Date", t.invoice_date ? formatDate(t.invoice_date) : undefined],
+    [
+      "Service Dates",
+      range.from && !(t.isQuote || t.status === "QUOTE")
+        ? `${formatDateTime(range.from, timeZone)} to ${formatDateTime(range.to, timeZone)}`
+        : undefined,
+    ],
+    ["Business Unit", t.business_unit?.name],
+    ["Location", t.location || undefined],
+  ];
+  return (
+    <div className="ticket-head">
+      <div className="ticket-logo">
+        <CompanyLogo settings={company.settings} name={company.name} fit={90} />
+      </div>
+      <dl className="ticket-facts">
+        {facts.filter(([, v]) => v).map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+        {t.disputed && (
+          <div>
+            <dt>Disputed</dt>
+            <dd>
+              <DisputedFlag /> latest rejection unresolved
+            </dd>
+          </div>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+/** The ticket's totals: subtotal, markup, discount, the three taxes and the grand total. */
+export function Totals({ t }: { t: Ticket }) {
+  const x = t.totals;
+  const rows: [string, number][] = [
+    ["Subtotal", x.subtotal],
+    ["Markup", x.markup],
+    ["Discount", x.discount ? -x.discount : 0],
+    ["State Tax", x.state_tax],
+    ["County Tax", x.county_tax],
+    ["City Tax", x.city_tax],
+  ];
+  return (
+    <dl className="ticket-totals" aria-label="Totals">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{money(v)}</dd>
+        </div>
+      ))}
+      <div className="grand">
+        <dt>Grand Total</dt>
+        <dd>{money(x.grandtotal)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from "react";
+import { Button } from "react-aria-components";
+import { Icon } from "../../components/icons.tsx";
+import { Select } from "../../primitives/Select.tsx";
+import type { Line } from "../lines/types.ts";
+import { dialogFor, statusChoices } from "./status.ts";
+import type { Open } from "./TicketDialogs.tsx";
+import type { DetailCan, TicketDetail as Ticket } from "./types.ts";
+
+/**
+ * The ticket's actions: New Line Item and Check-In (or, in check-in mode, Submit, Reclass and
+ * Cancel), Download, Edit Ticket (Edit Invoice on an invoice), Change Status, Transfer, Bill Back and
+ * Reject / Rejection Notice, each as the ticket's state allows. Buttons wait for hydration.
+ */
+export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }: {
+  ticket: Ticket;
+  lines: Line[];
+  can: DetailCan;
+  hydrated: boolean;
+  checkIn: { active: boolean; busy: boolean; start: () => void; submit: () => void; cancel: () => void };
+  setOpen: (open: Open) => void;
+}) {
+  const [statusPick, setStatusPick] = useState<string | null>(null);
+  const isQuote = ticket.isQuote || ticket.status === "QUOTE";
+  const isInvoice = ticket.isInvoice || ticket.status === "APP";
+  const editable = !isInvoice;
+  const choices = statusChoices(ticket, can);
+  const onStatus = (value: string) => {
+    setStatusPick(null);
+    if (!value) return;
+    setOpen(
+      dialogFor(value) === "ticket" ? { kind: "ticket", status: value } : { kind: "invoice", status: value },
+    );
+  };
+  const showReject = ticket.status === "RFA" || (ticket.status === "RFB" && ticket.rejections.length > 0);
+  const hasSold = lines.some((l) => l.isSold || l.inventory_log.some((e) => e.quantity_sold > 0));
+
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Ticket actions">
+      {editable && !checkIn.active && (
+        <Button
+          className="btn btn-primary"
+          isDisabled={!hydrated}
+          onPress={() => setOpen({ kind: "line", line: null })}
+        >
+          <Icon name="add" size={18} /> New Line Item
+        </Button>
+      )}
+      {!isQuote && editable && !checkIn.active && (
+        <Button className="btn" isDisabled={!hydrated || lines.length === 0} onPress={checkIn.start}>
+          <Icon name="check" size={18} /> Check-In
+        </Button>
+      )}
+      {checkIn.active && (
+        <>
+          <Button className="btn btn-primary" isDisabled={checkIn.busy} onPress={checkIn.submit}>
+            Submit Check-In
+          </Button>
+          <Button className="btn" onPress={() => setOpen({ kind: "reclass" })}>Reclass</Button>
+          <Button className="btn" onPress={checkIn.cancel}>Cancel Check-In</Button>
+        </>
+      )}
+      <Button className="btn" isDisabled={!hydrated} onPress={() => setOpen({ kind: "download" })}>
+        <Icon name="download" size={18} /> Download
+      </Button>
+      <Button
+        className="btn"
+        isDisabled={!hydrated}
+        onPress={() => setOpen({ kind: isInvoice ? "invoice" : "ticket", status: ticket.status })}
+      >
+        {/* A billed invoice's header is fixed: its edit is the invoice form (Signed, Billed, Paid). */}
+        <Icon name="edit" size={18} /> {isInvoice ? "Edit Invoice" : "Edit Ticket"}
+      </Button>
+      {choices.length > 1 && (
+        <Select
+          label="Change Status"
+          className="field field-inline"
+          options={choices.filter((c) => c.id !== ticket.status)}
+          value={statusPick}
+          isDisabled={!hydrated}
+          onChange={onStatus}
+        />
+      )}
+      {!isQuote && editable && (
+        <Button
+          className="btn"
+          isDisabled={!hydrated || lines.length === 0}
+          onPress={() => setOpen({ kind: "transfer" })}
+        >
+          <Icon name="swap" size={18} /> Transfer
+        </Button>
+      )}
+      {ticket.status === "APP" && hasSold && (
+        <Button
+          className="btn"
+          isDisabled={!hydrated}
+          onPress={() => setOpen({ kind: "billBack" })}
+        >
+          Bill Back
+        </Button>
+      )}
+      {showReject && (
+        <Button
+          className="btn btn-danger-outline"
+          isDisabled={!hydrated}
+          onPress={() => setOpen({ kind: "reject" })}
+        >
+          {ticket.status === "RFA" ? "Reject" : "Rejection Notice"}
+        </Button>
+      )}
+    </div>
+  );
+}
