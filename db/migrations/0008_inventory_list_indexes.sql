@@ -25,9 +25,7 @@ END;
 --> statement-breakpoint
 INSERT INTO `inventory_fts`(`inventory_fts`) VALUES ('rebuild');
 --> statement-breakpoint
--- The audit log's other sorts, each read from an index in its order (the column, then id). Written here
--- only, not in db/schema/inventory.ts: a later 0007 snapshot was taken before them, so declaring them
--- there would make the next generate create them twice.
+-- The audit log's other sorts, each read from an index in its order (the column, then id).
 CREATE INDEX `inventory_audit_action_idx` ON `inventory_audit` ("action" collate nocase);--> statement-breakpoint
 CREATE INDEX `inventory_audit_updated_by_idx` ON `inventory_audit` ("updated_by_name" collate nocase);--> statement-breakpoint
 CREATE INDEX `inventory_audit_status_idx` ON `inventory_audit` (`status`);--> statement-breakpoint

@@ -136,8 +136,12 @@ export const inventory_audit = sqliteTable("inventory_audit", {
   index("inventory_audit_inventory_idx").on(t.inventory_id, t.action_time),
   index("inventory_audit_serial_idx").on(sql`${t.serial_number} collate nocase`),
   index("inventory_audit_item_idx").on(sql`${t.item_number} collate nocase`),
-  // Also, in migration 0008's SQL only (declaring them here would create them twice): one index per
-  // other sort of the audit log, inventory_audit_{action,updated_by,status,quantity,unit}_idx.
+  // One per other sort the audit log offers (its order is the column, then id: the index's own).
+  index("inventory_audit_action_idx").on(sql`${t.action} collate nocase`),
+  index("inventory_audit_updated_by_idx").on(sql`${t.updated_by_name} collate nocase`),
+  index("inventory_audit_status_idx").on(t.status),
+  index("inventory_audit_quantity_idx").on(t.quantity),
+  index("inventory_audit_unit_idx").on(sql`${t.business_unit} collate nocase`),
 ]);
 
 /** An ordered list of charge-code and itemized inventory of one business unit, to start tickets from. */
