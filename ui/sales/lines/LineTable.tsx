@@ -9,6 +9,7 @@ import { DateTime } from "../../lib/time_zone.tsx";
 import type { Line } from "./types.ts";
 
 interface Column {
+  key: string;
   header: string;
   cell: (l: Line) => ReactNode;
   numeric?: boolean;
@@ -18,6 +19,39 @@ const pct = (n: number | null) => (n === null || n === undefined ? "" : `${forma
 
 /** Every column a company may choose, by key; min-rate mode renames duration and price. */
 function columnFor(key: string, minRate: boolean): Column | undefined {
+  const c = columnOf(key, minRate);
+  return c && { ...c, key };
+}
+
+/**
+ * The key columns, kept in view at the table's right edge with Actions whatever the width (the others,
+ * check-in's included, scroll sideways inside the table), and their fixed widths in pixels. They come
+ * last, in the company's order; the other columns keep theirs.
+ */
+const PINNED: Record<string, number> = { tax: 104, total: 116, status: 76 };
+const ACTIONS_WIDTH = 156;
+
+/** The company's columns with the key ones moved last, and each pinned column's offset from the right. */
+export function layoutColumns<C extends { key: string }>(
+  cols: C[],
+): { cols: C[]; right: Map<string, number> } {
+  const pinned = cols.filter((c) => PINNED[c.key]);
+  const right = new Map<string, number>();
+  let at = ACTIONS_WIDTH;
+  for (const c of [...pinned].reverse()) {
+    right.set(c.key, at);
+    at += PINNED[c.key];
+  }
+  return { cols: [...cols.filter((c) => !PINNED[c.key]), ...pinned], right };
+}
+
+/** A pinned cell's class and style: sticky at `right`, exactly `width` wide. */
+const pin = (right: number, width: number, edge: boolean, numeric?: boolean) => ({
+  className: ["pin-right", edge ? "pin-edge" : "", numeric ? "num" : ""].filter(Boolean).join(" "),
+  style: { right, width, minWidth: width, maxWidth: width },
+});
+
+function columnOf(key: string, minRate: boolean): Omit<Column, "key"> | undefined {
   switch (key) {
     case "order":
       return { header: "Order", cell: (l) => l.order, numeric: true };
@@ -108,14 +142,24 @@ export interface LineTableProps {
 }
 
 /**
- * A ticket's line items: the company's columns, then the row actions. Rows are dragged by their
+ * A ticket's line items: the company's columns, then the row actions; Tax, Total, Status and Actions
+ * stay at the right edge at any width while the others scroll sideways (`layoutColumns`). Rows are dragged by their
  * handle; with the handle focused, Arrow Up and Arrow Down move the line one place (announced). In
  * check-in mode each row gains select, Date, # In, Remove Quantity (Itemized only), # Sold and
  * # Reclass.
  */
 export function LineTable(props: LineTableProps) {
   const { lines, reorder, checkIn } = props;
-  const cols = props.columns.map((k) => columnFor(k, props.minRate)).filter((c): c is Column => !!c);
+  const { cols, right } = layoutColumns(
+    props.columns.map((k) => columnFor(k, props.minRate)).filter((c): c is Column => !!c),
+  );
+  /** The class and style of a column's cells: pinned at the right, or as numbers or text. */
+  const cellProps = (c: Column) => {
+    const at = right.get(c.key);
+    if (at === undefined) return { className: c.numeric ? "num" : undefined };
+    return pin(at, PINNED[c.key], c.key === cols.find((x) => right.has(x.key))?.key, c.numeric);
+  };
+  const actions = pin(0, ACTIONS_WIDTH, right.size === 0);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [announce, setAnnounce] = useState("");
@@ -154,8 +198,8 @@ export function LineTable(props: LineTableProps) {
                 <th># Reclass</th>
               </>
             )}
-            {cols.map((c) => <th key={c.header} className={c.numeric ? "num" : undefined}>{c.header}</th>)}
-            <th>Actions</th>
+            {cols.map((c) => <th key={c.key} {...cellProps(c)}>{c.header}</th>)}
+            <th {...actions}>Actions</th>
           </tr>
         </thead>
         <tbody>
@@ -280,10 +324,8 @@ export function LineTable(props: LineTableProps) {
                     <td className="num">{f.reclassed}</td>
                   </>
                 )}
-                {cols.map((c) => (
-                  <td key={c.header} className={c.numeric ? "num" : undefined}>{c.cell(l)}</td>
-                ))}
-                <td className="nowrap">{props.actions(l)}</td>
+                {cols.map((c) => <td key={c.key} {...cellProps(c)}>{c.cell(l)}</td>)}
+                <td {...actions} className={`${actions.className} nowrap`}>{props.actions(l)}</td>
               </tr>
             );
           })}
