@@ -41,3 +41,14 @@ export function fitRefusal(row: RowFit, ticket: TicketFit, line?: string): strin
   }
   return `${name} is in ${row.status}: only Available stock can go out on a ticket.`;
 }
+
+export const OTHER_UNIT_TARGET = "Choose a ticket of the same business unit";
+
+/**
+ * Whether lines of `source` may move to `target` (transfer): a ticket without a business unit takes
+ * any lines; one with a unit, only lines of its own unit's stock, i.e. of a ticket of that unit.
+ */
+export const sameUnit = (
+  source: { business_unit_id: number | null },
+  target: { business_unit_id: number | null },
+) => !target.business_unit_id || target.business_unit_id === source.business_unit_id;

@@ -10,6 +10,7 @@ import { nowStamp } from "../../lib/db_helpers.ts";
 import { requireAbility } from "../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { logTotals, ticketAuditExtra } from "./checkin.ts";
+import { OTHER_UNIT_TARGET, sameUnit } from "./fit.ts";
 import { nextNumber } from "../tickets/numbers.ts";
 
 export const id = z.coerce.number({ error: "Must be a number" }).int().positive();
@@ -78,7 +79,8 @@ export async function linesOf(tx: Tx, ticketId: number, ids: number[]) {
 
 /**
  * POST /api/sales/tickets/transfer: moves the selected lines, with their log and what they hold, to
- * another OPEN ticket of the same customer (`to_ticket_id`) or to a new OPEN transfer ticket. Lines
+ * another OPEN ticket of the same customer and business unit (`to_ticket_id`) or to a new OPEN transfer
+ * ticket. Lines
  * with anything sold stay (the sale belongs to the ticket that billed it); quotes and approved
  * invoices don't give lines away. No stock moves; an audit row 'Line Transferred' per line.
  */
@@ -107,6 +109,8 @@ export async function transferLines(ctx: Ctx, body: unknown): Promise<MoveResult
       if (target.customer_id !== source.customer_id) {
         throw invalid("to_ticket_id", "Choose a ticket of the same customer");
       }
+      // The lines hold the source unit's stock: a ticket of another business unit cannot take them.
+      if (!sameUnit(source, target)) throw invalid("to_ticket_id", OTHER_UNIT_TARGET);
     } else {
       target = await newTicketFrom(ctx, tx, source, { isTransfer: true });
     }

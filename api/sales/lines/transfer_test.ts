@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { withEnv } from "../../../scripts/testing/harness.ts";
-import { makeCompany, makeTicket } from "../../../db/factories.ts";
+import { makeCategory, makeCompany, makeTicket } from "../../../db/factories.ts";
 import { inventory_log, sales, tickets } from "../../../db/schema/mod.ts";
 import { auditOf, heldLine, lineOf, logOf, post, rowOf } from "./checkin_fixtures.ts";
 
@@ -49,7 +49,7 @@ Deno.test("transfer - to a new OPEN transfer ticket: lines, holds and log move; 
     assert.notEqual(second.ticket_number, res.ticket_number, "a new number each time");
   }));
 
-Deno.test("transfer - to an existing OPEN ticket of the same customer only; sold lines and invoices stay", () =>
+Deno.test("transfer - to an existing OPEN ticket of the same customer and business unit only; sold lines and invoices stay", () =>
   withEnv(async (env) => {
     const token = await env.login();
     const customer = await makeCompany(env.tenant.db);
@@ -66,6 +66,23 @@ Deno.test("transfer - to an existing OPEN ticket of the same customer only; sold
       }, 422)).detail,
       "Choose a ticket of the same customer",
     );
+    // A ticket of another business unit cannot take lines holding this unit's stock.
+    const midland = await makeCategory(env.tenant.db, { model: "Business Unit", name: "Midland" });
+    const odessa = await makeCategory(env.tenant.db, { model: "Business Unit", name: "Odessa" });
+    await env.tenant.db.update(tickets).set({ business_unit_id: midland.id }).where(
+      eq(tickets.id, source.id),
+    );
+    const elsewhere = await makeTicket(env.tenant.db, {
+      customer_id: customer.id,
+      business_unit_id: odessa.id,
+    });
+    const otherUnit = await post(env, token, TRANSFER, {
+      ticket_id: source.id,
+      line_ids: [s.lineId],
+      to_ticket_id: elsewhere.id,
+    }, 422);
+    assert.equal(otherUnit.detail, "Choose a ticket of the same business unit");
+    assert.equal((await lineOf(env, s.lineId))!.ticket_id, source.id);
     const closed = await makeTicket(env.tenant.db, { customer_id: customer.id, status: "RFB" });
     await post(
       env,

@@ -4,6 +4,7 @@ import { Select } from "../../primitives/Select.tsx";
 import { Checkbox, CheckboxGroup } from "../../primitives/Checkbox.tsx";
 import { api } from "../../lib/api.ts";
 import type { TicketRow } from "../tickets/types.ts";
+import { sameUnit } from "../../../api/sales/lines/fit.ts";
 import type { DialogProps, TicketDetail } from "../ticket/types.ts";
 import type { Line } from "./types.ts";
 
@@ -100,7 +101,9 @@ export function TransferDialog(props: DialogProps) {
       signal: ac.signal,
     }).then((r) =>
       setTargets(
-        r.results.filter((t) => t.customer_id === ticket.customer_id && t.id !== ticket.id && !t.isQuote),
+        r.results.filter((t) =>
+          t.customer_id === ticket.customer_id && t.id !== ticket.id && !t.isQuote && sameUnit(ticket, t)
+        ),
       )
     ).catch((e) => {
       if ((e as Error).name !== "AbortError") console.error("ticket look-up failed", e);
