@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { pdfText } from "../../scripts/testing/pdf_text.ts";
-import { drawFields, drawHeading, drawTable, formatDate, pdfResponse, pdfSafe, renderPdf } from "./pdf.ts";
+import { drawFields, drawHeading, drawTable, pdfResponse, pdfSafe, renderPdf } from "./pdf.ts";
+import { formatDate } from "../../lib/format.ts";
 
 const latin1 = (b: Uint8Array) => new TextDecoder("latin1").decode(b);
 const pageCount = (b: Uint8Array) => (latin1(b).match(/\/Type \/Page\b/g) ?? []).length;
