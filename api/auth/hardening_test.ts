@@ -43,7 +43,7 @@ Deno.test("login throttle - password checks are bounded process-wide: a flood be
     const busy = rs.find((r) => r.status === 429)!;
     assert.equal(busy.headers.get("retry-after"), "1");
     assert.match((await busy.json()).detail, /busy/);
-  }, { SCRYPT_N: "131072", TENANT_CONCURRENCY: "100" }));
+  }, { SCRYPT_N: "131072", TENANT_CONCURRENCY: "100", SERVER_CONCURRENCY: "100" }));
 
 Deno.test("login throttle - an attacker's failures from elsewhere do not lock the owner out", () =>
   withEnv(async (env) => {

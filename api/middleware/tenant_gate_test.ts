@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { FairGate } from "./tenant_gate.ts";
+import type { AppError } from "../lib/errors.ts";
 import { withEnv } from "../../scripts/testing/harness.ts";
 
 Deno.test("tenant gate - a quiet tenant's request is answered among the first while another tenant floods the server", () =>
@@ -44,3 +46,54 @@ Deno.test("tenant gate - beyond the requests waiting their turn, 429 with Retry-
     assert.match(refused[0].body.detail, /Too many requests for this business/);
     await env.json("/api/companies", { token: beta, host: "beta.test" });
   }, { TENANT_CONCURRENCY: "1" }));
+
+Deno.test("fair gate - at most `total` at once and `perTenant` per tenant; freed turns go to tenants in rotation", async () => {
+  const gate = new FairGate(3, 2);
+  let running = 0, most = 0;
+  const perTenant = new Map<number, number>();
+  const started: string[] = [];
+  const release: (() => void)[] = [];
+  const task = (tenant: number, name: string) =>
+    gate.run(tenant, async () => {
+      running++;
+      most = Math.max(most, running);
+      perTenant.set(tenant, (perTenant.get(tenant) ?? 0) + 1);
+      assert.ok(perTenant.get(tenant)! <= 2, `tenant ${tenant} over its limit`);
+      started.push(name);
+      await new Promise<void>((r) => release.push(r));
+      perTenant.set(tenant, perTenant.get(tenant)! - 1);
+      running--;
+    });
+  // tenant 1 floods first; tenants 2 and 3 come after it with one request each
+  const all = [
+    ...Array.from({ length: 20 }, (_, i) => task(1, `a${i}`)),
+    task(2, "b0"),
+    task(3, "c0"),
+  ];
+  await new Promise((r) => setTimeout(r, 0));
+  assert.deepEqual(started, ["a0", "a1", "b0"], "tenant 1 at its limit, so tenant 2 takes the third turn");
+  assert.equal(gate.load.waiting, 19);
+  release.shift()!(); // a0 ends: tenant 3 is next in rotation, not tenant 1's backlog
+  await new Promise((r) => setTimeout(r, 5)); // a turn handed over starts from the event loop
+  assert.deepEqual(started.slice(3), ["c0"]);
+  while (release.length) {
+    release.shift()!();
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await Promise.all(all);
+  assert.equal(most, 3);
+  assert.equal(started.length, 22);
+  assert.deepEqual(gate.load, { active: 0, waiting: 0, tenants: 0 });
+});
+
+Deno.test("fair gate - beyond maxWaiting a tenant's request is refused with 429 at once, others still queue", async () => {
+  const gate = new FairGate(1, 1, 2);
+  let open!: () => void;
+  const first = gate.run(1, () => new Promise<void>((r) => open = r));
+  const queued = [gate.run(1, async () => {}), gate.run(1, async () => {})];
+  await assert.rejects(gate.run(1, async () => {}), (e: AppError) => e.status === 429);
+  const other = gate.run(2, () => Promise.resolve("served"));
+  open();
+  await Promise.all([first, ...queued]);
+  assert.equal(await other, "served");
+});
