@@ -5,7 +5,8 @@ import type { Config } from "./config.ts";
 import type { AppEnv, Services } from "./lib/context.ts";
 import { AppError } from "./lib/errors.ts";
 import { tenantMiddleware } from "./middleware/tenant.ts";
-import { tenantGate } from "./middleware/tenant_gate.ts";
+import { FairGate, tenantGate } from "./middleware/tenant_gate.ts";
+import { Metrics } from "./lib/metrics.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
 import { bodyLimitMiddleware } from "./middleware/body_limit.ts";
@@ -60,6 +61,8 @@ export async function closeServices(s: Services) {
 
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>();
+  const gate = new FairGate(services.config.SERVER_CONCURRENCY, services.config.TENANT_CONCURRENCY);
+  const metrics = new Metrics();
 
   app.use(async (c, next) => {
     const id = c.req.header("x-request-id") ?? crypto.randomUUID();
@@ -68,6 +71,7 @@ export function createApp(services: Services) {
     const start = performance.now();
     await next();
     c.header("x-request-id", id);
+    metrics.observe(c.res.status, (performance.now() - start) / 1000);
     if (services.config.LOG_REQUESTS) {
       console.log(JSON.stringify({
         t: new Date().toISOString(),
@@ -83,6 +87,20 @@ export function createApp(services: Services) {
   app.use(bodyLimitMiddleware);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
+  app.get("/metrics", (c) => {
+    const token = services.config.METRICS_TOKEN;
+    if (!token) throw new AppError("not_found", "Not found.");
+    if (c.req.header("authorization") !== `Bearer ${token}`) {
+      throw new AppError("unauthorized", "Metrics need the metrics token.");
+    }
+    const { active, waiting } = gate.load;
+    const { open, writesWaiting } = services.tenants.stats();
+    return c.text(
+      metrics.render({ inProgress: active, waiting, tenantsOpen: open, writesWaiting }),
+      200,
+      { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" },
+    );
+  });
   app.use(
     "/assets/*",
     async (c, next) => {
@@ -97,7 +115,7 @@ export function createApp(services: Services) {
 
   app.use(
     tenantMiddleware,
-    tenantGate(services.config.TENANT_CONCURRENCY),
+    tenantGate(gate),
     sessionMiddleware,
     csrfMiddleware,
   );

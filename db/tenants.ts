@@ -67,6 +67,11 @@ export class TenantDb {
     readonly db: TenantDatabase,
   ) {}
 
+  /** Writes queued and not yet taken into a commit group. */
+  get writesWaiting(): number {
+    return this.queue.length;
+  }
+
   write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ fn, resolve: resolve as (v: unknown) => void, reject });
@@ -184,7 +189,11 @@ export async function openTenantDb(dataDir: string, tenant: Tenant, migrate = tr
 class Slot {
   users = 0;
   retired = false;
-  constructor(readonly tenant: Tenant, readonly db: Promise<TenantDb>) {}
+  /** the database once open (for figures; requests await `db`) */
+  ready: TenantDb | undefined;
+  constructor(readonly tenant: Tenant, readonly db: Promise<TenantDb>) {
+    db.then((d) => this.ready = d, () => undefined);
+  }
 
   hold(): () => void {
     this.users++;
@@ -225,6 +234,13 @@ export class TenantCache {
       release();
       throw e;
     }
+  }
+
+  /** Figures for /metrics: open tenant databases and the writes waiting in their queues. */
+  stats(): { open: number; writesWaiting: number } {
+    let writesWaiting = 0;
+    for (const slot of this.open.values()) writesWaiting += slot.ready?.writesWaiting ?? 0;
+    return { open: this.open.size, writesWaiting };
   }
 
   /** The tenant's database, not held (tests, tools): it stays open while the cache keeps it. */
