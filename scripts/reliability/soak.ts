@@ -51,6 +51,20 @@ const RSS_GROWTH_BUDGET = 0.1;
 /** What each connection keeps of its own lines and inspections before deleting the oldest. */
 const KEEP = 4;
 
+const METRICS_TOKEN = "soak-metrics-token-0123456789";
+
+/** The server's own memory figures (GET /metrics): JavaScript heap and external memory, in MB. */
+async function serverMemory(url: string): Promise<{ heap: number; external: number }> {
+  const r = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const text = await r.text();
+  const get = (name: string) =>
+    Number(/^(\S+) (\S+)$/m.exec(text.split("\n").find((l) => l.startsWith(name + " ")) ?? "")?.[2] ?? NaN);
+  return {
+    heap: get("process_heap_used_bytes") / 2 ** 20,
+    external: get("process_external_memory_bytes") / 2 ** 20,
+  };
+}
+
 const rand = (n: number) => Math.floor(Math.random() * n);
 const pick = <T>(xs: readonly T[]): T => xs[rand(xs.length)];
 const today = () => new Date().toISOString().slice(0, 10);
@@ -272,7 +286,7 @@ async function step(c: Conn): Promise<void> {
 
 async function main(): Promise<number> {
   const dataDir = await tempDataDir("soak");
-  const server = new Server(dataDir, freePort());
+  const server = new Server(dataDir, freePort(), { METRICS_TOKEN });
   try {
     const slugs = ["soak-a", "soak-b", "soak-c"];
     const tenants = [];
@@ -335,19 +349,22 @@ async function main(): Promise<number> {
         states.set(st, (states.get(st) ?? 0) + 1);
       } catch { /* exiting */ }
     }, 20);
-    const rss: { at: number; kb: number }[] = [{ at: 0, kb: rssStart }];
+    const rss: { at: number; kb: number; heap: number; external: number }[] = [
+      { at: 0, kb: rssStart, ...await serverMemory(server.url()) },
+    ];
     const t0 = performance.now();
     const end = t0 + MINUTES * 60_000;
     console.log(`  warm-up done: RSS ${(rssStart / 1024).toFixed(1)} MB`);
     while (performance.now() < end) {
       await sleep(Math.min(10_000, end - performance.now()));
       const at = (performance.now() - t0) / 1000;
-      rss.push({ at, kb: rssKb(server.pid) });
+      rss.push({ at, kb: rssKb(server.pid), ...await serverMemory(server.url()) });
       if (Math.round(at) % 60 === 0 || performance.now() >= end) {
         console.log(
           `  ${(at / 60).toFixed(1)} min: ${stats.requests} requests, ${stats.errors} errors, RSS ${
             (rss.at(-1)!.kb / 1024).toFixed(1)
-          } MB, /healthz max so far ${fmtMs(Math.max(0, ...probes))}`,
+          } MB (JS heap ${rss.at(-1)!.heap.toFixed(1)}, external ${rss.at(-1)!.external.toFixed(1)}), ` +
+            `/healthz max so far ${fmtMs(Math.max(0, ...probes))}`,
         );
       }
     }
@@ -400,6 +417,25 @@ async function main(): Promise<number> {
         (Math.max(...rss.map((x) => x.kb)) / 1024).toFixed(1)
       } MB (${(growth * 100).toFixed(1)}%)`,
     );
+    {
+      // Plateau or leak: the slope of each figure over the second half of the run, by least squares.
+      const half = rss.filter((x) => x.at >= (rss.at(-1)!.at / 2));
+      const slope = (f: (x: (typeof rss)[number]) => number) => {
+        const n = half.length, mx = half.reduce((a, x) => a + x.at, 0) / n;
+        const my = half.reduce((a, x) => a + f(x), 0) / n;
+        const num = half.reduce((a, x) => a + (x.at - mx) * (f(x) - my), 0);
+        const den = half.reduce((a, x) => a + (x.at - mx) ** 2, 0);
+        return den ? num / den * 60 : 0;
+      };
+      const first = rss[0], last = rss.at(-1)!;
+      console.log(
+        `  JS heap ${first.heap.toFixed(1)} -> ${last.heap.toFixed(1)} MB, external ${
+          first.external.toFixed(1)
+        } -> ${last.external.toFixed(1)} MB; second-half trend per minute: RSS ${
+          slope((x) => x.kb / 1024).toFixed(2)
+        } MB, heap ${slope((x) => x.heap).toFixed(2)} MB, external ${slope((x) => x.external).toFixed(2)} MB`,
+      );
+    }
     console.log(
       `  /healthz: ${probes.length} probes, p50 ${fmtMs(percentile(probes, 50))}, p99 ${
         fmtMs(percentile(probes, 99))
