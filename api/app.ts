@@ -3,7 +3,7 @@ import { compress } from "hono/compress";
 import { serveStatic } from "hono/deno";
 import type { Config } from "./config.ts";
 import type { AppEnv, Services } from "./lib/context.ts";
-import { AppError } from "./lib/errors.ts";
+import { AppError } from "../lib/errors.ts";
 import { tenantMiddleware } from "./middleware/tenant.ts";
 import { FairGate, tenantGate } from "./middleware/tenant_gate.ts";
 import { Metrics } from "./lib/metrics.ts";

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema/mod.ts";
-import { ALL_GRANTS } from "./lib/policy.ts";
+import { ALL_GRANTS } from "../lib/policy.ts";
 import { withEnv } from "../scripts/testing/harness.ts";
 import { routeTable } from "../scripts/testing/routes.ts";
 import {

@@ -32,7 +32,7 @@ import {
   users,
 } from "./schema/mod.ts";
 import type { TenantDatabase } from "./client.ts";
-import { hashPassword } from "../api/lib/password.ts";
+import { hashPassword } from "../lib/password.ts";
 
 /**
  * Cheap hashes for made-up test users: tests need many, and they verify the same way. Users people

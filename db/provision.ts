@@ -5,8 +5,8 @@ import { normalizeHost } from "./catalog.ts";
 import { tenant_hosts, tenants } from "./catalog/schema.ts";
 import { migrateTenant, openClient, resolveDbUrl, tenantDrizzle } from "./client.ts";
 import { companies, users } from "./schema/mod.ts";
-import { hashPassword } from "../api/lib/password.ts";
-import { ROLES } from "../api/lib/policy.ts";
+import { hashPassword } from "../lib/password.ts";
+import { ROLES } from "../lib/policy.ts";
 
 export const Slug = z.string().regex(
   /^[a-z0-9][a-z0-9-]{0,39}$/,

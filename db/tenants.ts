@@ -1,6 +1,6 @@
 import type { Client } from "@libsql/client";
 import { sql } from "drizzle-orm";
-import { AppError } from "../api/lib/errors.ts";
+import { AppError } from "../lib/errors.ts";
 import type { Tenant } from "./catalog/schema.ts";
 import {
   isFileUrl,

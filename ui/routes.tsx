@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../api/lib/context.ts";
-import { AppError } from "../api/lib/errors.ts";
+import { AppError } from "../lib/errors.ts";
 import { signIn, signOut } from "../api/auth/routes.ts";
 import { renderPage, renderShellPage } from "./render.tsx";
 import { SignIn } from "./pages/SignIn.tsx";

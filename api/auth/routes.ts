@@ -12,7 +12,7 @@ import {
   setSessionCookie,
 } from "../middleware/session.ts";
 import { getCookie } from "hono/cookie";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 const LoginForm = z.object({
   username: z.string().optional(),

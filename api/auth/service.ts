@@ -2,8 +2,8 @@ import { eq, lt, sql } from "drizzle-orm";
 import { companies, revoked_sessions, users } from "../../db/schema/mod.ts";
 import type { TenantDatabase } from "../../db/client.ts";
 import type { TenantDb } from "../../db/tenants.ts";
-import { AppError } from "../lib/errors.ts";
-import { hashPassword, verifyPassword } from "../lib/password.ts";
+import { AppError } from "../../lib/errors.ts";
+import { hashPassword, verifyPassword } from "../../lib/password.ts";
 import type { CurrentUser, Services } from "../lib/context.ts";
 import { presentUser } from "../admin/users/present.ts";
 

@@ -1,4 +1,4 @@
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 const MINUTE = 60 * 1000;
 

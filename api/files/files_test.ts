@@ -5,7 +5,7 @@ import { makeCompany, makeInspection, makeJob } from "../../db/factories.ts";
 import { deflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { MAX_PDF_STRUCTURE_MB, PDF_TOO_COMPLEX, pdfUpload, storeFile } from "./service.ts";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 const PDF = new TextEncoder().encode(
   "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",

@@ -3,9 +3,9 @@ import { Buffer } from "node:buffer";
 import { files, inspections, sales, type StoredFile } from "../../db/schema/mod.ts";
 import type { Tx } from "../../db/client.ts";
 import type { Ctx } from "../lib/context.ts";
-import { AppError, invalid } from "../lib/errors.ts";
+import { AppError, invalid } from "../../lib/errors.ts";
 import { ptScope } from "../pt/scope.ts";
-import { can } from "../lib/policy.ts";
+import { can } from "../../lib/policy.ts";
 
 export interface Upload {
   name: string;

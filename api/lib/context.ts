@@ -6,7 +6,7 @@ import type { SessionSigner } from "../auth/token.ts";
 import type { LoginThrottle } from "../auth/throttle.ts";
 import type { Assets } from "../../ui/assets.ts";
 import type { Company } from "../../db/schema/mod.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 /** Long-lived things the app is built from; made once in createApp, never from Deno.env. */
 export interface Services {

@@ -1,4 +1,4 @@
-import { AppError } from "./errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 /** The stored form of "now": ISO 8601 to the second, UTC (what the column defaults write). */
 export const nowStamp = () => new Date().toISOString().slice(0, 19) + "Z";

@@ -1,6 +1,6 @@
-import { AppError } from "./errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { MergeReply, MergeRequest } from "./pdf_merge_job.ts";
-import { Semaphore } from "./semaphore.ts";
+import { Semaphore } from "../../lib/semaphore.ts";
 
 /**
  * Appending stored PDFs to a report (decisions 005 and 011). pdf-lib runs in a Worker, one worker per

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { PDFDocument } from "pdf-lib";
-import { AppError } from "./errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { renderPdf } from "./pdf.ts";
 import { MERGE_BUSY, MERGE_LIMITS, mergeLoad, mergePdfs, mergeTooSlow } from "./pdf_merge.ts";
 import { gate, loopGap, manyPagesPdf } from "./pdf_merge_fixture.ts";

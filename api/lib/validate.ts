@@ -1,8 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
-import { MAX_QUANTITY } from "../../db/schema/enums.ts";
-import { AppError, type FieldError } from "./errors.ts";
+import { MAX_QUANTITY } from "../../lib/enums.ts";
+import { AppError, type FieldError } from "../../lib/errors.ts";
 
 /** zod issues as the spec's field messages: `{path, message}`, the first one also the `detail`. */
 export function zodToAppError(error: { issues: z.core.$ZodIssue[] }): AppError {

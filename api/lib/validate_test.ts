@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { AppError } from "./errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import {
   CONTROL_MESSAGE,
   customObject,

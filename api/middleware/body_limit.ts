@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import { bodyLimit } from "hono/body-limit";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../lib/context.ts";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 import { uploadLimit } from "../files/routes.ts";
 
 /** Any request body but an upload's: forms and JSON saves are a few KB; a 5,000-row batch is an upload. */

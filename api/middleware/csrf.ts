@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 

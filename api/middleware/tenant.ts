@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 /**
  * Host -> catalog -> open tenant database. The catalog is read on every request (a local indexed

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
-import { AppError } from "../lib/errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 /** Requests of one tenant waiting for a turn before they are refused (429). */
 const MAX_WAITING = 256;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { FairGate } from "./tenant_gate.ts";
-import type { AppError } from "../lib/errors.ts";
+import type { AppError } from "../../lib/errors.ts";
 import { withEnv } from "../../scripts/testing/harness.ts";
 
 Deno.test("tenant gate - a quiet tenant's request is answered among the first while another tenant floods the server", () =>

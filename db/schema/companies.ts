@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-import { COMPANY_TYPES } from "./enums.ts";
-export { COMPANY_TYPES, type CompanyType } from "./enums.ts";
+import { COMPANY_TYPES } from "../../lib/enums.ts";
+export { COMPANY_TYPES, type CompanyType } from "../../lib/enums.ts";
 
 export const companies = sqliteTable("companies", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -4,7 +4,7 @@ import { companies } from "./companies.ts";
 import { files } from "./files.ts";
 import { jobs } from "./jobs.ts";
 import { parts } from "./parts.ts";
-import { BAND_COLORS, MPI_RESULTS } from "./enums.ts";
+import { BAND_COLORS, MPI_RESULTS } from "../../lib/enums.ts";
 
 export const inspections = sqliteTable("inspections", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -3,7 +3,7 @@ import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "dri
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
 import { categories } from "./sales_reference.ts";
-import { INVENTORY_STATUSES, INVENTORY_TYPES } from "./enums.ts";
+import { INVENTORY_STATUSES, INVENTORY_TYPES } from "../../lib/enums.ts";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`;
 

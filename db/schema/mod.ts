@@ -1,4 +1,4 @@
-export * from "./enums.ts";
+export * from "../../lib/enums.ts";
 export * from "./companies.ts";
 export * from "./users.ts";
 export * from "./files.ts";

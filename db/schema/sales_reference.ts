@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "./companies.ts";
 import { users } from "./users.ts";
-import { CATEGORY_MODELS } from "./enums.ts";
+import { CATEGORY_MODELS } from "../../lib/enums.ts";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`;
 

@@ -5,7 +5,7 @@ import { users } from "./users.ts";
 import { files } from "./files.ts";
 import { categories, sub_categories, taxes } from "./sales_reference.ts";
 import { inventory, templates } from "./inventory.ts";
-import { TICKET_STATUSES } from "./enums.ts";
+import { TICKET_STATUSES } from "../../lib/enums.ts";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`;
 

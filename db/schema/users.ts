@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { companies } from "./companies.ts";
 
-import { ACCOUNT_TYPES } from "./enums.ts";
-export { ACCOUNT_TYPES, type AccountType } from "./enums.ts";
+import { ACCOUNT_TYPES } from "../../lib/enums.ts";
+export { ACCOUNT_TYPES, type AccountType } from "../../lib/enums.ts";
 
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -7,7 +7,7 @@
  *   node_modules/.bin/deno run -A scripts/reliability/soak.ts [--minutes 10] [--connections 50]
  *     [--warmup-seconds N]
  */
-import { BAND_COLORS, MPI_RESULTS } from "../../db/schema/enums.ts";
+import { BAND_COLORS, MPI_RESULTS } from "../../lib/enums.ts";
 import {
   type Answer,
   type Api,

@@ -2,7 +2,7 @@
 // server never answers 5xx (bad input is the caller's fault: 4xx). Used by api/fuzz*_test.ts.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { makeUser } from "../../db/factories.ts";
-import { ALL_GRANTS } from "../../api/lib/policy.ts";
+import { ALL_GRANTS } from "../../lib/policy.ts";
 import { type TestEnv, withEnv } from "./harness.ts";
 import { type RouteEntry, writeRoutes } from "./routes.ts";
 import { mulberry32, randomBody, randomId, type Rng } from "./fuzz_values.ts";

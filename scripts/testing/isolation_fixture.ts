@@ -29,7 +29,7 @@ import {
   taxes,
   templates,
 } from "../../db/schema/mod.ts";
-import { type AbilityName, ALL_GRANTS, can } from "../../api/lib/policy.ts";
+import { type AbilityName, ALL_GRANTS, can } from "../../lib/policy.ts";
 
 /** The kinds of user every route is tried with. */
 export const USER_KINDS = [

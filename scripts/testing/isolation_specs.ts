@@ -25,7 +25,7 @@ export type Kind = "list" | "download" | "read-id" | "write";
 
 export interface RouteSpec {
   kind: Kind;
-  /** May this user use the route at all (the abilities of api/lib/policy.ts)? */
+  /** May this user use the route at all (the abilities of lib/policy.ts)? */
   gate: (u: UserFacts) => boolean;
   /** list and download: the query string (all rows) */
   query?: (t: Target) => string;
@@ -60,7 +60,7 @@ export const EXCLUDED: Record<string, string> = {
   "POST /api/logout": "answers 204 to anyone; cross-tenant sign-out tested separately",
 };
 
-// Gates, from the abilities of api/lib/policy.ts.
+// Gates, from the abilities of lib/policy.ts.
 const any = () => true;
 const owner = (u: UserFacts) => u.isOwner;
 const ptWriter = (u: UserFacts) => u.companyType === "inspection_company";

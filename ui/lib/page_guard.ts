@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../api/lib/context.ts";
-import { type AbilityName, can, refusedPage } from "../../api/lib/policy.ts";
+import { type AbilityName, can, refusedPage } from "../../lib/policy.ts";
 
 /**
  * The ability each page needs, by path; the first match wins (most specific first). Every page

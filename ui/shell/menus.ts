@@ -1,6 +1,6 @@
 import type { CurrentUser } from "../../api/lib/context.ts";
 import type { IconName } from "../components/icons.tsx";
-import { type AbilityName, can, isSalesDashboardUser, salesSideBar } from "../../api/lib/policy.ts";
+import { type AbilityName, can, isSalesDashboardUser, salesSideBar } from "../../lib/policy.ts";
 
 export type AppName = "pt" | "sales";
 

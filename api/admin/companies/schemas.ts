@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMPANY_TYPES } from "../../../db/schema/enums.ts";
+import { COMPANY_TYPES } from "../../../lib/enums.ts";
 import { id, MAX_CUSTOM_CHARS } from "../../lib/validate.ts";
 
 export { COMPANY_TYPES };

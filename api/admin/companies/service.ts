@@ -3,7 +3,7 @@ import { z } from "zod";
 import { companies, type Company, taxes, users } from "../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError, invalid } from "../../lib/errors.ts";
+import { AppError, invalid } from "../../../lib/errors.ts";
 import {
   likeContains,
   ListQuery,
@@ -13,7 +13,7 @@ import {
   queryBool,
   queryEnum,
 } from "../../lib/list_query.ts";
-import { can, requireAbility } from "../../lib/policy.ts";
+import { can, requireAbility } from "../../../lib/policy.ts";
 import { COMPANY_TYPES, type CompanyInput } from "./schemas.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { companyLogoProblem } from "../../sales/printing/logo.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ACCOUNT_TYPES } from "../../../db/schema/enums.ts";
-import { ALL_GRANTS } from "../../lib/policy.ts";
+import { ACCOUNT_TYPES } from "../../../lib/enums.ts";
+import { ALL_GRANTS } from "../../../lib/policy.ts";
 import { id } from "../../lib/validate.ts";
 
 export const MIN_PASSWORD = 8;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BAND_COLORS, MPI_RESULTS } from "../../../db/schema/enums.ts";
+import { BAND_COLORS, MPI_RESULTS } from "../../../lib/enums.ts";
 import { customObject, id, measurement as bounded } from "../../lib/validate.ts";
 
 export { BAND_COLORS, MPI_RESULTS };

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { inspections, type Part, parts } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import {
   everyRow,
   likeContains,
@@ -12,7 +12,7 @@ import {
   pageWindow,
   queryEnum,
 } from "../../lib/list_query.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import type { PartHit, PartInput, PartOut } from "./schemas.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { cellText, UNREADABLE } from "./service.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { TOO_LARGE } from "./limits.ts";
 import { BUSY, PARSE_LIMITS, parseInWorker, tooSlow } from "./worker_pool.ts";
 import { rowsEnd } from "./csv.ts";

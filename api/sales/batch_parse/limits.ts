@@ -1,4 +1,4 @@
-import { AppError, invalid } from "../../lib/errors.ts";
+import { AppError, invalid } from "../../../lib/errors.ts";
 import type { ZipLimits } from "../../lib/zip.ts";
 import { MAX_BATCH_ROWS } from "../items/schemas.ts";
 

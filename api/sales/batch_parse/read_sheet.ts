@@ -1,4 +1,4 @@
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { csvRows } from "./csv.ts";
 import { MAX_ROWS, tooManyRows, unreadable } from "./limits.ts";
 import { xlsxRows } from "./xlsx_rows.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { uploadLimit } from "../../files/routes.ts";
 import { parseBatchFile } from "./service.ts";
 

@@ -1,7 +1,7 @@
 import type { Ctx } from "../../lib/context.ts";
-import { invalid } from "../../lib/errors.ts";
+import { invalid } from "../../../lib/errors.ts";
 import { tooLarge } from "../../files/service.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { parseInWorker } from "./worker_pool.ts";
 
 export { cellText } from "./cells.ts";

@@ -1,4 +1,4 @@
-import { AppError, invalid } from "../../lib/errors.ts";
+import { AppError, invalid } from "../../../lib/errors.ts";
 import type { SheetResult } from "./read_sheet.ts";
 
 /**

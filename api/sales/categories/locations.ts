@@ -2,7 +2,7 @@ import { and, eq, gt, inArray } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { inventory, inventory_locations } from "../../../db/schema/mod.ts";
 import type { CurrentUser } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { locationProblems, type LocationRename } from "./schemas.ts";
 

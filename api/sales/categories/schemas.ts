@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CATEGORY_MODELS, type CategoryModel } from "../../../db/schema/enums.ts";
-import type { FieldError } from "../../lib/errors.ts";
+import { CATEGORY_MODELS, type CategoryModel } from "../../../lib/enums.ts";
+import type { FieldError } from "../../../lib/errors.ts";
 import { id, MAX_CUSTOM_CHARS } from "../../lib/validate.ts";
 
 export { CATEGORY_MODELS, type CategoryModel };

@@ -10,7 +10,7 @@ import {
 } from "../../../db/schema/mod.ts";
 import type { Tx } from "../../../db/client.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import {
   likeContains,
   ListQuery,
@@ -21,7 +21,7 @@ import {
 } from "../../lib/list_query.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import {
   ALL_SEARCH,
   CategoryInput,

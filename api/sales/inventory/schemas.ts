@@ -5,7 +5,7 @@ import {
   type InventoryStatus,
   MAX_QUANTITY,
   maxQuantity,
-} from "../../../db/schema/enums.ts";
+} from "../../../lib/enums.ts";
 import { ListQuery, optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
 import { isIsoDate } from "../../pt/inspections/schemas.ts";
 import {

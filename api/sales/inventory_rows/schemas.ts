@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVENTORY_TYPES, type InventoryType } from "../../../db/schema/enums.ts";
+import { INVENTORY_TYPES, type InventoryType } from "../../../lib/enums.ts";
 import { id } from "../../lib/validate.ts";
 
 /** Rows a picker search answers; `ids` answers every id it names (up to MAX_IDS). */

@@ -1,10 +1,10 @@
 import { and, asc, type Column, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { inventory, items, tickets } from "../../../db/schema/mod.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { likeContains, type ListResult } from "../../lib/list_query.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { AVAILABLE, units } from "../inventory/service/query.ts";
 import { type InventoryRowOut, type InventoryRowsQuery, PICKER_ROWS } from "./schemas.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVENTORY_TYPES, MAX_QUANTITY, maxQuantity } from "../../../db/schema/enums.ts";
+import { INVENTORY_TYPES, MAX_QUANTITY, maxQuantity } from "../../../lib/enums.ts";
 import { customObject, id as boundedId, money } from "../../lib/validate.ts";
 
 export const ITEM_PAGE_SIZES = [20, 40, 60, -1] as const;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { sales } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { moveHold } from "./hold.ts";
 import { requireUnbilled } from "../tickets/billed.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { categories, inventory, items, type Ticket } from "../../../db/schema/mod.ts";
 import type { Tx } from "../../../db/client.ts";
-import { AppError, invalid } from "../../lib/errors.ts";
+import { AppError, invalid } from "../../../lib/errors.ts";
 import { units } from "../inventory/service/query.ts";
 import { fitProblem, fitRefusal } from "./fit.ts";
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { inventory } from "../../../db/schema/mod.ts";
 import type { Tx } from "../../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { AVAILABLE } from "../inventory/service/query.ts";
 import { type AvailabilityFigures, EXCEEDS_MESSAGE, shortageSentence } from "./schemas.ts";
 

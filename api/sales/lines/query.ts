@@ -12,7 +12,7 @@ import {
   users,
 } from "../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { hoursBetween, type ItemKind, lineHandled, lineTotals } from "../tickets/rules.ts";
 import type { AuditExtra } from "../inventory/audit.ts";
 import { HANDLED, NOT_HANDLED } from "./schemas.ts";

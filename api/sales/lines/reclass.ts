@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { inventory, inventory_log, items, sales } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError, invalid } from "../../lib/errors.ts";
+import { AppError, invalid } from "../../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
-import { maxQuantity } from "../../../db/schema/enums.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { maxQuantity } from "../../../lib/enums.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { changeableTicket, logTotals, standings, ticketAuditExtra } from "./checkin.ts";
 import type { LineStanding } from "./checkin_schemas.ts";

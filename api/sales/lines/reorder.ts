@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { sales } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError, type FieldError } from "../../lib/errors.ts";
+import { AppError, type FieldError } from "../../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { INVOICED_MESSAGE, ReorderInput } from "./schemas.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
 import { ticketFor } from "./query.ts";

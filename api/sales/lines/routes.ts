@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { uploadLimit } from "../../files/routes.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { ATTACHMENT_FIELD, attachToLine, detachFromLine } from "./attachment.ts";
 import { checkIn, lineInventoryLog } from "./checkin.ts";
 import { reclass } from "./reclass.ts";

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { inventory_log, type Sale, sales, taxes } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError, invalid } from "../../lib/errors.ts";
+import { AppError, invalid } from "../../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { EDIT_LINE_MESSAGE, INVOICED_MESSAGE, LineInput, REQUIRED } from "./schemas.ts";
 import { moveHold } from "./hold.ts";

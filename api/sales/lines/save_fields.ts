@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { inventory, items, type Sale, type Tax, type Ticket } from "../../../db/schema/mod.ts";
-import { maxQuantity } from "../../../db/schema/enums.ts";
+import { maxQuantity } from "../../../lib/enums.ts";
 import type { Tx } from "../../../db/client.ts";
-import { AppError, type FieldError, invalid } from "../../lib/errors.ts";
+import { AppError, type FieldError, invalid } from "../../../lib/errors.ts";
 import { hoursBetween } from "../tickets/rules.ts";
 import {
   END_BEFORE_START,

@@ -1,5 +1,5 @@
 import type { Sale } from "../../../db/schema/mod.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { fail } from "./save_fields.ts";
 
 export const LOGGED_INVENTORY_MESSAGE = "A line with check-in history cannot change its inventory.";

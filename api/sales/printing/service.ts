@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { companies, files } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
 import { pdfResponse } from "../../lib/pdf.ts";
 import { getTicket } from "../tickets/service.ts";

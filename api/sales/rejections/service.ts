@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { rejections, tickets } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError, invalid } from "../../lib/errors.ts";
+import { AppError, invalid } from "../../../lib/errors.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { queryBool } from "../../lib/list_query.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { findTicket } from "../tickets/service.ts";
 import { rejectionsOf } from "../tickets/service/query.ts";
 

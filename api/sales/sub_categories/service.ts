@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, sub_categories, type SubCategory } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError, invalid } from "../../lib/errors.ts";
+import { AppError, invalid } from "../../../lib/errors.ts";
 import {
   likeContains,
   ListQuery,
@@ -13,7 +13,7 @@ import {
 } from "../../lib/list_query.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { SubCategoryInput, type SubCategoryOut, SubCategoryUpdateInput } from "./schemas.ts";
 
 export const SubCategoryListQuery = ListQuery.extend({

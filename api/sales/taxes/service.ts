@@ -2,7 +2,7 @@ import { and, type AnyColumn, asc, count, desc, eq, or, type SQL, sql } from "dr
 import { z } from "zod";
 import { companies, type Tax, taxes } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import {
   likeContains,
   ListQuery,
@@ -13,7 +13,7 @@ import {
 } from "../../lib/list_query.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { sumRates, TaxInput, type TaxOut, TaxUpdateInput } from "./schemas.ts";
 
 export const TaxListQuery = ListQuery.extend({

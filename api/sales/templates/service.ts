@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { categories, inventory, items, type Template, templates } from "../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import type { Ctx, CurrentUser } from "../../lib/context.ts";
-import { AppError, type FieldError, invalid } from "../../lib/errors.ts";
+import { AppError, type FieldError, invalid } from "../../../lib/errors.ts";
 import { likeContains, type ListResult, pageWindow } from "../../lib/list_query.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { parse } from "../../lib/validate.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { inventoryRowsByIds } from "../inventory_rows/service.ts";
 import {
   INVENTORY_RULE,

@@ -2,7 +2,7 @@
 // changes (header fields, lines, their order) except through the re-open path (APP to OPEN, approval
 // authority). Its invoice state (Signed, Billed, Paid) is the one thing that moves while it is billed.
 import type { Ticket } from "../../../db/schema/mod.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../../../lib/errors.ts";
 import { BILLED_MESSAGE, isBilledDocument } from "./rules.ts";
 
 export { BILLED_MESSAGE, isBilledDocument };

@@ -7,7 +7,7 @@ export { deleteTicket, INVOICE_NOT_DELETABLE } from "./service/delete_ticket.ts"
 export { EXCEEDS_AVAILABLE } from "./service/hold.ts";
 
 import type { Ctx } from "../../lib/context.ts";
-import { requireAbility } from "../../lib/policy.ts";
+import { requireAbility } from "../../../lib/policy.ts";
 import { presentTicket } from "./service/query.ts";
 
 /** GET /api/sales/tickets/{id}: any sales user. */

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/policy.ts";
+import { can } from "../../../lib/policy.ts";
 import { CompanyListQuery, listCompanies } from "../../../api/admin/companies/service.ts";
 import { COMPANY_PAGE_SIZES } from "../../../api/admin/companies/schemas.ts";
 import { renderShellPage } from "../../render.tsx";

@@ -7,7 +7,7 @@ import { Checkbox, CheckboxGroup } from "../../primitives/Checkbox.tsx";
 import { JobsPicker } from "./JobsPicker.tsx";
 import { api } from "../../lib/api.ts";
 import { PASSWORD_MESSAGE, UserInput } from "../../../api/admin/users/schemas.ts";
-import { ALL_GRANTS } from "../../../api/lib/policy.ts";
+import { ALL_GRANTS } from "../../../lib/policy.ts";
 import type { UserRow, UsersGrants } from "./types.ts";
 
 const ACCOUNT_TYPES = ["Company-Admin", "Job-Admin", "Data-Entry", "General"];

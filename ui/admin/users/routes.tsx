@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/policy.ts";
+import { can } from "../../../lib/policy.ts";
 import { listUsers, UserListQuery } from "../../../api/admin/users/service.ts";
 import { USER_PAGE_SIZES } from "../../../api/admin/users/schemas.ts";
 import { renderShellPage } from "../../render.tsx";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf, type CurrentUser } from "../../../api/lib/context.ts";
-import { AppError } from "../../../api/lib/errors.ts";
-import { can } from "../../../api/lib/policy.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { can } from "../../../lib/policy.ts";
 import { InspectionListQuery, listInspections } from "../../../api/pt/inspections/service.ts";
 import { getJob } from "../../../api/pt/jobs/service.ts";
 import { renderShellPage } from "../../render.tsx";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/policy.ts";
+import { can } from "../../../lib/policy.ts";
 import { listJobs } from "../../../api/pt/jobs/service.ts";
 import { JOB_PAGE_SIZES, JobListQuery } from "../../../api/pt/jobs/schemas.ts";
 import { renderShellPage } from "../../render.tsx";

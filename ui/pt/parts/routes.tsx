@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/policy.ts";
+import { can } from "../../../lib/policy.ts";
 import { listParts, PartListQuery } from "../../../api/pt/parts/service.ts";
 import { PART_PAGE_SIZES } from "../../../api/pt/parts/schemas.ts";
 import { renderShellPage } from "../../render.tsx";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/policy.ts";
+import { can } from "../../../lib/policy.ts";
 import { SALES_PAGE_SIZES, SalesListQuery } from "../../../api/sales/lines/schemas.ts";
 import { listSales } from "../../../api/sales/lines/service.ts";
 import { renderShellPage } from "../../render.tsx";

@@ -3,7 +3,7 @@ import type {
   InventoryOut,
   InventoryTotals,
 } from "../../../api/sales/inventory/schemas.ts";
-import type { InventoryType } from "../../../db/schema/enums.ts";
+import type { InventoryType } from "../../../lib/enums.ts";
 
 export type InventoryRow = InventoryOut;
 export type LocationRow = InventoryLocationOut;

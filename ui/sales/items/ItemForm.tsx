@@ -5,7 +5,7 @@ import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
-import { BILLING_UNITS, INVENTORY_TYPES, ITEM_TYPES } from "../../../db/schema/enums.ts";
+import { BILLING_UNITS, INVENTORY_TYPES, ITEM_TYPES } from "../../../lib/enums.ts";
 import { ItemInput, ItemUpdateInput } from "../../../api/sales/items/schemas.ts";
 import type { ItemRow } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/policy.ts";
+import { can } from "../../../lib/policy.ts";
 import { ItemListQuery, listItems } from "../../../api/sales/items/service.ts";
 import { ITEM_PAGE_SIZES } from "../../../api/sales/items/schemas.ts";
 import { renderShellPage } from "../../render.tsx";

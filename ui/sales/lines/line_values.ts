@@ -1,4 +1,4 @@
-import { maxQuantity } from "../../../db/schema/enums.ts";
+import { maxQuantity } from "../../../lib/enums.ts";
 import {
   END_BEFORE_START,
   LineInput,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/policy.ts";
+import { can } from "../../../lib/policy.ts";
 import { listSubCategories, SubCategoryListQuery } from "../../../api/sales/sub_categories/service.ts";
 import { SUB_CATEGORY_PAGE_SIZES } from "../../../api/sales/sub_categories/schemas.ts";
 import { renderShellPage } from "../../render.tsx";

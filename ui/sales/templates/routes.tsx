@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../api/lib/policy.ts";
+import { can } from "../../../lib/policy.ts";
 import { TEMPLATE_PAGE_SIZES, TemplateListQuery } from "../../../api/sales/templates/schemas.ts";
 import { findBusinessUnit, listTemplates } from "../../../api/sales/templates/service.ts";
 import { renderShellPage } from "../../render.tsx";

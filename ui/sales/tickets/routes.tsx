@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
 import { TicketListQuery } from "../../../api/sales/tickets/schemas.ts";
 import { listTickets } from "../../../api/sales/tickets/service.ts";
-import { can } from "../../../api/lib/policy.ts";
+import { can } from "../../../lib/policy.ts";
 import { renderShellPage } from "../../render.tsx";
 import { lenientQuery } from "../../components/list_query.ts";
 import { TicketsPage } from "./TicketsPage.tsx";

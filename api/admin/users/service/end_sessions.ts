@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { isSuperuser, requireAbility } from "../../../lib/policy.ts";
+import { AppError } from "../../../../lib/errors.ts";
+import { isSuperuser, requireAbility } from "../../../../lib/policy.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { inScope } from "./scope.ts";
 

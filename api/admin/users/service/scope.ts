@@ -1,7 +1,7 @@
 import { type AnyColumn, eq, or, type SQL, sql } from "drizzle-orm";
 import { companies, users } from "../../../../db/schema/mod.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
-import { can } from "../../../lib/policy.ts";
+import { can } from "../../../../lib/policy.ts";
 import { likeContains } from "../../../lib/list_query.ts";
 
 /** A user-admin of the owner company manages the whole tenant; anyone else only their own company. */

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { timeZoneOf } from "../../../../lib/format.ts";
 import { companies, inspections, jobs, parts } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { AppError } from "../../../../lib/errors.ts";
 import { pdfResponse } from "../../../lib/pdf.ts";
 import { readFile } from "../../../files/service.ts";
 import { renderInspectionReportWithAttachment } from "../report.ts";

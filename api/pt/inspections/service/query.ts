@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { companies, type Inspection, inspections, type Job, jobs, parts } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
-import { AppError, invalid } from "../../../lib/errors.ts";
+import { AppError, invalid } from "../../../../lib/errors.ts";
 import { fileUrl } from "../../../files/service.ts";
 import { ptScope } from "../../scope.ts";
 import { UNKNOWN_PART } from "../schemas.ts";

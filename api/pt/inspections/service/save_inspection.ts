@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { inspections } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { AppError } from "../../../../lib/errors.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { InspectionInput, InspectionUpdateInput } from "../schemas.ts";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { inspections, jobs } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { AppError } from "../../../../lib/errors.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import { jobScope } from "./query.ts";
 
 /**

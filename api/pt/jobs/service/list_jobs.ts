@@ -1,6 +1,6 @@
 import { and } from "drizzle-orm";
 import type { Ctx } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { AppError } from "../../../../lib/errors.ts";
 import { everyRow, type ListResult, pageWindow } from "../../../lib/list_query.ts";
 import { formatDate } from "../../../../lib/format.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";

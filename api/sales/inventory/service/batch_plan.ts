@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { categories, inventory, items } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
-import { AppError, type FieldError } from "../../../lib/errors.ts";
+import { AppError, type FieldError } from "../../../../lib/errors.ts";
 import {
   belowOutMessage,
   InventoryBatchRow,

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { inventory, inventory_locations } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { AppError } from "../../../../lib/errors.ts";
 import { isForeignKeyError } from "../../../lib/db_helpers.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 
 /**

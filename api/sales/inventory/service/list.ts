@@ -3,7 +3,7 @@ import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, likeContains, pageWindow } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import type { InventoryList, InventoryListQuery, LocationListQuery } from "../schemas.ts";
 import { AVAILABLE, presentAll, selectInventory, units } from "./query.ts";
 

@@ -3,7 +3,7 @@ import { inventory, inventory_locations, items } from "../../../../db/schema/mod
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import { BASE, calculatedStatus, type InventoryLocationOut, type LocationListQuery } from "../schemas.ts";
 import { AVAILABLE, ITEM_FIELDS, UNIT_FIELDS, unitLocations, units } from "./query.ts";
 import { inventoryFilters, matchingIds, orderOf } from "./list.ts";

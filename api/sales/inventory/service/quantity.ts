@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { AppError, type FieldError } from "../../../lib/errors.ts";
+import { AppError, type FieldError } from "../../../../lib/errors.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 import { belowOutMessage, QuantityPatchInput, quantityProblem } from "../schemas.ts";
 

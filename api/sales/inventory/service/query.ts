@@ -9,7 +9,7 @@ import {
   users,
 } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
-import { AppError, invalid } from "../../../lib/errors.ts";
+import { AppError, invalid } from "../../../../lib/errors.ts";
 import {
   BASE,
   calculatedStatus,

@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { categories, inventory, inventory_locations } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { AppError, invalid } from "../../../lib/errors.ts";
+import { AppError, invalid } from "../../../../lib/errors.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 import {
   BASE,

@@ -1,7 +1,7 @@
 // The item batch's row checks that need no database: shapes, numbers, yes/no, duplicates.
-import { INVENTORY_TYPES, type InventoryType } from "../../../../db/schema/enums.ts";
-import { invalid } from "../../../lib/errors.ts";
-import type { FieldError } from "../../../lib/errors.ts";
+import { INVENTORY_TYPES, type InventoryType } from "../../../../lib/enums.ts";
+import { invalid } from "../../../../lib/errors.ts";
+import type { FieldError } from "../../../../lib/errors.ts";
 import { atMost, MAX_MONEY, textProblem } from "../../../lib/validate.ts";
 import { type ItemBatchColumn, MAX_BATCH_ROWS } from "../schemas.ts";
 

@@ -1,7 +1,7 @@
 import { and, type AnyColumn, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { items } from "../../../../db/schema/mod.ts";
-import { INVENTORY_TYPES } from "../../../../db/schema/enums.ts";
+import { INVENTORY_TYPES } from "../../../../lib/enums.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import {
   everyRow,
@@ -13,7 +13,7 @@ import {
   queryEnum,
 } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import { ITEM_SORTS, type ItemOut } from "../schemas.ts";
 import { itemScope, presentItem, selectItems } from "./query.ts";
 

@@ -2,7 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { categories, type Item, items } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { AppError } from "../../../../lib/errors.ts";
 import type { ItemOut } from "../schemas.ts";
 
 /** The catalogue belongs to the owner company: its staff's queries see its items only. */

@@ -1,12 +1,12 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { categories, inventory, items, type NewItem } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
-import type { CategoryModel } from "../../../../db/schema/enums.ts";
+import type { CategoryModel } from "../../../../lib/enums.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
-import { AppError, invalid } from "../../../lib/errors.ts";
+import { AppError, invalid } from "../../../../lib/errors.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import { recordAudit } from "../../inventory/audit.ts";
 import { type AddToInventory, ItemInput, type ItemOut, ItemUpdateInput, quantityError } from "../schemas.ts";
 import { getItem, itemScope, NUMBER_TAKEN, numberTaken } from "./query.ts";

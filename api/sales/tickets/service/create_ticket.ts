@@ -14,10 +14,10 @@ import {
 } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
-import { invalid } from "../../../lib/errors.ts";
+import { invalid } from "../../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { parse } from "../../../lib/validate.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import { nextNumber } from "../numbers.ts";
 import { CUSTOMER_REQUIRED, SALES_REP_REQUIRED, TicketInput, type TicketUpdateInput } from "../schemas.ts";
 import { insertLine } from "./hold.ts";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { tickets } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { AppError } from "../../../../lib/errors.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import { releaseTicket } from "./hold.ts";
 import { findTicket, ticketScope } from "./query.ts";
 

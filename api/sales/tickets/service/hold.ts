@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { inventory, items, type NewSale, sales, type Ticket } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { AppError } from "../../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { recordAudit } from "../../inventory/audit.ts";
 import { AvailabilityError, moveHold } from "../../lines/hold.ts";

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { companies, rejections, tickets, users } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { likeContains, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
-import { requireAbility } from "../../../lib/policy.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
 import type { Named, TICKET_SORTS, TicketListQuery, TicketTotals } from "../schemas.ts";
 import { ticketFigures, ticketScope } from "./query.ts";
 import { isDisputed } from "../rules.ts";

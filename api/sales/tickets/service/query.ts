@@ -16,7 +16,7 @@ import {
 } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
-import { AppError } from "../../../lib/errors.ts";
+import { AppError } from "../../../../lib/errors.ts";
 import { DEFAULT_TIME_ZONE, today as todayIn } from "../../../../lib/format.ts";
 import { isDisputed, lineTotals, ticketComplete, type TicketTotals, ticketTotals } from "../rules.ts";
 

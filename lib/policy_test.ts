@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { withEnv } from "../../scripts/testing/harness.ts";
-import { makeCompany } from "../../db/factories.ts";
+import { withEnv } from "../scripts/testing/harness.ts";
+import { makeCompany } from "../db/factories.ts";
 import { can, POLICY, type PolicyUser, requireAbility } from "./policy.ts";
-import { menuFor } from "../../ui/shell/menus.ts";
-import { pageAbility } from "../../ui/lib/page_guard.ts";
-import type { CurrentUser } from "./context.ts";
+import { menuFor } from "../ui/shell/menus.ts";
+import { pageAbility } from "../ui/lib/page_guard.ts";
+import type { CurrentUser } from "../api/lib/context.ts";
 
 const user = (
   permissions: string[],
