@@ -6,12 +6,10 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 
-/** The repository root: the server and the CLI run from here, as `npm start` does. */
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+import { DENO, freePort, parseFlags, ROOT, ServerProcess, sleep } from "../testing/server_process.ts";
+export { DENO, freePort, parseFlags, ROOT, sleep };
 /** The Deno running this script (node_modules/.bin/deno is the binary itself). */
-export const DENO = Deno.execPath();
 /** Built once, kept across runs (`.cache/` is gitignored): rebuilding the large tenants takes minutes. */
 export const CACHE = join(ROOT, ".cache/bench");
 export const DATA_DIR = join(CACHE, "data");
@@ -44,30 +42,6 @@ export interface Section {
   rows: Row[];
   /** facts worth keeping with the table (counts, settings, causes seen) */
   notes: string[];
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** `--name value`, `--name=value` and bare `--flag` (true). */
-export function parseFlags(args: string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (!a.startsWith("--")) continue;
-    const eq = a.indexOf("=");
-    if (eq > 0) out.set(a.slice(2, eq), a.slice(eq + 1));
-    else if (i + 1 < args.length && !args[i + 1].startsWith("--")) out.set(a.slice(2), args[++i]);
-    else out.set(a.slice(2), "true");
-  }
-  return out;
-}
-
-/** A port nobody listens on right now (the kernel picks it; closed again before the server takes it). */
-export function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -123,91 +97,20 @@ export async function stopAll() {
   await Promise.all([...live].map((s) => s.stop()));
 }
 
-/** The server as a child process; the last lines of its output are kept for errors. */
-export class Server {
-  private tail: string[] = [];
-  proc: Deno.ChildProcess | undefined;
-  readonly port = freePort();
-
-  constructor(readonly dataDir: string, private extraEnv: Record<string, string> = {}) {}
-
-  get pid(): number {
-    return this.proc!.pid;
+/** The server as a child process on a free port, stopped by `stopAll` if the bench is interrupted. */
+export class Server extends ServerProcess {
+  constructor(dataDir: string, extraEnv: Record<string, string> = {}) {
+    super(dataDir, freePort(), extraEnv);
   }
 
-  /**
-   * Tenants are told apart by loopback address (127.0.0.10, ...): Deno's fetch sends the URL's host as
-   * the Host header and ignores one set by hand, and the whole 127/8 block reaches a server on 0.0.0.0.
-   */
-  url(host = "127.0.0.1") {
-    return `http://${host}:${this.port}`;
-  }
-
-  async start(timeoutMs = 60_000): Promise<number> {
-    const t0 = performance.now();
-    this.proc = new Deno.Command(DENO, {
-      args: ["run", "-A", join(ROOT, "api/main.ts")],
-      cwd: ROOT,
-      env: {
-        DATA_DIR: this.dataDir,
-        PORT: String(this.port),
-        DEMO_TENANT: "false",
-        LOG_REQUESTS: "false",
-        SCRYPT_N: "1024",
-        ...this.extraEnv,
-      },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+  override start(timeoutMs = 60_000): Promise<number> {
     live.add(this);
-    this.drain(this.proc.stdout);
-    this.drain(this.proc.stderr);
-    let exited: Deno.CommandStatus | undefined;
-    this.proc.status.then((s) => exited = s);
-    while (performance.now() - t0 < timeoutMs) {
-      if (exited) throw new Error(`server exited with ${exited.code}:\n${this.output()}`);
-      try {
-        const r = await fetch(this.url() + "/healthz", { signal: AbortSignal.timeout(1000) });
-        await r.body?.cancel();
-        if (r.status === 200) return performance.now() - t0;
-      } catch { /* not listening yet */ }
-      await sleep(25);
-    }
-    throw new Error(`server did not answer /healthz within ${timeoutMs} ms:\n${this.output()}`);
+    return super.start(timeoutMs);
   }
 
-  private async drain(stream: ReadableStream<Uint8Array>) {
-    const dec = new TextDecoder();
-    try {
-      for await (const chunk of stream) {
-        for (const line of dec.decode(chunk).split("\n")) {
-          if (!line) continue;
-          this.tail.push(line);
-          if (this.tail.length > 100) this.tail.shift();
-        }
-      }
-    } catch { /* the process went away */ }
-  }
-
-  output(): string {
-    return this.tail.join("\n");
-  }
-
-  async stop() {
-    if (!this.proc) return;
-    const proc = this.proc;
-    this.proc = undefined;
+  override async stop() {
     live.delete(this);
-    try {
-      proc.kill("SIGTERM");
-    } catch { /* already gone */ }
-    const done = await Promise.race([proc.status.then(() => true), sleep(10_000).then(() => false)]);
-    if (!done) {
-      try {
-        proc.kill("SIGKILL");
-      } catch { /* gone */ }
-      await proc.status;
-    }
+    await super.stop();
   }
 }
 

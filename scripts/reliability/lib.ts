@@ -8,28 +8,18 @@ import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 
-/** The repository root: the server and the CLI run from here, as `npm start` does. */
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-/** The same Deno that runs this script (node_modules/.bin/deno is the binary itself). */
-const DENO = Deno.execPath();
+import {
+  DENO,
+  freePort,
+  parseFlags,
+  ROOT,
+  ServerProcess as Server,
+  sleep,
+} from "../testing/server_process.ts";
+export { freePort, parseFlags, ROOT, sleep };
 
 export const ADMIN_PASSWORD = "reliability-password";
-
-/** `--name value`, `--name=value` and bare `--flag` (true). */
-export function parseFlags(args: string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (!a.startsWith("--")) continue;
-    const eq = a.indexOf("=");
-    if (eq > 0) out.set(a.slice(2, eq), a.slice(eq + 1));
-    else if (i + 1 < args.length && !args[i + 1].startsWith("--")) out.set(a.slice(2), args[++i]);
-    else out.set(a.slice(2), "true");
-  }
-  return out;
-}
 
 export function numberFlag(flags: Map<string, string>, name: string, dflt: number): number {
   const v = flags.get(name);
@@ -39,22 +29,12 @@ export function numberFlag(flags: Map<string, string>, name: string, dflt: numbe
   return n;
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export async function tempDataDir(name: string): Promise<string> {
   return await mkdtemp(join(tmpdir(), `reliability-${name}-`));
 }
 
 export async function removeDir(dir: string) {
   await rm(dir, { recursive: true, force: true });
-}
-
-/** A port nobody listens on right now (the kernel picks it; closed again before the server takes it). */
-export function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
 }
 
 /**
@@ -118,110 +98,8 @@ export async function createTenant(dataDir: string, slug: string, host: string):
 export const tenantFile = (dataDir: string, slug: string) => join(dataDir, "tenants", `${slug}.db`);
 
 /** The server as a child process; its output is kept (last lines) and shown when something fails. */
-export class Server {
-  private tail: string[] = [];
-  private exited: Promise<Deno.CommandStatus> | undefined;
-  proc: Deno.ChildProcess | undefined;
-  /** ms from spawn until /healthz answered 200, for the latest start */
-  startMs = 0;
-
-  constructor(
-    readonly dataDir: string,
-    readonly port: number,
-    private extraEnv: Record<string, string> = {},
-  ) {}
-
-  get pid(): number {
-    return this.proc!.pid;
-  }
-
-  url(host = "127.0.0.1") {
-    return `http://${host}:${this.port}`;
-  }
-
-  get running() {
-    return this.proc !== undefined;
-  }
-
-  /** Spawns the server and waits for /healthz; throws after `timeoutMs`. */
-  async start(timeoutMs = 60_000): Promise<number> {
-    const t0 = performance.now();
-    this.proc = new Deno.Command(DENO, {
-      // RELIABILITY_DENO_ARGS: extra flags for the server's deno, e.g. "--inspect=127.0.0.1:9229" to profile
-      // it under a script's load (scripts/reliability/profile.ts).
-      args: [
-        "run",
-        ...(Deno.env.get("RELIABILITY_DENO_ARGS")?.split(" ").filter(Boolean) ?? []),
-        "-A",
-        join(ROOT, "api/main.ts"),
-      ],
-      cwd: ROOT,
-      env: {
-        DATA_DIR: this.dataDir,
-        PORT: String(this.port),
-        DEMO_TENANT: "false",
-        LOG_REQUESTS: "false",
-        SCRYPT_N: "1024",
-        ...this.extraEnv,
-      },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    // Drained continuously: a full pipe would block the server's writes.
-    this.drain(this.proc.stdout);
-    this.drain(this.proc.stderr);
-    const proc = this.proc;
-    this.exited = proc.status;
-    let early: Deno.CommandStatus | undefined;
-    this.exited.then((s) => early = s);
-    while (performance.now() - t0 < timeoutMs) {
-      if (early) throw new Error(`server exited with ${early.code} before answering:\n${this.output()}`);
-      if ((await healthz(this.url(), 1000)).status === 200) {
-        this.startMs = performance.now() - t0;
-        return this.startMs;
-      }
-      await sleep(25);
-    }
-    throw new Error(`server did not answer /healthz within ${timeoutMs} ms:\n${this.output()}`);
-  }
-
-  private async drain(stream: ReadableStream<Uint8Array>) {
-    const dec = new TextDecoder();
-    try {
-      for await (const chunk of stream) {
-        for (const line of dec.decode(chunk).split("\n")) {
-          if (!line) continue;
-          this.tail.push(line);
-          if (this.tail.length > 200) this.tail.shift();
-        }
-      }
-    } catch { /* the process went away */ }
-  }
-
-  output(): string {
-    return this.tail.join("\n");
-  }
-
-  /** SIGTERM: the server's own shutdown path. */
-  async stop() {
-    if (!this.proc) return;
-    try {
-      this.proc.kill("SIGTERM");
-    } catch { /* already gone */ }
-    await this.exited;
-    this.proc = undefined;
-  }
-
-  /** SIGKILL: no shutdown code runs, as in a crash or an OOM kill. */
-  async kill() {
-    if (!this.proc) return;
-    try {
-      this.proc.kill("SIGKILL");
-    } catch { /* already gone */ }
-    await this.exited;
-    this.proc = undefined;
-  }
-}
+/** The server as a child process (scripts/testing/server_process.ts). */
+export { Server };
 
 /** GET /healthz; status 0 on a network error or timeout. */
 export async function healthz(base: string, timeoutMs: number): Promise<{ status: number; ms: number }> {
