@@ -87,6 +87,16 @@ export function createApp(services: Services) {
   app.use(bodyLimitMiddleware);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
+  // Ready to take requests: not shutting down, and the catalog (every request's first read) answers.
+  app.get("/readyz", async (c) => {
+    if (services.draining) return c.json({ ready: false, detail: "Shutting down." }, 503);
+    try {
+      return c.json({ ready: true, tenants: await services.catalog.count() });
+    } catch (e) {
+      console.error(JSON.stringify({ t: new Date().toISOString(), readyz: String(e) }));
+      return c.json({ ready: false, detail: "The tenant catalog does not answer." }, 503);
+    }
+  });
   app.get("/metrics", (c) => {
     const token = services.config.METRICS_TOKEN;
     if (!token) throw new AppError("not_found", "Not found.");

@@ -18,6 +18,8 @@ export const Config = z.object({
   TENANT_CACHE_SIZE: z.coerce.number().int().min(1).default(200),
   /** Requests of one tenant worked on at once; more wait their turn (one tenant never fills the server). */
   TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(6),
+  /** On SIGTERM: seconds /readyz answers 503 before the server stops accepting (a proxy's time to notice). */
+  DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   /** Bearer token for GET /metrics (Prometheus text); unset, /metrics is 404. */
   METRICS_TOKEN: z.string().min(16, { error: "METRICS_TOKEN must be at least 16 characters" }).optional(),
   /** Requests of all tenants worked on at once (tenant_gate.ts); waiting tenants take freed turns in rotation. */

@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from "./middleware/session.ts";
 /** Page routes the matrix does not open, with the reason. */
 const EXCLUDED_PAGES: Record<string, string> = {
   "GET /healthz": "no session and no data: answers {ok: true} to anyone",
+  "GET /readyz": "no session and no tenant data: readiness of the process (api/lifecycle_test.ts)",
   "GET /metrics":
     "process-wide figures, no tenant data; needs the operator's METRICS_TOKEN (api/metrics_test.ts)",
   "GET /assets/*": "the built browser assets: the same static files for every tenant",

@@ -19,8 +19,18 @@ const server = Deno.serve({
   onListen: ({ port }) => console.log(`Listening on http://localhost:${port}`),
 }, app.fetch);
 
+/**
+ * Graceful shutdown: /readyz turns 503 at once, and after DRAIN_SECONDS the server stops accepting and
+ * finishes the requests in flight (`shutdown` waits for them), then closes every database. A second signal
+ * exits at once.
+ */
+let stopping = false;
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(sig, async () => {
+    if (stopping) Deno.exit(1);
+    stopping = true;
+    services.draining = true;
+    if (config.DRAIN_SECONDS > 0) await new Promise((r) => setTimeout(r, config.DRAIN_SECONDS * 1000));
     await server.shutdown();
     await closeServices(services);
     Deno.exit(0);

@@ -16,6 +16,8 @@ export interface Services {
   signer: SessionSigner;
   throttle: LoginThrottle;
   assets: Assets;
+  /** set when the process is shutting down: /readyz answers 503 so a proxy stops sending requests */
+  draining?: boolean;
 }
 
 /** The signed-in user as the browser sees it (`GET /api/admin/users/me`). */

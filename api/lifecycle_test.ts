@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { withEnv } from "../scripts/testing/harness.ts";
+import { freePort, ServerProcess, sleep } from "../scripts/testing/server_process.ts";
+
+Deno.test("readyz - ready with the catalog answering; 503 once the process is draining; /healthz unaffected", () =>
+  withEnv(async (env) => {
+    assert.deepEqual(await env.json("/readyz"), { ready: true, tenants: 1 });
+    env.services.draining = true;
+    const r = await env.request("/readyz");
+    assert.equal(r.status, 503);
+    assert.deepEqual(await r.json(), { ready: false, detail: "Shutting down." });
+    assert.equal((await env.request("/healthz")).status, 200);
+  }));
+
+Deno.test("graceful shutdown - SIGTERM: /readyz 503 during the drain while requests are still answered, then exit 0", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "bo-lifecycle-"));
+  const server = new ServerProcess(dataDir, freePort(), { DRAIN_SECONDS: "2" });
+  try {
+    await server.start();
+    const ready = await fetch(server.url() + "/readyz");
+    assert.deepEqual([ready.status, await ready.json()], [200, { ready: true, tenants: 0 }]);
+    const exited = server.proc!.status;
+    server.proc!.kill("SIGTERM");
+    await sleep(300);
+    const draining = await fetch(server.url() + "/readyz");
+    assert.equal(draining.status, 503);
+    await draining.body?.cancel();
+    const health = await fetch(server.url() + "/healthz");
+    assert.equal(health.status, 200, "still answering while the proxy notices");
+    await health.body?.cancel();
+    const status = await exited;
+    assert.equal(status.code, 0);
+    await assert.rejects(fetch(server.url() + "/healthz"), "no longer listening");
+  } finally {
+    await server.kill();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
