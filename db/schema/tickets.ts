@@ -106,6 +106,13 @@ export const sales = sqliteTable("sales", {
   index("sales_ticket_order_idx").on(t.ticket_id, t.order),
   index("sales_inventory_idx").on(t.inventory_id),
   index("sales_start_idx").on(t.start_date),
+  // Sales Data's sorts on the line's own columns walk these in order (the id, the rowid, breaks ties).
+  index("sales_end_idx").on(t.end_date),
+  index("sales_quantity_idx").on(t.quantity),
+  index("sales_minimum_rate_idx").on(t.minimum_rate),
+  index("sales_price_idx").on(t.price),
+  index("sales_discount_idx").on(t.discount),
+  index("sales_duration_idx").on(t.duration),
 ]);
 
 /** A line's check-in, sale and reclass history (the spec's inventory log). */
