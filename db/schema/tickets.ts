@@ -64,6 +64,9 @@ export const tickets = sqliteTable("tickets", {
   index("tickets_company_status_rep_idx").on(t.company_id, t.status, t.sales_rep_id),
   // Several stages at once (Ticket Flow All, Show Invoiced), newest first: the company's rows in id order.
   index("tickets_company_id_status_idx").on(t.company_id, t.id, t.status),
+  // Sales Data's sorts on the ticket's invoice number and date walk tickets in this order.
+  index("tickets_invoice_number_idx").on(t.invoice_number),
+  index("tickets_invoice_date_idx").on(t.invoice_date),
 ]);
 
 /**

@@ -179,6 +179,47 @@ type OwnSort = keyof typeof OWN_SORTS;
 const isOwnSort = (s: string | undefined): s is OwnSort => s !== undefined && Object.hasOwn(OWN_SORTS, s);
 
 /**
+ * Sorts on a column of the line's ticket or stock row that always exists: the page's ids are read by walking
+ * the parent in that order (its index) and each parent's lines through theirs, a nested loop in the page's
+ * order that stops at the page (`cross join` fixes the order of the loop in SQLite). Ties are broken by the
+ * parent and then the line's place, so the walk needs no sort. Sorts on the ticket's optional rep, unit and
+ * product lines keep the joined sort (a parent that is missing would drop its lines from such a walk).
+ */
+const raw = (t: string) => sql.raw(`"${t}"`);
+const CHAINS = {
+  ticket_number: {
+    from: sql`${raw("tickets")} cross join ${raw("sales")} on ${sales.ticket_id} = ${tickets.id}`,
+    order: [sql`${tickets.ticket_number}`, sql`${tickets.id}`, sql`${sales.order}`, sql`${sales.id}`],
+  },
+  invoice_number: {
+    from: sql`${raw("tickets")} cross join ${raw("sales")} on ${sales.ticket_id} = ${tickets.id}`,
+    order: [sql`${tickets.invoice_number}`, sql`${tickets.id}`, sql`${sales.order}`, sql`${sales.id}`],
+  },
+  invoice_date: {
+    from: sql`${raw("tickets")} cross join ${raw("sales")} on ${sales.ticket_id} = ${tickets.id}`,
+    order: [sql`${tickets.invoice_date}`, sql`${tickets.id}`, sql`${sales.order}`, sql`${sales.id}`],
+  },
+  customer: {
+    from: sql`${raw("companies")} as ${raw("sale_customer")} cross join ${
+      raw("tickets")
+    } on ${tickets.customer_id} = ${customers.id} cross join ${
+      raw("sales")
+    } on ${sales.ticket_id} = ${tickets.id}`,
+    order: [
+      nocase(customers.name),
+      sql`${customers.id}`,
+      sql`${tickets.id}`,
+      sql`${sales.order}`,
+      sql`${sales.id}`,
+    ],
+  },
+  serial_number: {
+    from: sql`${raw("inventory")} cross join ${raw("sales")} on ${sales.inventory_id} = ${inventory.id}`,
+    order: [nocase(inventory.serial_number), sql`${inventory.id}`, sql`${sales.id}`],
+  },
+} satisfies Partial<Record<string, { from: SQL; order: SQL[] }>>;
+
+/**
  * A page's line ids first (a deferred join): OFFSET skips index entries, and only the page is joined. A sort
  * on a name of the ticket or the stock joins them for the order; every line has a ticket with a customer
  * and a stock row with an item (NOT NULL foreign keys), so the inner joins keep each line once.
@@ -218,14 +259,23 @@ export async function listSales(
   const where = filters(ctx, q);
   const pageWhere = and(where, after);
   const dir = q.descending ? desc : asc;
-  const order = q.sortBy ? [dir(SORT[q.sortBy]), dir(sales.id)] : [desc(sales.start_date), desc(sales.id)];
+  const chain = q.sortBy ? CHAINS[q.sortBy as keyof typeof CHAINS] : undefined;
+  const order = chain
+    ? chain.order.map(dir)
+    : q.sortBy
+    ? [dir(SORT[q.sortBy]), dir(sales.id)]
+    : [desc(sales.start_date), desc(sales.id)];
   const { limit, offset } = pageWindow(q);
   const [rows, total] = await Promise.all([
-    limit === -1
-      ? base(ctx).where(pageWhere).orderBy(...order)
-      : base(ctx).where(inArray(sales.id, pageIds(ctx, q, pageWhere, order, limit, offset))).orderBy(
-        ...order,
-      ),
+    limit === -1 ? base(ctx).where(pageWhere).orderBy(...order) : base(ctx).where(
+      chain
+        ? sql`${sales.id} in (select ${sales.id} from ${chain.from} where ${pageWhere ?? sql`1`} order by ${
+          sql.join(order, sql`, `)
+        } limit ${limit} offset ${offset})`
+        : inArray(sales.id, pageIds(ctx, q, pageWhere, order, limit, offset)),
+    ).orderBy(
+      ...order,
+    ),
     listTotal(ctx, ctx.db.select({ total: count() }).from(sales).where(where)),
   ]);
   const logs = await logsOf(ctx.db, rows.map((r) => r.sale.id));
