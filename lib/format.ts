@@ -99,13 +99,20 @@ export const DEFAULT_TIME_ZONE = "UTC";
 /** True for an IANA time zone name this runtime knows (`America/Chicago`, `UTC`). */
 export function isTimeZone(name: unknown): name is string {
   if (typeof name !== "string" || name === "" || name.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
+  // Asked for every date cell of a download: building a formatter to find out costs far more than the cell.
+  let known = checkedZones.get(name);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: name });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (checkedZones.size < 1000) checkedZones.set(name, known);
   }
+  return known;
 }
+const checkedZones = new Map<string, boolean>();
 
 /** A company's `settings.timeZone` when usable, else UTC. */
 export function timeZoneOf(settings: Record<string, unknown> | null | undefined): string {
@@ -115,6 +122,8 @@ export function timeZoneOf(settings: Record<string, unknown> | null | undefined)
 
 const zoned = new Map<string, Intl.DateTimeFormat>();
 function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  const cached = zoned.get(timeZone);
+  if (cached) return cached;
   const tz = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
   let f = zoned.get(tz);
   if (!f) {

@@ -355,7 +355,7 @@ export async function salesInOrder<U>(
   ctx: Ctx,
   q: SalesListQuery,
   map: (row: SalesDataRow) => U,
-  pageSize = 1000,
+  pageSize = 200,
 ): Promise<AsyncIterable<U>> {
   const sortBy = q.sortBy ?? "start_date";
   const descending = q.sortBy ? !!q.descending : true;
