@@ -190,19 +190,17 @@ const isOwnSort = (s: string | undefined): s is OwnSort => s !== undefined && Ob
  * product lines keep the joined sort (a parent that is missing would drop its lines from such a walk).
  */
 const raw = (t: string) => sql.raw(`"${t}"`);
+const ticketsThenLines = sql`${raw("tickets")} cross join ${
+  raw("sales")
+} on ${sales.ticket_id} = ${tickets.id}`;
+const byTicket = (col: Column) => ({
+  from: ticketsThenLines,
+  order: [sql`${col}`, sql`${tickets.id}`, sql`${sales.order}`, sql`${sales.id}`],
+});
 const CHAINS = {
-  ticket_number: {
-    from: sql`${raw("tickets")} cross join ${raw("sales")} on ${sales.ticket_id} = ${tickets.id}`,
-    order: [sql`${tickets.ticket_number}`, sql`${tickets.id}`, sql`${sales.order}`, sql`${sales.id}`],
-  },
-  invoice_number: {
-    from: sql`${raw("tickets")} cross join ${raw("sales")} on ${sales.ticket_id} = ${tickets.id}`,
-    order: [sql`${tickets.invoice_number}`, sql`${tickets.id}`, sql`${sales.order}`, sql`${sales.id}`],
-  },
-  invoice_date: {
-    from: sql`${raw("tickets")} cross join ${raw("sales")} on ${sales.ticket_id} = ${tickets.id}`,
-    order: [sql`${tickets.invoice_date}`, sql`${tickets.id}`, sql`${sales.order}`, sql`${sales.id}`],
-  },
+  ticket_number: byTicket(tickets.ticket_number),
+  invoice_number: byTicket(tickets.invoice_number),
+  invoice_date: byTicket(tickets.invoice_date),
   customer: {
     from: sql`${raw("companies")} as ${raw("sale_customer")} cross join ${
       raw("tickets")
