@@ -253,6 +253,19 @@ export function rssKb(pid: number): number {
   return m ? Number(m[1]) : 0;
 }
 
+/** Where the resident memory is: anonymous (malloc, V8) and file-backed, in kB, and open database files. */
+export function memoryParts(pid: number): { anonKb: number; fileKb: number; dbFiles: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)\\s+kB`).exec(status)?.[1] ?? 0);
+  let dbFiles = 0;
+  for (const fd of Deno.readDirSync(`/proc/${pid}/fd`)) {
+    try {
+      if (/\.db(-wal|-shm)?$/.test(Deno.readLinkSync(`/proc/${pid}/fd/${fd.name}`))) dbFiles++;
+    } catch { /* closed meanwhile */ }
+  }
+  return { anonKb: kb("RssAnon"), fileKb: kb("RssFile"), dbFiles };
+}
+
 /** CPU seconds (user + system) the process has used so far (Linux; clock ticks of 1/100 s). */
 export function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");

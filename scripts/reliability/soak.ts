@@ -21,6 +21,7 @@ import {
   loopbackHost,
   mainThreadSched,
   mainThreadState,
+  memoryParts,
   numberFlag,
   parseFlags,
   percentile,
@@ -349,21 +350,36 @@ async function main(): Promise<number> {
         states.set(st, (states.get(st) ?? 0) + 1);
       } catch { /* exiting */ }
     }, 20);
-    const rss: { at: number; kb: number; heap: number; external: number }[] = [
-      { at: 0, kb: rssStart, ...await serverMemory(server.url()) },
-    ];
+    const rss: {
+      at: number;
+      kb: number;
+      heap: number;
+      external: number;
+      anonKb: number;
+      fileKb: number;
+      dbFiles: number;
+    }[] = [{ at: 0, kb: rssStart, ...await serverMemory(server.url()), ...memoryParts(server.pid) }];
     const t0 = performance.now();
     const end = t0 + MINUTES * 60_000;
     console.log(`  warm-up done: RSS ${(rssStart / 1024).toFixed(1)} MB`);
     while (performance.now() < end) {
       await sleep(Math.min(10_000, end - performance.now()));
       const at = (performance.now() - t0) / 1000;
-      rss.push({ at, kb: rssKb(server.pid), ...await serverMemory(server.url()) });
-      if (Math.round(at) % 60 === 0 || performance.now() >= end) {
+      rss.push({
+        at,
+        kb: rssKb(server.pid),
+        ...await serverMemory(server.url()),
+        ...memoryParts(server.pid),
+      });
+      if (rss.length % 6 === 1 || performance.now() >= end) {
         console.log(
           `  ${(at / 60).toFixed(1)} min: ${stats.requests} requests, ${stats.errors} errors, RSS ${
             (rss.at(-1)!.kb / 1024).toFixed(1)
-          } MB (JS heap ${rss.at(-1)!.heap.toFixed(1)}, external ${rss.at(-1)!.external.toFixed(1)}), ` +
+          } MB (JS heap ${rss.at(-1)!.heap.toFixed(1)}, external ${
+            rss.at(-1)!.external.toFixed(1)
+          }, anonymous ${(rss.at(-1)!.anonKb / 1024).toFixed(1)}, file ${
+            (rss.at(-1)!.fileKb / 1024).toFixed(1)
+          }, open db files ${rss.at(-1)!.dbFiles}), ` +
             `/healthz max so far ${fmtMs(Math.max(0, ...probes))}`,
         );
       }
