@@ -10,6 +10,7 @@ import {
   SettingsInput,
 } from "../../../api/admin/companies/schemas.ts";
 import type { CompanyRow } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 const TYPE_OPTIONS = COMPANY_TYPES.map((t) => ({ id: t, label: COMPANY_TYPE_LABELS[t] }));
 const LINES = ["address_line_1", "address_line_2", "address_line_3"] as const;
@@ -34,9 +35,7 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
   const { busy, errors, setErrors, save } = useFormSave();
 
   const check = CompanyInput.safeParse({ name, company_type: type ?? undefined });
-  const issues = check.success
-    ? {}
-    : Object.fromEntries(check.error.issues.map((i) => [String(i.path[0]), i.message]));
+  const issues = issuesOf(check, { top: true });
   const shown = shownFrom(errors, issues);
 
   const submit = async () => {

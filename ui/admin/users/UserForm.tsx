@@ -9,6 +9,7 @@ import { api } from "../../lib/api.ts";
 import { PASSWORD_MESSAGE, UserInput } from "../../../api/admin/users/schemas.ts";
 import { ALL_GRANTS } from "../../../lib/policy.ts";
 import type { UserRow, UsersGrants } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 const ACCOUNT_TYPES = ["Company-Admin", "Job-Admin", "Data-Entry", "General"];
 const GRANT_OPTIONS = ALL_GRANTS.map((g) => ({ value: g, label: g }));
@@ -19,9 +20,8 @@ const loadCompanies = (text: string, signal: AbortSignal) =>
 
 /** The spec's first message per field, and the create-only password rule. */
 function validate(body: Record<string, unknown>, creating: boolean): Record<string, string> {
-  const out: Record<string, string> = {};
   const r = UserInput.safeParse(body);
-  if (!r.success) { for (const i of r.error.issues) out[String(i.path[0])] ??= i.message; }
+  const out = issuesOf(r, { top: true });
   if (creating && !body.password) out.password ??= PASSWORD_MESSAGE;
   return out;
 }

@@ -8,6 +8,7 @@ import { api } from "../../lib/api.ts";
 import { BAND_COLORS, InspectionInput, MPI_RESULTS } from "../../../api/pt/inspections/schemas.ts";
 import { today } from "../../../lib/format.ts";
 import type { InspectionRow } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 const NONE = "none";
 const options = (values: readonly string[]) => [
@@ -65,8 +66,7 @@ export function InspectionForm({ inspection, jobId, onClose, onSaved }: {
     mpi_result: mpi === NONE ? null : mpi,
   };
   const check = InspectionInput.safeParse(body);
-  const errors: Record<string, string> = {};
-  if (!check.success) { for (const i of check.error.issues) errors[String(i.path[0])] ??= i.message; }
+  const errors = issuesOf(check, { top: true });
   const shown = shownFrom(serverErrors, errors);
   const clearServer = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const text = (k: Text) => ({

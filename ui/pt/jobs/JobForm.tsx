@@ -6,6 +6,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { JobInput } from "../../../api/pt/jobs/schemas.ts";
 import type { JobRow } from "./types.ts";
 import { today } from "../../../lib/format.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 type Key =
   | "date"
@@ -81,8 +82,7 @@ export function JobForm({ job, company, onClose, onSaved }: {
     operator_company_id: operator?.id ?? null,
   };
   const check = JobInput.safeParse(body);
-  const errors: Record<string, string> = {};
-  if (!check.success) { for (const i of check.error.issues) errors[String(i.path[0])] ??= i.message; }
+  const errors = issuesOf(check, { top: true });
   const shown = shownFrom(serverErrors, errors);
   const changed = (k: string) => {
     touch(k);

@@ -4,6 +4,7 @@ import { TextField } from "../../primitives/TextField.tsx";
 import { api } from "../../lib/api.ts";
 import { PartInput } from "../../../api/pt/parts/schemas.ts";
 import type { PartRow } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 const FIELDS = [
   { key: "name", label: "Part Name" },
@@ -26,9 +27,7 @@ export function PartForm({ part, onClose, onSaved }: {
   const { busy, errors, setErrors, save } = useFormSave();
 
   const check = PartInput.safeParse(values);
-  const issues: Record<string, string> = check.success
-    ? {}
-    : Object.fromEntries(check.error.issues.map((i) => [String(i.path[0]), i.message]));
+  const issues = issuesOf(check, { top: true });
 
   const submit = async () => {
     if (!check.success) return;

@@ -5,6 +5,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { CategoryInput, locationProblems } from "../../../api/sales/categories/schemas.ts";
 import { linesOf, type LocationLine, LocationsField, renamesOf } from "./LocationsField.tsx";
 import type { CategoryPage, CategoryRow } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 const LOCATION = /^custom\.locations\.(\d+)$/;
 
@@ -34,9 +35,8 @@ export function CategoryForm({ page, category, onClose, onSaved }: {
     notes,
     ...(isUnit ? { custom: { locations }, location_renames: renamesOf(lines) } : {}),
   };
-  const errors: Record<string, string> = {};
   const check = CategoryInput.safeParse(body);
-  if (!check.success) { for (const i of check.error.issues) errors[i.path.join(".")] ??= i.message; }
+  const errors = issuesOf(check);
   if (isUnit) { for (const p of locationProblems(locations)) errors[p.path] ??= p.message; }
   const valid = Object.keys(errors).length === 0;
   const shown = shownFrom(serverErrors, errors);

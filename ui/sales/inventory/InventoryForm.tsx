@@ -13,6 +13,7 @@ import {
   REQUIRED,
 } from "../../../api/sales/inventory/schemas.ts";
 import type { InventoryRow } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 /** A category picker's look-up (GET /api/sales/categories of one model). */
 export const loadCategories = (model: string) => (text: string, signal: AbortSignal) =>
@@ -91,8 +92,7 @@ export function InventoryForm({ row, type, onClose, onSaved }: {
     additional_day: blankNull(v.additional_day),
   };
   const check = (row ? InventoryUpdateInput : InventoryInput).safeParse(body);
-  const issues: Record<string, string> = {};
-  if (!check.success) { for (const i of check.error.issues) issues[i.path.join(".")] ??= i.message; }
+  const issues = issuesOf(check);
   if (item === null) issues.item_id = REQUIRED;
   if (itemType === "Serialized" && !v.serial_number.trim()) issues.serial_number ??= REQUIRED;
   if (check.success && check.data.quantity !== undefined) {

@@ -8,6 +8,7 @@ import { api } from "../../lib/api.ts";
 import { BILLING_UNITS, INVENTORY_TYPES, ITEM_TYPES } from "../../../lib/enums.ts";
 import { ItemInput, ItemUpdateInput } from "../../../api/sales/items/schemas.ts";
 import type { ItemRow } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 /** A category picker's look-up (GET /api/sales/categories of one model). */
 const loadCategories = (model: string) => (text: string, signal: AbortSignal) =>
@@ -76,8 +77,7 @@ export function ItemForm({ item, onClose, onSaved }: {
       : null,
   };
   const check = (item ? ItemUpdateInput : ItemInput).safeParse(body);
-  const issues: Record<string, string> = {};
-  if (!check.success) { for (const i of check.error.issues) issues[i.path.join(".")] ??= i.message; }
+  const issues = issuesOf(check);
 
   const shown = shownFrom(serverErrors, issues);
   const set = (k: keyof typeof v, path: string = k) => (value: string | boolean) => {

@@ -8,6 +8,7 @@ import {
 } from "../../../api/sales/lines/schemas.ts";
 import { DEFAULT_TIME_ZONE, fromZonedInput, toZonedInput } from "../../../lib/format.ts";
 import type { Line } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 /** What the line form holds, as typed. */
 export interface Values {
@@ -108,9 +109,8 @@ export function lineIssues(
   v: Values,
   facts: RowFacts | null,
 ): Record<string, string> {
-  const issues: Record<string, string> = {};
   const check = LineInput.safeParse(body);
-  if (!check.success) { for (const i of check.error.issues) issues[i.path.join(".")] ??= i.message; }
+  const issues = issuesOf(check);
   if (body.inventory_id === null) issues.inventory_id ??= REQUIRED;
   if (body.quantity === null) issues.quantity ??= REQUIRED;
   else if (typeof body.quantity === "number" && facts) {

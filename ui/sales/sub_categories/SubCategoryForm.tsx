@@ -5,6 +5,7 @@ import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { SubCategoryInput } from "../../../api/sales/sub_categories/schemas.ts";
 import type { SubCategoryRow } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 /** The Product Line look-up (API.md): 20 product lines whose name contains the text. */
 export const loadProductLines = (text: string, signal: AbortSignal) =>
@@ -30,8 +31,7 @@ export function SubCategoryForm({ sub, onClose, onSaved }: {
 
   const body = { ...(sub ? { id: sub.id } : {}), category_id: line?.id ?? null, name, notes };
   const check = SubCategoryInput.safeParse(body);
-  const errors: Record<string, string> = {};
-  if (!check.success) { for (const i of check.error.issues) errors[String(i.path[0])] ??= i.message; }
+  const errors = issuesOf(check, { top: true });
   const shown = shownFrom(serverErrors, errors);
   const changed = (k: string) => {
     setTouched((t) => ({ ...t, [k]: true }));

@@ -5,6 +5,7 @@ import { api } from "../../lib/api.ts";
 import { sumRates, TaxInput } from "../../../api/sales/taxes/schemas.ts";
 import { formatPercent } from "../../../lib/format.ts";
 import type { TaxRow } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 const TEXT = [
   { key: "name", label: "Name" },
@@ -45,8 +46,7 @@ export function TaxForm({ tax, onClose, onSaved }: {
   // The form shows the sum of the three rates and saves it (rate null: the server sums).
   const body = { ...(tax ? { id: tax.id } : {}), ...values, rate: null };
   const check = TaxInput.safeParse(body);
-  const issues: Record<string, string> = {};
-  if (!check.success) { for (const i of check.error.issues) issues[String(i.path[0])] ??= i.message; }
+  const issues = issuesOf(check, { top: true });
   const total = check.success ? sumRates(check.data) : null;
 
   const submit = async () => {

@@ -8,6 +8,7 @@ import { UnitPicker } from "./UnitPicker.tsx";
 import { InventoryPicker } from "./InventoryPicker.tsx";
 import { InventoryOrder } from "./InventoryOrder.tsx";
 import type { TemplateRow, UnitOption } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 const ROW_ERROR = /^inventory_ids\.\d+$/;
 export const OTHER_UNIT = "Not in this business unit: remove it";
@@ -37,9 +38,8 @@ export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: 
     business_unit_id: unit?.id ?? null,
     inventory_ids: rows.map((r) => r.id),
   };
-  const errors: Record<string, string> = {};
   const check = TemplateInput.safeParse(body);
-  if (!check.success) { for (const i of check.error.issues) errors[i.path.join(".")] ??= i.message; }
+  const errors = issuesOf(check);
   rows.forEach((r, i) => {
     if (unit && r.business_unit.id !== unit.id) errors[`inventory_ids.${i}`] ??= OTHER_UNIT;
   });

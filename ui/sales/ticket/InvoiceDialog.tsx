@@ -10,6 +10,7 @@ import { isBilledDocument } from "../../../api/sales/tickets/rules.ts";
 import { redirectAfterSave } from "./status.ts";
 import { statusOptions, statusRefusal } from "./TicketEditDialog.tsx";
 import type { DialogProps, TicketDetail } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 /**
  * The invoice form: Status (preset to `status`), the invoice number when there is one, Invoice Date
@@ -43,8 +44,7 @@ export function InvoiceDialog(props: DialogProps & { status: string }) {
     notes: v.notes,
   };
   const check = TicketUpdateInput.safeParse(body);
-  const issues: Record<string, string> = {};
-  if (!check.success) { for (const i of check.error.issues) issues[i.path.join(".")] ??= i.message; }
+  const issues = issuesOf(check);
   const shown = shownFrom(serverErrors, issues);
   // An approved invoice staying approved is billed: only Signed, Billed and Paid change (the server
   // refuses the rest); re-opening it frees the fields again.

@@ -8,6 +8,7 @@ import { TicketUpdateInput } from "../../../api/sales/tickets/schemas.ts";
 import { option, type Parties, PartyFields, partyIds } from "../tickets/TicketParties.tsx";
 import { redirectAfterSave, STATUS_LABELS, type StatusChoice, statusChoices } from "./status.ts";
 import type { DialogProps, TicketDetail } from "./types.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 /** The status choices, with the preset one kept even if the list would not offer it. */
 export function statusOptions(ticket: TicketDetail, can: DialogProps["can"], preset: string) {
@@ -63,8 +64,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
     final_bill: v.final_bill,
   };
   const check = TicketUpdateInput.safeParse(body);
-  const issues: Record<string, string> = {};
-  if (!check.success) { for (const i of check.error.issues) issues[i.path.join(".")] ??= i.message; }
+  const issues = issuesOf(check);
   const shown = shownFrom(serverErrors, issues);
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof typeof v) => (value: string | boolean) => {

@@ -8,6 +8,7 @@ import { api } from "../../lib/api.ts";
 import { today } from "../../../lib/format.ts";
 import { TicketInput } from "../../../api/sales/tickets/schemas.ts";
 import { NO_PARTIES, type Parties, PartyFields, partyIds } from "./TicketParties.tsx";
+import { issuesOf } from "../../lib/form.ts";
 
 /**
  * The new ticket (or quote) form, max width 800: Customer and Sales Rep required (the spec's
@@ -52,8 +53,7 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
     ...(isQuote ? { status: "QUOTE" as const } : {}),
   };
   const check = TicketInput.safeParse(body);
-  const issues: Record<string, string> = {};
-  if (!check.success) { for (const i of check.error.issues) issues[i.path.join(".")] ??= i.message; }
+  const issues = issuesOf(check);
   const shown = shownFrom(serverErrors, issues);
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof typeof v) => (value: string | boolean) => {

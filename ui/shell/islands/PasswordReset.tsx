@@ -6,6 +6,7 @@ import { api, fieldErrors } from "../../lib/api.ts";
 import { showError, showSnack } from "../../lib/events.ts";
 import { useHydrated } from "../../lib/hooks.ts";
 import { SelfUpdateInput } from "../../../api/admin/users/schemas.ts";
+import { issuesOf } from "../../lib/form.ts";
 
 interface Props {
   user: { id: number; name: string; email: string; phone: string };
@@ -23,7 +24,7 @@ export default function PasswordReset({ user }: Props) {
   const check = SelfUpdateInput.safeParse({ id: user.id, name: user.name, phone, password });
   const submit = async () => {
     if (!check.success) {
-      setErrors(Object.fromEntries(check.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(issuesOf(check, { top: true }));
       return;
     }
     setBusy(true);
