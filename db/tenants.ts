@@ -11,6 +11,7 @@ import {
   tenantDrizzle,
   type Tx,
 } from "./client.ts";
+import { yieldToEventLoop } from "../lib/event_loop.ts";
 
 /**
  * `PRAGMA user_version` of a tenant file that a restore has replaced. The restore sets it inside a write
@@ -27,11 +28,6 @@ export const retiredError = () =>
 
 /** Writes committed together at most: enough to share one fsync, short enough not to hold the thread. */
 const MAX_GROUP = 32;
-/**
- * A real turn for other requests: libSQL runs statements synchronously and settles its promises as
- * microtasks, so only a timer lets the event loop read other requests.
- */
-const yieldToOthers = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** How long a group may run its writes before it lets other requests in. */
 const YIELD_MS = 10;
@@ -88,7 +84,7 @@ export class TenantDb {
         await this.commitGroup(this.queue.splice(0, MAX_GROUP));
         // Without it a backlog of groups would keep every other request (other tenants', /healthz)
         // waiting until it is gone.
-        if (this.queue.length) await yieldToOthers();
+        if (this.queue.length) await yieldToEventLoop();
       }
     } finally {
       this.running = false;
@@ -114,7 +110,7 @@ export class TenantDb {
           }
           // A long group gives other requests (reads on other connections, /healthz) a turn.
           if (performance.now() - since > YIELD_MS) {
-            await yieldToOthers();
+            await yieldToEventLoop();
             since = performance.now();
           }
         }

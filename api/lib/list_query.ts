@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Ctx } from "./context.ts";
+import { yieldToEventLoop } from "../../lib/event_loop.ts";
 
 const bool = z.preprocess(
   (v) => (v === "true" || v === true ? true : v === "false" || v === false ? false : v),
@@ -65,9 +66,7 @@ export async function everyRow<T, U = T>(
     for (let page = 1;; page++) {
       for (const row of results) yield map(row);
       if (results.length < DOWNLOAD_PAGE) return;
-      // From the event loop: local SQLite calls settle as microtasks, so without this a download's reads
-      // would follow one another with no other request, of any tenant, served in between.
-      await new Promise((r) => setTimeout(r, 0));
+      await yieldToEventLoop();
       results = (await list(page + 1, DOWNLOAD_PAGE)).results;
     }
   })();

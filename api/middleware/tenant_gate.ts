@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { yieldToEventLoop } from "../../lib/event_loop.ts";
 
 /** Requests of one tenant waiting for a turn before they are refused (429). */
 const MAX_WAITING = 256;
@@ -90,10 +91,9 @@ export class FairGate {
       lane.active++;
       const resolve = lane.waiting.shift()!;
       this.enqueue(tenant, lane); // to the back of the rotation if it has more
-      // Started from the event loop, not as a microtask of the request that just ended: local SQLite calls
-      // settle as microtasks, so a tenant's backlog handed over directly would run in one event-loop turn
-      // while every other request, new connection and `/healthz` waits for the turn to end.
-      setTimeout(resolve, 0);
+      // Started from the event loop, not as a microtask of the request that just ended (a tenant's backlog
+      // handed over directly would run in one event-loop turn while every other request waits).
+      yieldToEventLoop().then(resolve);
     }
   }
 }

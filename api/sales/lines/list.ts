@@ -19,6 +19,7 @@ import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
 import { calculated, LINE_ITEM_FIELDS, type LineOut, loadLines, logsOf } from "./query.ts";
 import { parse } from "../../lib/validate.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { yieldToEventLoop } from "../../../lib/event_loop.ts";
 
 /** GET /api/sales/sales/ticket?ticket_id=: every line of the ticket by order (never paginated). */
 export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<LineOut>> {
@@ -384,7 +385,7 @@ export async function salesInOrder<U>(
       while (true) {
         for (const row of rows) yield map(row);
         if (rows.length < pageSize) break;
-        await new Promise((r) => setTimeout(r, 0)); // other requests run between pages
+        await yieldToEventLoop(); // other requests run between pages
         rows = (await page(past(phase, rows.at(-1)!))).results;
       }
     }
