@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeLine, makeTicket } from "../../../db/factories.ts";
-import { sales } from "../../../db/schema/mod.ts";
+import { companies, sales } from "../../../db/schema/mod.ts";
+import { fromZonedInput, today as zonedToday } from "../../../lib/format.ts";
 import { makeItemOf, makeRow, send, tokenWith } from "../inventory/test_fixtures.ts";
 
 const PATH = "/api/sales/sales";
@@ -185,4 +186,20 @@ Deno.test("lines - update, reorder, invoiced lines refused, customer users 403",
     await env.json(PATH, { token: outsider, status: 403 });
     await env.json(`${PATH}/${a.id}`, { token: outsider, method: "DELETE", status: 403 });
     await env.json(`${PATH}/ticket?ticket_id=999999`, { token, status: 404 });
+  }));
+
+Deno.test("lines - a new line without a start begins at the start of today on the company's clock", () =>
+  withEnv(async (env) => {
+    const db = env.tenant.db;
+    await db.update(companies).set({ settings: { timeZone: "America/Chicago" } }).where(eq(companies.id, 1));
+    const token = await tokenWith(env, []);
+    const item = await makeItemOf(env, "Itemized", { rate: 50 });
+    const row = await makeRow(env, { item_id: item.id, quantity: 10 });
+    const ticket = await makeTicket(db, { use_min_rate_logic: false });
+    const line = await send(env, token, "POST", PATH, { ticket_id: ticket.id, inventory_id: row.id });
+    const midnight = `${
+      fromZonedInput(`${zonedToday(new Date(), "America/Chicago")}T00:00`, "America/Chicago")
+    }:00Z`;
+    assert.equal(line.start_date, midnight);
+    assert.match(line.start_date, /T0[56]:00:00Z$/, "Chicago's midnight is 05:00 or 06:00 UTC");
   }));

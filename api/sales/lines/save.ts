@@ -13,6 +13,7 @@ import { inventoryFor, lineFields } from "./save_fields.ts";
 import { holdPlan } from "./save_hold.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
 import { auditExtra, getLine, type LineOut, ticketFor } from "./query.ts";
+import { timeZoneOf } from "../../../lib/format.ts";
 
 export { LOGGED_INVENTORY_MESSAGE } from "./save_hold.ts";
 export const OTHER_TICKET_MESSAGE = "A line cannot move to another ticket here: use Transfer.";
@@ -58,7 +59,7 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
     const tax = !before && inv.isTaxable && ticket.tax_id
       ? await tx.select().from(taxes).where(eq(taxes.id, ticket.tax_id)).get()
       : undefined;
-    const fields = lineFields(input, before, inv, ticket, tax);
+    const fields = lineFields(input, before, inv, ticket, tax, timeZoneOf(ctx.user.company.settings));
 
     // A row put on the line (new, or changed) must be one that can go out on this ticket.
     if (!before || before.inventory_id !== inventoryId) await requireFit(tx, inventoryId, ticket);

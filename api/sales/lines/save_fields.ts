@@ -13,9 +13,12 @@ import {
   WHOLE_MESSAGE,
 } from "./schemas.ts";
 import { newLineRates } from "./defaults.ts";
+import { fromZonedInput, today } from "../../../lib/format.ts";
 
 /** Today at 00:00 UTC, the default start of a new line. */
-const todayStart = () => `${new Date().toISOString().slice(0, 10)}T00:00:00Z`;
+/** The start of today on the company's clock, as the UTC instant lines store. */
+const todayStart = (timeZone: string) =>
+  `${fromZonedInput(`${today(new Date(), timeZone)}T00:00`, timeZone)}:00Z`;
 
 /** The stock row a line names, as its save needs it (422 on inventory_id when unknown). */
 export async function inventoryFor(tx: Tx, id: number) {
@@ -40,7 +43,7 @@ export const fail = (errors: FieldError[]): never => {
 /**
  * A line's stored fields from what was sent: each field is the sent value, else the stored one (an
  * update), else a new line's default (quantity 1, duration 1 or 0 in min-rate mode, discount 0, start
- * today 00:00Z, rates from `newLineRates`, the ticket's taxes for a taxable item). Checked as the form
+ * at the start of today on the company's clock (`timeZone`), rates from `newLineRates`, the ticket's taxes for a taxable item). Checked as the form
  * checks them: quantity whole (not for charge codes) and within the type's limit, a start on tickets,
  * the end not before it, a price, a minimum rate in min-rate mode; 422 naming every failing field.
  * `order` is null when neither sent nor stored (the save puts the line last).
@@ -51,6 +54,7 @@ export function lineFields(
   inv: LineRow,
   ticket: Pick<Ticket, "status" | "isQuote" | "use_min_rate_logic">,
   tax: Tax | undefined,
+  timeZone: string,
 ) {
   const isQuote = ticket.status === "QUOTE" || ticket.isQuote;
   const minRate = ticket.use_min_rate_logic;
@@ -68,7 +72,7 @@ export function lineFields(
   } else if (quantity > maxQuantity(inv.type)) {
     errors.push({ path: "quantity", message: maxMessage(maxQuantity(inv.type)) });
   }
-  const start = isQuote ? null : pick("start_date", todayStart());
+  const start = isQuote ? null : pick("start_date", todayStart(timeZone));
   const end = isQuote ? null : pick("end_date", null);
   if (!isQuote && start === null) errors.push({ path: "start_date", message: REQUIRED });
   if (start && end && end < start) errors.push({ path: "end_date", message: END_BEFORE_START });
