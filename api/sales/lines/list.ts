@@ -1,5 +1,5 @@
 import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { timeZoneOf } from "../../../lib/format.ts";
+import { addDays, timeZoneOf } from "../../../lib/format.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   categories,
@@ -39,9 +39,6 @@ const reps = alias(users, "sale_rep");
 
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
-/** The day after a YYYY-MM-DD date, for "up to and including that day" on instants. */
-const dayAfter = (d: string) =>
-  new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The filters as conditions on the line's own columns: what they ask of the ticket (and its customer and
@@ -97,7 +94,7 @@ function filters(ctx: Ctx, q: SalesListQuery, few = false): SQL | undefined {
       )
       : undefined,
     q.start_date_begin ? sql`${sales.start_date} >= ${q.start_date_begin}` : undefined,
-    q.start_date_end ? sql`${sales.start_date} < ${dayAfter(q.start_date_end)}` : undefined,
+    q.start_date_end ? sql`${sales.start_date} < ${addDays(q.start_date_end, 1)}` : undefined,
     q.id ? eq(sales.inventory_id, q.id) : undefined,
   );
 }
