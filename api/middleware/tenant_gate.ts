@@ -54,6 +54,12 @@ export class FairGate {
     if (this.active < this.total && lane.active < this.perTenant && !lane.waiting.length) {
       this.active++;
       lane.active++;
+      // Even a free turn starts from the event loop. The runtime hands requests over in the order they came
+      // and only between event-loop turns: started at once, every request ran in the turn that read it, so
+      // the runtime read the next one only after it, and a new request (another tenant's, `/healthz`) waited
+      // behind every request already sent, whatever the gate would have chosen. Yielding first lets the
+      // runtime read every request that has come in, so the waiting ones queue here, where turns are fair.
+      await yieldToEventLoop();
     } else {
       if (lane.waiting.length >= this.maxWaiting) throw busy();
       // The turn is handed over counted (`dispatch` counts it before resolving).

@@ -93,6 +93,8 @@ Deno.test("fair gate - beyond maxWaiting a tenant's request is refused with 429 
   const queued = [gate.run(1, async () => {}), gate.run(1, async () => {})];
   await assert.rejects(gate.run(1, async () => {}), (e: AppError) => e.status === 429);
   const other = gate.run(2, () => Promise.resolve("served"));
+  // Turns start from the event loop: the first is running once a timer has fired.
+  while (!open) await new Promise((r) => setTimeout(r, 0));
   open();
   await Promise.all([first, ...queued]);
   assert.equal(await other, "served");
