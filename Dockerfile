@@ -12,6 +12,7 @@ COPY deno.json vite.config.ts ./
 COPY api ./api
 COPY ui ./ui
 COPY db ./db
+COPY lib ./lib
 COPY scripts ./scripts
 RUN npm run build
 
