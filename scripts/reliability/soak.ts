@@ -54,14 +54,18 @@ const KEEP = 4;
 
 const METRICS_TOKEN = "soak-metrics-token-0123456789";
 
-/** The server's own memory figures (GET /metrics): JavaScript heap and external memory, in MB. */
-async function serverMemory(url: string): Promise<{ heap: number; external: number }> {
+/**
+ * The server's own memory figures (GET /metrics), in MB: the JavaScript heap in use and reserved (V8 keeps pages
+ * it has grown into: they are resident and anonymous, though not in use), and external memory.
+ */
+async function serverMemory(url: string): Promise<{ heap: number; heapTotal: number; external: number }> {
   const r = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const text = await r.text();
   const get = (name: string) =>
     Number(/^(\S+) (\S+)$/m.exec(text.split("\n").find((l) => l.startsWith(name + " ")) ?? "")?.[2] ?? NaN);
   return {
     heap: get("process_heap_used_bytes") / 2 ** 20,
+    heapTotal: get("process_heap_total_bytes") / 2 ** 20,
     external: get("process_external_memory_bytes") / 2 ** 20,
   };
 }
@@ -354,6 +358,7 @@ async function main(): Promise<number> {
       at: number;
       kb: number;
       heap: number;
+      heapTotal: number;
       external: number;
       anonKb: number;
       fileKb: number;
@@ -375,11 +380,11 @@ async function main(): Promise<number> {
         console.log(
           `  ${(at / 60).toFixed(1)} min: ${stats.requests} requests, ${stats.errors} errors, RSS ${
             (rss.at(-1)!.kb / 1024).toFixed(1)
-          } MB (JS heap ${rss.at(-1)!.heap.toFixed(1)}, external ${
-            rss.at(-1)!.external.toFixed(1)
-          }, anonymous ${(rss.at(-1)!.anonKb / 1024).toFixed(1)}, file ${
-            (rss.at(-1)!.fileKb / 1024).toFixed(1)
-          }, open db files ${rss.at(-1)!.dbFiles}), ` +
+          } MB (JS heap ${rss.at(-1)!.heap.toFixed(1)} of ${
+            rss.at(-1)!.heapTotal.toFixed(1)
+          } reserved, external ${rss.at(-1)!.external.toFixed(1)}, anonymous ${
+            (rss.at(-1)!.anonKb / 1024).toFixed(1)
+          }, file ${(rss.at(-1)!.fileKb / 1024).toFixed(1)}, open db files ${rss.at(-1)!.dbFiles}), ` +
             `/healthz max so far ${fmtMs(Math.max(0, ...probes))}`,
         );
       }
@@ -445,11 +450,15 @@ async function main(): Promise<number> {
       };
       const first = rss[0], last = rss.at(-1)!;
       console.log(
-        `  JS heap ${first.heap.toFixed(1)} -> ${last.heap.toFixed(1)} MB, external ${
-          first.external.toFixed(1)
-        } -> ${last.external.toFixed(1)} MB; second-half trend per minute: RSS ${
-          slope((x) => x.kb / 1024).toFixed(2)
-        } MB, heap ${slope((x) => x.heap).toFixed(2)} MB, external ${slope((x) => x.external).toFixed(2)} MB`,
+        `  JS heap ${first.heap.toFixed(1)} -> ${last.heap.toFixed(1)} MB (reserved ${
+          first.heapTotal.toFixed(1)
+        } -> ${last.heapTotal.toFixed(1)} MB), external ${first.external.toFixed(1)} -> ${
+          last.external.toFixed(1)
+        } MB; second-half trend per minute: RSS ${slope((x) => x.kb / 1024).toFixed(2)} MB, heap ${
+          slope((x) => x.heap).toFixed(2)
+        } MB, heap reserved ${slope((x) => x.heapTotal).toFixed(2)} MB, external ${
+          slope((x) => x.external).toFixed(2)
+        } MB`,
       );
     }
     console.log(
