@@ -1,5 +1,6 @@
 import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { addDays, timeZoneOf } from "../../../lib/format.ts";
+import { timeZoneOf } from "../../../lib/format.ts";
+import { onDays } from "../../lib/db_helpers.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   categories,
@@ -93,8 +94,8 @@ function filters(ctx: Ctx, q: SalesListQuery, few = false): SQL | undefined {
           .where(stock),
       )
       : undefined,
-    q.start_date_begin ? sql`${sales.start_date} >= ${q.start_date_begin}` : undefined,
-    q.start_date_end ? sql`${sales.start_date} < ${addDays(q.start_date_end, 1)}` : undefined,
+    // The From/To days are the company's: the stored UTC start is compared with that day's UTC bounds.
+    onDays(sales.start_date, q.start_date_begin, q.start_date_end, timeZoneOf(ctx.user.company.settings)),
     q.id ? eq(sales.inventory_id, q.id) : undefined,
   );
 }
