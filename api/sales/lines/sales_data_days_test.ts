@@ -56,3 +56,29 @@ Deno.test("sales data - the From/To days are the company's days, not UTC's (Amer
     const plan = (await planOf(env, counted)).map((l) => l.detail).join("\n");
     assert.match(plan, /USING (COVERING )?INDEX sales_start_idx \(start_date>\?\)/, plan);
   }));
+
+Deno.test("sales data - Invoiced From/To are calendar dates, read through the invoice date's index", () =>
+  withEnv(async (env) => {
+    const db = env.tenant.db;
+    await db.update(companies).set({ settings: { timeZone: "Asia/Tokyo" } }).where(eq(companies.id, 1));
+    const token = await tokenWith(env, []);
+    const item = await makeItemOf(env, "Itemized", { item_number: "SW3", item_description: "Swivel" });
+    for (const [serial_number, invoice_date] of [["INV-3RD", "2026-03-03"], ["INV-4TH", "2026-03-04"]]) {
+      const ticket = await makeTicket(db, { status: "APP", isInvoice: true, invoice_date });
+      const row = await makeRow(env, { item_id: item.id, serial_number, quantity: 10 });
+      await makeLine(db, { ticket_id: ticket.id, inventory_id: row.id });
+    }
+    // The plan first: the lists below would leave the total cached.
+    const log: InStatement[] = [];
+    const user = await env.json("/api/admin/users/me", { token });
+    await listSales(
+      recordingCtx(env, user, log),
+      SalesListQuery.parse({ invoice_date_begin: "2026-03-04", invoice_date_end: "2026-03-04" }),
+    );
+    const counted = log.find((st) => /count\(/i.test(typeof st === "string" ? st : st.sql))!;
+    const plan = (await planOf(env, counted)).map((l) => l.detail).join("\n");
+    assert.match(plan, /INDEX tickets_invoice_date_idx \(invoice_date>\? AND invoice_date<\?\)/, plan);
+    const list = async (q: string) => serials(await env.json(`${PATH}?${q}`, { token }));
+    assert.deepEqual(await list("invoice_date_begin=2026-03-04&invoice_date_end=2026-03-04"), ["INV-4TH"]);
+    assert.deepEqual(await list("invoice_date_end=2026-03-03"), ["INV-3RD"], "no zone: the date as stored");
+  }));
