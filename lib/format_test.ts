@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import {
   addDays,
+  dayOf,
   dayStartUtc,
   formatDate,
   formatDateTime,
@@ -113,6 +114,15 @@ Deno.test("format - a day on the company's clock as the UTC instants it covers",
   for (const outside of ["2026-03-04T05:59:59Z", "2026-03-05T06:00:00Z", "2026-03-05T06:00:00.000Z"]) {
     assert.ok(!(outside >= from && outside < to), outside);
   }
+});
+
+Deno.test("format - the day a date filter names: a date as given, an instant's day on the company's clock", () => {
+  assert.equal(dayOf("2026-03-04", "Asia/Kolkata"), "2026-03-04");
+  assert.equal(dayOf("2026-03-03T18:30:00.000Z", "Asia/Kolkata"), "2026-03-04");
+  assert.equal(dayOf("2026-03-04T02:00:00Z", "America/Chicago"), "2026-03-03");
+  assert.equal(dayOf("2026-03-04T02:00:00Z"), "2026-03-04");
+  assert.equal(dayOf("2026-03-04T00:30:00+05:30", "UTC"), "2026-03-03");
+  assert.equal(dayOf("2026-03-04T02:00", "America/Chicago"), "2026-03-04", "no offset: a wall-clock day");
 });
 
 Deno.test("format - percents to 3 places, half-up on the exact decimal", () => {

@@ -42,6 +42,15 @@ Deno.test("audit log - the start date filters are the company's days, not UTC's 
     assert.deepEqual(await list(fourth), ["ACT-4TH-EARLY", "ACT-4TH-LATE", "START-4TH"]);
     assert.deepEqual(await list(`${fourth}&page=-1`), ["ACT-4TH-EARLY", "ACT-4TH-LATE", "START-4TH"]);
     assert.deepEqual(await list("start_date_end=2026-03-03"), ["ACT-3RD"]);
+    // An instant (as an older client's date picker sent its midnight) names its day on the company's clock.
+    assert.deepEqual(
+      await list("start_date_begin=2026-03-03T18:30:00.000Z&start_date_end=2026-03-04T00:00:00Z"),
+      [
+        "ACT-4TH-EARLY",
+        "ACT-4TH-LATE",
+        "START-4TH",
+      ],
+    );
     assert.deepEqual(await list("start_date_begin=2026-03-05"), ["ACT-5TH", "START-5TH"]);
 
     const res = await env.request(`${PATH}/download?${fourth}`, { token });
