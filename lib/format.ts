@@ -193,6 +193,28 @@ export function fromZonedInput(local: string, timeZone = DEFAULT_TIME_ZONE): str
   return iso(t).slice(0, 16);
 }
 
+/**
+ * The calendar day a date filter names: a `YYYY-MM-DD` as given; an instant with its offset (`...Z`,
+ * `...+05:30`) the day it falls on on the zone's clock; anything else its first ten characters.
+ */
+export function dayOf(value: string, timeZone = DEFAULT_TIME_ZONE): string {
+  if (value.length > 10 && /(Z|[+-]\d{2}:?\d{2})$/.test(value)) {
+    const p = zonedParts(value, timeZone);
+    if (p) return `${p.year}-${p.month}-${p.day}`;
+  }
+  return value.slice(0, 10);
+}
+
+/**
+ * Where a calendar day (`YYYY-MM-DD`) begins on the zone's clock, as the UTC minute (`YYYY-MM-DDTHH:mm`)
+ * stored instants start with. A filter on days first..last keeps `instant >= dayStartUtc(first)` and
+ * `instant < dayStartUtc(addDays(last, 1))`: the stored column is compared as it is, so its index serves.
+ * A day whose midnight a daylight-saving change skips begins when its clock does.
+ */
+export function dayStartUtc(day: string, timeZone = DEFAULT_TIME_ZONE): string {
+  return fromZonedInput(`${day.slice(0, 10)}T00:00`, timeZone);
+}
+
 /** Today on the company's clock as YYYY-MM-DD (the browser's clock when no zone is given). */
 export function today(now = new Date(), timeZone?: string): string {
   if (timeZone) {

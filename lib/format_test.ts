@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import {
   addDays,
+  dayOf,
+  dayStartUtc,
   formatDate,
   formatDateTime,
   formatPercent,
@@ -91,6 +93,36 @@ Deno.test("format - datetime-local values on the company's clock, sent as UTC", 
   assert.equal(fromZonedInput("2026-03-08T02:30", "America/Chicago"), "2026-03-08T08:30", "skipped hour");
   assert.equal(fromZonedInput("not a time", "UTC"), "");
   assert.equal(toZonedInput(null, "UTC"), "");
+});
+
+Deno.test("format - a day on the company's clock as the UTC instants it covers", () => {
+  assert.equal(dayStartUtc("2026-03-04", "America/Chicago"), "2026-03-04T06:00");
+  assert.equal(dayStartUtc("2026-07-04", "America/Chicago"), "2026-07-04T05:00", "daylight time");
+  assert.equal(dayStartUtc("2026-03-04", "Asia/Kolkata"), "2026-03-03T18:30", "east of UTC: the day before");
+  assert.equal(dayStartUtc("2026-03-04", "UTC"), "2026-03-04T00:00");
+  assert.equal(dayStartUtc("2026-03-04"), "2026-03-04T00:00");
+  // Beirut skips 00:00-01:00 on 2026-03-29: the day begins at 01:00, when the 28th ends.
+  assert.equal(dayStartUtc("2026-03-29", "Asia/Beirut"), "2026-03-28T22:00");
+  // The bound is the stored instants' minute prefix: both stored forms compare as their instants.
+  const [from, to] = [
+    dayStartUtc("2026-03-04", "America/Chicago"),
+    dayStartUtc("2026-03-05", "America/Chicago"),
+  ];
+  for (const inside of ["2026-03-04T06:00:00Z", "2026-03-04T06:00:00.000Z", "2026-03-05T05:59:59.999Z"]) {
+    assert.ok(inside >= from && inside < to, inside);
+  }
+  for (const outside of ["2026-03-04T05:59:59Z", "2026-03-05T06:00:00Z", "2026-03-05T06:00:00.000Z"]) {
+    assert.ok(!(outside >= from && outside < to), outside);
+  }
+});
+
+Deno.test("format - the day a date filter names: a date as given, an instant's day on the company's clock", () => {
+  assert.equal(dayOf("2026-03-04", "Asia/Kolkata"), "2026-03-04");
+  assert.equal(dayOf("2026-03-03T18:30:00.000Z", "Asia/Kolkata"), "2026-03-04");
+  assert.equal(dayOf("2026-03-04T02:00:00Z", "America/Chicago"), "2026-03-03");
+  assert.equal(dayOf("2026-03-04T02:00:00Z"), "2026-03-04");
+  assert.equal(dayOf("2026-03-04T00:30:00+05:30", "UTC"), "2026-03-03");
+  assert.equal(dayOf("2026-03-04T02:00", "America/Chicago"), "2026-03-04", "no offset: a wall-clock day");
 });
 
 Deno.test("format - percents to 3 places, half-up on the exact decimal", () => {

@@ -1,7 +1,26 @@
+import { and, type Column, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
+import { addDays, dayOf, dayStartUtc } from "../../lib/format.ts";
 
 /** The stored form of "now": ISO 8601 to the second, UTC (what the column defaults write). */
 export const nowStamp = () => new Date().toISOString().slice(0, 19) + "Z";
+
+/**
+ * A date filter on a stored instant (UTC text): the days `first` to `last` (YYYY-MM-DD or an instant,
+ * its day: `dayOf`; both included, either may be absent) on the company's clock, as UTC bounds compared
+ * with the column itself (never wrapped in a function, so its index serves). Undefined when neither is given.
+ */
+export function onDays(
+  col: Column | SQL,
+  first: string | undefined,
+  last: string | undefined,
+  timeZone: string,
+) {
+  return and(
+    first ? sql`${col} >= ${dayStartUtc(dayOf(first, timeZone), timeZone)}` : undefined,
+    last ? sql`${col} < ${dayStartUtc(addDays(dayOf(last, timeZone), 1), timeZone)}` : undefined,
+  ) as SQL | undefined;
+}
 
 /** true for SQLite's foreign key failure, however deep the driver wrapped it. */
 export function isForeignKeyError(e: unknown): boolean {

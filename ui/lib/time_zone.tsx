@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { DEFAULT_TIME_ZONE, formatDateTime } from "../../lib/format.ts";
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "../../lib/format.ts";
 
 /**
  * The company's time zone (settings.timeZone, decision 015) for everything on the page: the server's
@@ -15,4 +15,14 @@ export function DateTime({ value }: { value: string | null | undefined }) {
   const timeZone = useTimeZone();
   if (!value) return null;
   return <time dateTime={value}>{formatDateTime(value, timeZone)}</time>;
+}
+
+/**
+ * The day of a stored instant (UTC) on the company's clock as MM-DD-YYYY: the day the date filters
+ * count it on. Rendered on the server too.
+ */
+export function Day({ value }: { value: string | null | undefined }) {
+  const timeZone = useTimeZone();
+  if (!value) return null;
+  return <time dateTime={value}>{formatDate(value, timeZone)}</time>;
 }

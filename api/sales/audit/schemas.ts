@@ -16,14 +16,22 @@ export const AUDIT_SORTS = [
 ] as const;
 export const DATE_MESSAGE = "Must be a date (YYYY-MM-DD)";
 
-/** A date filter: YYYY-MM-DD, or an ISO instant whose day is taken; blank is no filter. */
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T[^ ]*(Z|[+-]\d{2}:?\d{2})$/;
+/**
+ * A date filter: YYYY-MM-DD, or an ISO instant: with its offset it is kept (its day is the one on the
+ * company's clock, `dayOf`), without one its date is taken; blank is no filter.
+ */
 const dayParam = z.preprocess(
   (v) => {
     if (typeof v !== "string") return v;
     const t = v.trim();
-    return t === "" ? undefined : /^\d{4}-\d{2}-\d{2}T/.test(t) ? t.slice(0, 10) : t;
+    if (t === "") return undefined;
+    return /^\d{4}-\d{2}-\d{2}T/.test(t) && !WITH_OFFSET.test(t) ? t.slice(0, 10) : t;
   },
-  z.string().refine(isIsoDate, DATE_MESSAGE).optional(),
+  z.string().refine(
+    (t) => isIsoDate(t.slice(0, 10)) && (t.length === 10 || !Number.isNaN(Date.parse(t))),
+    DATE_MESSAGE,
+  ).optional(),
 );
 
 /** GET /api/sales/audit/inventory-rows (and its download): the audit page's URL. */

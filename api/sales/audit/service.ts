@@ -1,5 +1,19 @@
-import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { timeZoneOf } from "../../../lib/format.ts";
+import { onDays } from "../../lib/db_helpers.ts";
 import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
@@ -10,11 +24,18 @@ import type { AuditListQuery, AuditOut } from "./schemas.ts";
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
 
-/** The day a row counts for: its start date (ticket lines) when set, else the day of the action. */
-const day =
-  sql`coalesce(substr(${inventory_audit.start_date}, 1, 10), substr(${inventory_audit.action_time}, 1, 10))`;
+/**
+ * The start date filters: a row counts on its start date (ticket lines) when it has one, else on its
+ * action time, each the day on the company's clock (the stored UTC columns against that day's bounds).
+ */
+function onStartDays(q: AuditListQuery, timeZone: string): SQL | undefined {
+  if (!q.start_date_begin && !q.start_date_end) return undefined;
+  const a = inventory_audit;
+  const days = (col: Column) => onDays(col, q.start_date_begin, q.start_date_end, timeZone);
+  return or(and(isNotNull(a.start_date), days(a.start_date)), and(isNull(a.start_date), days(a.action_time)));
+}
 
-function auditFilters(q: AuditListQuery): SQL | undefined {
+function auditFilters(q: AuditListQuery, timeZone: string): SQL | undefined {
   const a = inventory_audit;
   return and(
     q.inventory_id ? eq(a.inventory_id, q.inventory_id) : undefined,
@@ -24,8 +45,7 @@ function auditFilters(q: AuditListQuery): SQL | undefined {
     contains(a.invoice_number, q.invoice_number),
     contains(a.customer_name, q.customer_name),
     contains(a.sales_rep_name, q.sales_rep_name),
-    q.start_date_begin ? sql`${day} >= ${q.start_date_begin}` : undefined,
-    q.start_date_end ? sql`${day} <= ${q.start_date_end}` : undefined,
+    onStartDays(q, timeZone),
   );
 }
 
@@ -68,7 +88,7 @@ export function presentAudit(r: AuditRow): AuditOut {
 /** GET /api/sales/audit/inventory-rows: the inventory audit log, newest first unless sorted otherwise. */
 export async function listInventoryAudit(ctx: Ctx, q: AuditListQuery): Promise<ListResult<AuditOut>> {
   requireAbility(ctx.user, "sales.read");
-  const where = auditFilters(q);
+  const where = auditFilters(q, timeZoneOf(ctx.user.company.settings));
   const dir = (q.descending ?? (q.sortBy === undefined || q.sortBy === "action_time")) ? desc : asc;
   const { limit, offset } = pageWindow(q);
   const order = [dir(SORT[q.sortBy ?? "action_time"]), dir(inventory_audit.id)];

@@ -1,5 +1,6 @@
 import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { addDays, timeZoneOf } from "../../../lib/format.ts";
+import { onDays } from "../../lib/db_helpers.ts";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   categories,
@@ -51,8 +52,9 @@ function filters(ctx: Ctx, q: SalesListQuery, few = false): SQL | undefined {
     contains(reps.name, q.search_sales_rep_name),
     contains(tickets.ticket_number, q.ticket_number),
     contains(tickets.invoice_number, q.invoice_number),
-    q.invoice_date_begin ? sql`substr(${tickets.invoice_date}, 1, 10) >= ${q.invoice_date_begin}` : undefined,
-    q.invoice_date_end ? sql`substr(${tickets.invoice_date}, 1, 10) <= ${q.invoice_date_end}` : undefined,
+    // A calendar date (no zone): compared as stored, so its index serves; the end day is included.
+    q.invoice_date_begin ? sql`${tickets.invoice_date} >= ${q.invoice_date_begin}` : undefined,
+    q.invoice_date_end ? sql`${tickets.invoice_date} < ${addDays(q.invoice_date_end, 1)}` : undefined,
     q.isInvoice ? eq(tickets.isInvoice, true) : undefined,
     q.hideQuotes ? and(eq(tickets.isQuote, false), sql`${tickets.status} <> 'QUOTE'`) : undefined,
   );
@@ -93,8 +95,8 @@ function filters(ctx: Ctx, q: SalesListQuery, few = false): SQL | undefined {
           .where(stock),
       )
       : undefined,
-    q.start_date_begin ? sql`${sales.start_date} >= ${q.start_date_begin}` : undefined,
-    q.start_date_end ? sql`${sales.start_date} < ${addDays(q.start_date_end, 1)}` : undefined,
+    // The From/To days are the company's: the stored UTC start is compared with that day's UTC bounds.
+    onDays(sales.start_date, q.start_date_begin, q.start_date_end, timeZoneOf(ctx.user.company.settings)),
     q.id ? eq(sales.inventory_id, q.id) : undefined,
   );
 }

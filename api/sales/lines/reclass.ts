@@ -12,11 +12,10 @@ import type { LineStanding } from "./checkin_schemas.ts";
 import {
   checkedInMessage,
   DATES_MESSAGE,
-  holdsStock,
   NO_CHECK_IN,
   NONE_LEFT,
   ReclassInput,
-  targetTypeMessage,
+  reclassTargetProblem,
 } from "./reclass_schemas.ts";
 
 export interface ReclassResult {
@@ -66,15 +65,9 @@ export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
         ),
       );
       if (!to) throw new AppError("not_found", `Inventory not found: ${r.to_inventory_id}`);
-      if (to.inv.business_unit_id !== from!.inv.business_unit_id) {
-        throw invalid(at("to_inventory_id"), "Choose a serial number of the same business unit");
-      }
-      if (to.inv.serial_number.toLowerCase() === from!.inv.serial_number.toLowerCase()) {
-        throw invalid(at("to_inventory_id"), "Choose a different serial number");
-      }
-      if (to.type !== from!.type || !holdsStock(to.type)) {
-        throw invalid(at("to_inventory_id"), targetTypeMessage(from!.type));
-      }
+      const end = (r: NonNullable<typeof to>) => ({ ...r.inv, inventory_type: r.type });
+      const problem = reclassTargetProblem(end(from!), end(to));
+      if (problem) throw invalid(at("to_inventory_id"), problem);
       const q = r.reclass_quantity;
       const taken = await tx.update(inventory)
         .set({

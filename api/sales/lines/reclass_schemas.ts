@@ -42,3 +42,26 @@ export const holdsStock = (type: string): boolean => type !== "Charge Code";
 /** A reclass target must be of the source's inventory type, one that holds stock. */
 export const targetTypeMessage = (type: string) =>
   `Choose another ${type} serial number: a reclass target is of the same inventory type and holds stock`;
+export const OTHER_UNIT_MESSAGE = "Choose a serial number of the same business unit";
+export const SAME_SERIAL_MESSAGE = "Choose a different serial number";
+
+/** A stock row as far as a reclass needs it: its unit, serial and inventory type. */
+export interface ReclassEnd {
+  business_unit_id: number;
+  serial_number: string;
+  inventory_type: string;
+}
+
+/**
+ * Why `to` cannot take stock reclassed from `from`, or undefined when it can: a reclass target is of
+ * the same business unit, another serial number (case aside), and the same inventory type, one that
+ * holds stock. The server refuses by it; the reclass picker offers only rows it passes.
+ */
+export function reclassTargetProblem(from: ReclassEnd, to: ReclassEnd): string | undefined {
+  if (to.business_unit_id !== from.business_unit_id) return OTHER_UNIT_MESSAGE;
+  if (to.serial_number.toLowerCase() === from.serial_number.toLowerCase()) return SAME_SERIAL_MESSAGE;
+  if (to.inventory_type !== from.inventory_type || !holdsStock(to.inventory_type)) {
+    return targetTypeMessage(from.inventory_type);
+  }
+  return undefined;
+}

@@ -4,6 +4,7 @@ import { AUDIT_PAGE_SIZES, AuditListQuery } from "../../../api/sales/audit/schem
 import { listInventoryAudit } from "../../../api/sales/audit/service.ts";
 import { renderShellPage } from "../../render.tsx";
 import { lenientQuery } from "../../components/list_query.ts";
+import { dayOf, timeZoneOf } from "../../../lib/format.ts";
 import { AuditPage } from "./AuditPage.tsx";
 import { AUDIT_FILTERS, type AuditQuery } from "./types.ts";
 
@@ -25,7 +26,13 @@ export const auditPages = new Hono<AppEnv>()
       sortBy: q.sortBy ?? "action_time",
       descending: q.descending ?? (q.sortBy === undefined || q.sortBy === "action_time"),
     };
-    for (const k of AUDIT_FILTERS) if (q[k]) query[k] = q[k];
+    // A date given as an instant shows as its day on the company's clock (the day it filters on).
+    const timeZone = timeZoneOf(ctxOf(c).user.company.settings);
+    for (const k of AUDIT_FILTERS) {
+      if (q[k]) {
+        query[k] = k.startsWith("start_date") ? dayOf(q[k], timeZone) : q[k];
+      }
+    }
     const data = await listInventoryAudit(
       ctxOf(c),
       { ...q, ...query, inventory_id: undefined } as AuditListQuery,

@@ -2,6 +2,7 @@ import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
 import { formatDate, formatNumber, money } from "../../../lib/format.ts";
 import { HANDLED, NOT_HANDLED } from "../../../api/sales/lines/schemas.ts";
+import { Day } from "../../lib/time_zone.tsx";
 import type { SalesRow } from "./types.ts";
 
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
@@ -40,9 +41,22 @@ export const SALES_COLUMNS: DataColumn<SalesRow>[] = [
   {
     id: "start_date",
     header: "Start",
-    cell: (r) => <span className="nowrap">{formatDate(r.start_date)}</span>,
+    // Instants: the day on the company's clock, as the From/To filters count them.
+    cell: (r) => (
+      <span className="nowrap">
+        <Day value={r.start_date} />
+      </span>
+    ),
   },
-  { id: "end_date", header: "End", cell: (r) => <span className="nowrap">{formatDate(r.end_date)}</span> },
+  {
+    id: "end_date",
+    header: "End",
+    cell: (r) => (
+      <span className="nowrap">
+        <Day value={r.end_date} />
+      </span>
+    ),
+  },
   { id: "duration", header: "Duration/Addl. Days", cell: (r) => formatNumber(r.duration) },
   { id: "customer", header: "Customer", cell: (r) => clip(r.customer.name) },
   { id: "serial_number", header: "Serial #", cell: (r) => r.sales_inventory.serial_number },

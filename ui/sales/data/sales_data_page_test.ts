@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
+import { companies } from "../../../db/schema/mod.ts";
 import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import {
   makeCategory,
@@ -187,4 +189,27 @@ Deno.test("sales data page - rows expand to Delete for sales-admin only", () =>
     const html = await res.text();
     assert.match(html, /SN-11/);
     assert.doesNotMatch(html, /Expand row|>Delete</);
+  }));
+
+Deno.test("sales data page - Start and End are the days on the company's clock, as the From/To filters count them", () =>
+  withEnv(async (env) => {
+    const db = env.tenant.db;
+    await db.update(companies).set({ settings: { timeZone: "America/Chicago" } }).where(eq(companies.id, 1));
+    const ticket = await makeTicket(db, { ticket_number: "T-TZ" });
+    // 20:00 on March 3rd and 08:00 on March 5th in Chicago (UTC-6): the 4th and the 5th in UTC.
+    await makeLine(db, {
+      ticket_id: ticket.id,
+      inventory_id: (await makeInventory(db, { serial_number: "EVE-1" })).id,
+      start_date: "2026-03-04T02:00:00Z",
+      end_date: "2026-03-05T14:00:00Z",
+    });
+    const token = await env.login();
+    const page = (q: string) =>
+      env.request(`/sales/data?isInvoice=false&${q}`, cookie(token)).then((r) => r.text());
+    const html = await page("start_date_begin=2026-03-03&start_date_end=2026-03-03");
+    assert.match(html, /EVE-1</, "the 3rd's filter finds it");
+    assert.match(html, />03-03-2026<\/time>/, "and its Start says the 3rd");
+    assert.match(html, />03-05-2026<\/time>/);
+    assert.doesNotMatch(html, /03-04-2026/);
+    assert.doesNotMatch(await page("start_date_begin=2026-03-04&start_date_end=2026-03-04"), /EVE-1</);
   }));

@@ -88,7 +88,7 @@ browserTest(
       await page.getByRole("option", { name: /LOT-B/ }).waitFor();
       // Same unit and inventory type, another serial: LOT-B and LOT-D; not LOT-A (either item), LOT-C,
       // the charge code LOT-CC nor the serialized LOT-S.
-      const offered = (await page.getByRole("option").allInnerTexts()).map((o) => o.split(" | ")[1]).sort();
+      const offered = (await page.getByRole("option").allInnerTexts()).map((o) => o.split(" | ")[0]).sort();
       assert.deepEqual(offered, ["LOT-B", "LOT-D"]);
       await page.getByRole("option", { name: /LOT-B/ }).click();
       await rowA.getByLabel("Date", { exact: true }).fill("2026-03-02T09:00");

@@ -1,44 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import type { ComboOption } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
-import { formatNumber } from "../../../lib/format.ts";
 import type { InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
 import type { InventoryList } from "../../../api/sales/inventory/schemas.ts";
 import { newLineRates } from "../../../api/sales/lines/defaults.ts";
-import { fitProblem, type TicketFit } from "../../../api/sales/lines/fit.ts";
+import type { TicketFit } from "../../../api/sales/lines/fit.ts";
 import { type RowFacts, str } from "./line_values.ts";
 import type { Line } from "./types.ts";
+import { nameOf, rowOption } from "./row_option.ts";
 
 /** What the picker searches for: the text after the last '| ' (a chosen option's description). */
 export function pickerSearch(text: string): string {
   const at = text.lastIndexOf("| ");
   return (at === -1 ? text : text.slice(at + 2)).trim();
-}
-
-/** An option's name: serial | item number | item description. */
-const nameOf = (r: { serial_number: string; item: { item_number: string; item_description: string } }) =>
-  [r.serial_number, r.item.item_number, r.item.item_description].filter((s) => s?.trim()).join(" | ");
-
-/**
- * A picker option of a stock row: its name, then its business unit, what is available (not for
- * charge codes) and its status; a row that cannot go out on this ticket (another unit's, or not
- * Available on a ticket) is shown disabled with the reason, as the server refuses it.
- */
-export function rowOption(row: InventoryRowOut, ticket: TicketFit): ComboOption {
-  const problem = fitProblem(row, ticket);
-  const facts = [
-    row.business_unit.name,
-    row.item.inventory_type === "Charge Code"
-      ? undefined
-      : `${formatNumber(row.quantity_available)} available`,
-    row.status,
-  ].filter(Boolean).join(" · ");
-  return {
-    id: row.id,
-    name: nameOf(row),
-    detail: problem ? `${facts} — cannot go out on this ticket` : facts,
-    disabled: !!problem,
-  };
 }
 
 /** The prices the form fills in for a newly picked row, as strings. */

@@ -1,0 +1,75 @@
+import { type CheckInEntry, logFigures } from "./lines.ts";
+import type { Line } from "./types.ts";
+
+/**
+ * A line's check-in cells: select, Date, # In, Remove Quantity (Itemized only), # Sold and # Reclass;
+ * a line without an entry, or a charge code, reads 'Nothing to check in' across them.
+ */
+export function CheckInCells({ line: l, entry, error, set }: {
+  line: Line;
+  entry: CheckInEntry | undefined;
+  error: string | undefined;
+  set: (id: number, patch: Partial<CheckInEntry>) => void;
+}) {
+  const serial = l.sales_inventory.serial_number;
+  const f = logFigures(l);
+  if (!entry || l.sales_inventory.item.inventory_type === "Charge Code") {
+    // a charge code holds no stock: nothing to check in or sell
+    return <td colSpan={6} className="muted">Nothing to check in</td>;
+  }
+  return (
+    <>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`Select ${serial}`}
+          checked={entry.selected}
+          onChange={(e) => set(l.id, { selected: e.target.checked })}
+        />
+      </td>
+      <td>
+        <input
+          type="datetime-local"
+          aria-label={`Date ${serial}`}
+          value={entry.date}
+          onChange={(e) => set(l.id, { date: e.target.value })}
+        />
+      </td>
+      <td>
+        <input
+          className="qty-input"
+          inputMode="numeric"
+          aria-label={`Quantity in ${serial}`}
+          aria-invalid={!!error || undefined}
+          disabled={l.isSold}
+          title={l.isSold ? "A sold line is not checked in again" : `In so far: ${f.checkedIn}`}
+          value={entry.quantityIn}
+          onChange={(e) => set(l.id, { quantityIn: e.target.value, selected: true })}
+        />
+        {error && <div className="field-error" role="alert">{error}</div>}
+      </td>
+      <td>
+        {l.sales_inventory.item.inventory_type === "Itemized" && (
+          <input
+            type="checkbox"
+            aria-label={`Remove quantity ${serial}`}
+            checked={entry.remove}
+            onChange={(e) => set(l.id, { remove: e.target.checked })}
+          />
+        )}
+      </td>
+      <td>
+        <input
+          className="qty-input"
+          inputMode="numeric"
+          aria-label={`Quantity sold ${serial}`}
+          aria-invalid={!!error || undefined}
+          title={`Sold so far: ${f.sold}`}
+          value={entry.quantitySold}
+          onChange={(e) => set(l.id, { quantitySold: e.target.value, selected: true })}
+        />
+      </td>
+      <td className="num">{f.reclassed}</td>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
+import { makeCategory, makeInventory, makeItem } from "../../../db/factories.ts";
+import { heldLine, post } from "../../../api/sales/lines/checkin_fixtures.ts";
+
+browserTest(
+  "reclass - the target picker shows each serial's business unit, availability and status, and offers only valid targets",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const db = env.tenant.db;
+      const midland = await makeCategory(db, { model: "Business Unit", name: "Midland" });
+      const odessa = await makeCategory(db, { model: "Business Unit", name: "Odessa" });
+      const swivel = await makeItem(db, {
+        item_number: "SW3",
+        item_description: "3in swivel",
+        inventory_type: "Itemized",
+      });
+      const s = await heldLine(env, {
+        quantity: 5,
+        stock: 10,
+        row: { serial_number: "LOT-A", item_id: swivel.id, business_unit_id: midland.id },
+      });
+      const row = (serial_number: string, over: Parameters<typeof makeInventory>[1] = {}) =>
+        makeInventory(db, { item_id: swivel.id, business_unit_id: midland.id, serial_number, ...over });
+      await row("LOT-B", { quantity: 4, quantity_out: 1 });
+      await row("LOT-R", { quantity: 2, status: "Repair" });
+      // Not targets: another unit's serial, the same serial (case aside) and a charge code of the unit.
+      await row("LOT-C", { business_unit_id: odessa.id });
+      await row("lot-a", { item_id: (await makeItem(db, { inventory_type: "Itemized" })).id });
+      const mileage = await makeItem(db, { item_number: "LOT-MILES", inventory_type: "Charge Code" });
+      await row("LOT-CC", { item_id: mileage.id, quantity: 0 });
+      const token = await env.login();
+      await post(env, token, "/api/sales/inventory/check-in", {
+        ticket_id: s.ticketId,
+        line_items: [s.lineId],
+        quantities_in: [3],
+      });
+
+      await signIn(undefined, undefined, `/sales/tickets/${s.ticketId}`);
+      await page.getByRole("button", { name: "Check-In" }).click();
+      await page.getByRole("button", { name: "Reclass" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reclass" });
+      const to = dialog.locator("tbody tr", { hasText: "LOT-A" }).getByRole("combobox", {
+        name: "To (Serial #)",
+      });
+      await to.fill("LOT");
+      await page.getByRole("option", { name: /LOT-R/ }).waitFor();
+      const texts = (await page.getByRole("option").allInnerTexts()).map((t) =>
+        t.replace(/\s+/g, " ").trim()
+      );
+      assert.deepEqual(texts, [
+        "LOT-B | SW3 | 3in swivel Midland · 3 available · Available",
+        "LOT-R | SW3 | 3in swivel Midland · 2 available · Repair",
+      ]);
+      await page.getByRole("option", { name: /LOT-R/ }).click();
+      assert.equal(await to.inputValue(), "LOT-R | SW3 | 3in swivel");
+    }),
+);

@@ -1,0 +1,28 @@
+import assert from "node:assert/strict";
+import { reclassOptions } from "./row_option.ts";
+import type { InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
+
+const row = (id: number, serial_number: string, unit: number, inventory_type: string): InventoryRowOut => ({
+  id,
+  serial_number,
+  inventory_description: "",
+  status: id === 3 ? "Repair" : "Available",
+  item: { item_number: "SW3", item_description: "Swivel", inventory_type } as InventoryRowOut["item"],
+  business_unit: { id: unit, name: unit === 1 ? "Midland" : "Odessa" },
+  quantity_available: id,
+});
+
+Deno.test("reclass picker - only the unit's other serials of the same stock-holding type, with their figures", () => {
+  const from = row(1, "LOT-A", 1, "Itemized");
+  const found = [
+    row(2, "lot-a", 1, "Itemized"),
+    row(3, "LOT-B", 1, "Itemized"),
+    row(4, "LOT-C", 2, "Itemized"),
+    row(5, "LOT-S", 1, "Serialized"),
+    row(6, "LOT-CC", 1, "Charge Code"),
+  ];
+  assert.deepEqual(reclassOptions(found, from), [
+    { id: 3, name: "LOT-B | SW3 | Swivel", detail: "Midland · 3 available · Repair" },
+  ]);
+  assert.deepEqual(reclassOptions([row(7, "CC-2", 1, "Charge Code")], row(8, "CC-1", 1, "Charge Code")), []);
+});
