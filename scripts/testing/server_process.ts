@@ -111,15 +111,24 @@ export class ServerProcess {
 
   private async drain(stream: ReadableStream<Uint8Array>) {
     const dec = new TextDecoder();
+    // RELIABILITY_SERVER_LOG: a file that gets all of the server's output (e.g. with
+    // RELIABILITY_DENO_ARGS=--v8-flags=--trace-gc, to see the collector's work under a script's load).
+    const log = Deno.env.get("RELIABILITY_SERVER_LOG");
+    const file = log ? await Deno.open(log, { create: true, append: true }) : undefined;
     try {
       for await (const chunk of stream) {
+        await file?.write(chunk);
         for (const line of dec.decode(chunk).split("\n")) {
           if (!line) continue;
           this.tail.push(line);
           if (this.tail.length > TAIL) this.tail.shift();
         }
       }
-    } catch { /* the process went away */ }
+    } catch {
+      /* the process went away */
+    } finally {
+      file?.close();
+    }
   }
 
   output(): string {
