@@ -72,6 +72,46 @@ export async function everyRow<T, U = T>(
   })();
 }
 
+/**
+ * A list's JSON answer. Every row (`rowsPerPage=-1` or `page=-1`, as the API allows) is streamed: the list is
+ * read a page at a time with a turn of the event loop between pages, and each page is written out before the
+ * next is read, so a list of 100,000 rows neither holds the thread for seconds nor builds its whole JSON in
+ * memory. The answer is the same object as a single read's: the first page's other fields (`total`, totals)
+ * and every row in `results`, in the list's order.
+ */
+export async function listResponse<Q extends { page: number; rowsPerPage: number }>(
+  q: Q,
+  list: (q: Q) => Promise<{ results: unknown[] }>,
+): Promise<Response> {
+  if (q.page !== -1 && q.rowsPerPage !== -1) return Response.json(await list(q));
+  // Read before the answer starts: a bad filter or a record out of scope is refused with its status.
+  const { results: first, ...rest } = await list({ ...q, page: 1, rowsPerPage: DOWNLOAD_PAGE });
+  const encoder = new TextEncoder();
+  const fields = JSON.stringify(rest);
+  const head = fields === "{}" ? "{" : fields.slice(0, -1) + ",";
+  let results: unknown[] | undefined = first;
+  let page = 1;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(head + '"results":['));
+    },
+    async pull(controller) {
+      if (!results) {
+        await yieldToEventLoop();
+        results = (await list({ ...q, page: ++page, rowsPerPage: DOWNLOAD_PAGE })).results;
+      }
+      const rows = results.map((r) => JSON.stringify(r)).join(",");
+      controller.enqueue(encoder.encode((page > 1 && rows ? "," : "") + rows));
+      if (results.length < DOWNLOAD_PAGE) {
+        controller.enqueue(encoder.encode("]}"));
+        controller.close();
+      }
+      results = undefined;
+    },
+  });
+  return new Response(body, { headers: { "Content-Type": "application/json" } });
+}
+
 /** A count query as drizzle builds it: its SQL is the cache key, awaiting it runs it. */
 interface CountQuery extends PromiseLike<{ total: number }[]> {
   toSQL(): { sql: string; params: unknown[] };

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, valid } from "../../lib/validate.ts";
 import { CompanyInput, CompanyUpdateInput } from "./schemas.ts";
 import {
@@ -13,7 +14,7 @@ import {
 
 export const companiesRoutes = new Hono<AppEnv>()
   .get("/admin/companies", valid("query", CompanyListQuery), async (c) => {
-    return c.json(await listCompanies(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listCompanies(ctxOf(c), q));
   })
   .get("/companies", valid("query", CompanySearchQuery), async (c) => {
     return c.json(await searchCompanies(ctxOf(c), c.req.valid("query")));

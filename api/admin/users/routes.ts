@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { JsonObject, valid } from "../../lib/validate.ts";
 import { setSessionCookie } from "../../middleware/session.ts";
 import {
@@ -21,7 +22,7 @@ const UserIdBody = z.object({
 
 export const usersRoutes = new Hono<AppEnv>()
   .get("/admin/users", valid("query", UserListQuery), async (c) => {
-    return c.json(await listUsers(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listUsers(ctxOf(c), q));
   })
   .get("/admin/users/download", valid("query", UserListQuery), (c) => {
     return downloadUsers(ctxOf(c), c.req.valid("query"));
@@ -50,5 +51,5 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json(await listCompanyUsers(ctxOf(c), c.req.valid("query")));
   })
   .get("/users", valid("query", UserSearchQuery), async (c) => {
-    return c.json(await searchUsers(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => searchUsers(ctxOf(c), q));
   });

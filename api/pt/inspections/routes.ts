@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { uploadLimit } from "../../files/routes.ts";
@@ -38,7 +39,7 @@ async function batchBody(c: Context<AppEnv>): Promise<unknown> {
 
 export const inspectionsRoutes = new Hono<AppEnv>()
   .get("/pt/inspections", valid("query", InspectionListQuery), async (c) => {
-    return c.json(await listInspections(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listInspections(ctxOf(c), q));
   })
   .get("/pt/inspections/download", valid("query", InspectionListQuery), (c) => {
     return downloadInspections(ctxOf(c), c.req.valid("query"));

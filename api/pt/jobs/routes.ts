@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { JobListQuery } from "./schemas.ts";
 import { deleteJob, downloadJobs, getJob, jobReport, listJobs, saveJob } from "./service.ts";
 
 export const jobsRoutes = new Hono<AppEnv>()
   .get("/pt/jobs", valid("query", JobListQuery), async (c) => {
-    return c.json(await listJobs(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listJobs(ctxOf(c), q));
   })
   .get("/pt/jobs/download", valid("query", JobListQuery), (c) => {
     return downloadJobs(ctxOf(c), c.req.valid("query"));

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, valid } from "../../lib/validate.ts";
 import { PartInput, PartUpdateInput } from "./schemas.ts";
 import {
@@ -14,7 +15,7 @@ import {
 
 export const partsRoutes = new Hono<AppEnv>()
   .get("/pt/parts", valid("query", PartListQuery), async (c) => {
-    return c.json(await listParts(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listParts(ctxOf(c), q));
   })
   .get("/pt/parts/download", valid("query", PartListQuery), (c) => {
     return downloadParts(ctxOf(c), c.req.valid("query"));

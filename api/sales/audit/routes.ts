@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { valid } from "../../lib/validate.ts";
 import { AuditListQuery } from "./schemas.ts";
 import { downloadInventoryAudit, listInventoryAudit } from "./service.ts";
 
 export const auditRoutes = new Hono<AppEnv>()
   .get("/sales/audit/inventory-rows", valid("query", AuditListQuery), async (c) => {
-    return c.json(await listInventoryAudit(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listInventoryAudit(ctxOf(c), q));
   })
   .get("/sales/audit/inventory-rows/download", valid("query", AuditListQuery), (c) => {
     return downloadInventoryAudit(ctxOf(c), c.req.valid("query"));

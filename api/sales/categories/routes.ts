@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { CategoryListQuery, deleteCategory, listCategories, saveCategory } from "./service.ts";
 
 // Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
 export const categoriesRoutes = new Hono<AppEnv>()
   .get("/sales/categories", valid("query", CategoryListQuery), async (c) => {
-    return c.json(await listCategories(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listCategories(ctxOf(c), q));
   })
   .post("/sales/categories", valid("json", JsonObject), async (c) => {
     return c.json(await saveCategory(ctxOf(c), c.req.valid("json")));

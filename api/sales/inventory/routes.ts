@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { uploadLimit } from "../../files/routes.ts";
 import {
@@ -23,13 +24,13 @@ const JsonBody = z.unknown();
 
 export const inventoryRoutes = new Hono<AppEnv>()
   .get("/sales/inventory", valid("query", InventoryListQuery), async (c) => {
-    return c.json(await listInventory(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listInventory(ctxOf(c), q));
   })
   .get("/sales/inventory/download", valid("query", InventoryListQuery), (c) => {
     return downloadInventory(ctxOf(c), c.req.valid("query"));
   })
   .get("/sales/inventory-locations", valid("query", LocationListQuery), async (c) => {
-    return c.json(await listInventoryLocations(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listInventoryLocations(ctxOf(c), q));
   })
   .get("/sales/inventory-locations/download", valid("query", LocationListQuery), (c) => {
     return downloadInventoryLocations(ctxOf(c), c.req.valid("query"));

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { uploadLimit } from "../../files/routes.ts";
@@ -8,7 +9,7 @@ import { deleteItem, downloadItems, ItemListQuery, listItems, saveItem, saveItem
 // Save bodies are parsed by the service after its permission check (403 before 422).
 export const itemsRoutes = new Hono<AppEnv>()
   .get("/sales/items", valid("query", ItemListQuery), async (c) => {
-    return c.json(await listItems(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listItems(ctxOf(c), q));
   })
   .get("/sales/items/download", valid("query", ItemListQuery), (c) => {
     return downloadItems(ctxOf(c), c.req.valid("query"));

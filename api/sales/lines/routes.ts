@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { uploadLimit } from "../../files/routes.ts";
@@ -22,7 +23,7 @@ import {
 /** Every ticket-line call (decision 014: the spec's `sales` wire paths, the `lines` feature name). */
 export const linesRoutes = new Hono<AppEnv>()
   .get("/sales/sales", valid("query", SalesListQuery), async (c) => {
-    return c.json(await listSales(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listSales(ctxOf(c), q));
   })
   .get("/sales/sales/download", valid("query", SalesListQuery), (c) => {
     return downloadSales(ctxOf(c), c.req.valid("query"));

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { deleteSubCategory, listSubCategories, saveSubCategory, SubCategoryListQuery } from "./service.ts";
 
 // Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
 export const subCategoriesRoutes = new Hono<AppEnv>()
   .get("/sales/sub_categories", valid("query", SubCategoryListQuery), async (c) => {
-    return c.json(await listSubCategories(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listSubCategories(ctxOf(c), q));
   })
   .post("/sales/sub_categories", valid("json", JsonObject), async (c) => {
     return c.json(await saveSubCategory(ctxOf(c), c.req.valid("json")));

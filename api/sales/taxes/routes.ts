@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { deleteTax, listTaxes, saveTax, TaxListQuery } from "./service.ts";
 
 // Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
 export const taxesRoutes = new Hono<AppEnv>()
   .get("/sales/taxes", valid("query", TaxListQuery), async (c) => {
-    return c.json(await listTaxes(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listTaxes(ctxOf(c), q));
   })
   .post("/sales/taxes", valid("json", JsonObject), async (c) => {
     return c.json(await saveTax(ctxOf(c), c.req.valid("json")));

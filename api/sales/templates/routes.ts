@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { TemplateListQuery } from "./schemas.ts";
 import { deleteTemplate, listTemplates, listUnitTemplates, saveTemplate } from "./service.ts";
@@ -7,7 +8,7 @@ import { deleteTemplate, listTemplates, listUnitTemplates, saveTemplate } from "
 // Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
 export const templatesRoutes = new Hono<AppEnv>()
   .get("/sales/templates", valid("query", TemplateListQuery), async (c) => {
-    return c.json(await listTemplates(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listTemplates(ctxOf(c), q));
   })
   .get("/sales/templates/business-unit/:id", valid("param", IdParam), async (c) => {
     return c.json(await listUnitTemplates(ctxOf(c), c.req.valid("param").id));

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { TicketListQuery } from "./schemas.ts";
 import { createTicket, deleteTicket, getTicket, listTickets, updateTicket } from "./service.ts";
@@ -7,7 +8,7 @@ import { createTicket, deleteTicket, getTicket, listTickets, updateTicket } from
 // Save bodies are parsed by the service after its permission check (403 before 422).
 export const ticketsRoutes = new Hono<AppEnv>()
   .get("/sales/tickets", valid("query", TicketListQuery), async (c) => {
-    return c.json(await listTickets(ctxOf(c), c.req.valid("query")));
+    return listResponse(c.req.valid("query"), (q) => listTickets(ctxOf(c), q));
   })
   .get("/sales/tickets/:id", valid("param", IdParam), async (c) => {
     return c.json(await getTicket(ctxOf(c), c.req.valid("param").id));
