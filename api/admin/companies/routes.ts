@@ -13,7 +13,7 @@ import {
 } from "./service.ts";
 
 export const companiesRoutes = new Hono<AppEnv>()
-  .get("/admin/companies", valid("query", CompanyListQuery), async (c) => {
+  .get("/admin/companies", valid("query", CompanyListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listCompanies(ctxOf(c), q));
   })
   .get("/companies", valid("query", CompanySearchQuery), async (c) => {

@@ -21,7 +21,7 @@ const UserIdBody = z.object({
 });
 
 export const usersRoutes = new Hono<AppEnv>()
-  .get("/admin/users", valid("query", UserListQuery), async (c) => {
+  .get("/admin/users", valid("query", UserListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listUsers(ctxOf(c), q));
   })
   .get("/admin/users/download", valid("query", UserListQuery), (c) => {
@@ -50,6 +50,6 @@ export const usersRoutes = new Hono<AppEnv>()
   .get("/companyusers", valid("query", UserListQuery), async (c) => {
     return c.json(await listCompanyUsers(ctxOf(c), c.req.valid("query")));
   })
-  .get("/users", valid("query", UserSearchQuery), async (c) => {
+  .get("/users", valid("query", UserSearchQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => searchUsers(ctxOf(c), q));
   });

@@ -38,7 +38,7 @@ async function batchBody(c: Context<AppEnv>): Promise<unknown> {
 }
 
 export const inspectionsRoutes = new Hono<AppEnv>()
-  .get("/pt/inspections", valid("query", InspectionListQuery), async (c) => {
+  .get("/pt/inspections", valid("query", InspectionListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listInspections(ctxOf(c), q));
   })
   .get("/pt/inspections/download", valid("query", InspectionListQuery), (c) => {

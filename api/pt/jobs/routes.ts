@@ -6,7 +6,7 @@ import { JobListQuery } from "./schemas.ts";
 import { deleteJob, downloadJobs, getJob, jobReport, listJobs, saveJob } from "./service.ts";
 
 export const jobsRoutes = new Hono<AppEnv>()
-  .get("/pt/jobs", valid("query", JobListQuery), async (c) => {
+  .get("/pt/jobs", valid("query", JobListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listJobs(ctxOf(c), q));
   })
   .get("/pt/jobs/download", valid("query", JobListQuery), (c) => {

@@ -14,7 +14,7 @@ import {
 } from "./service.ts";
 
 export const partsRoutes = new Hono<AppEnv>()
-  .get("/pt/parts", valid("query", PartListQuery), async (c) => {
+  .get("/pt/parts", valid("query", PartListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listParts(ctxOf(c), q));
   })
   .get("/pt/parts/download", valid("query", PartListQuery), (c) => {

@@ -6,7 +6,7 @@ import { AuditListQuery } from "./schemas.ts";
 import { downloadInventoryAudit, listInventoryAudit } from "./service.ts";
 
 export const auditRoutes = new Hono<AppEnv>()
-  .get("/sales/audit/inventory-rows", valid("query", AuditListQuery), async (c) => {
+  .get("/sales/audit/inventory-rows", valid("query", AuditListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listInventoryAudit(ctxOf(c), q));
   })
   .get("/sales/audit/inventory-rows/download", valid("query", AuditListQuery), (c) => {

@@ -6,7 +6,7 @@ import { CategoryListQuery, deleteCategory, listCategories, saveCategory } from 
 
 // Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
 export const categoriesRoutes = new Hono<AppEnv>()
-  .get("/sales/categories", valid("query", CategoryListQuery), async (c) => {
+  .get("/sales/categories", valid("query", CategoryListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listCategories(ctxOf(c), q));
   })
   .post("/sales/categories", valid("json", JsonObject), async (c) => {

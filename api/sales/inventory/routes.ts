@@ -23,13 +23,13 @@ import {
 const JsonBody = z.unknown();
 
 export const inventoryRoutes = new Hono<AppEnv>()
-  .get("/sales/inventory", valid("query", InventoryListQuery), async (c) => {
+  .get("/sales/inventory", valid("query", InventoryListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listInventory(ctxOf(c), q));
   })
   .get("/sales/inventory/download", valid("query", InventoryListQuery), (c) => {
     return downloadInventory(ctxOf(c), c.req.valid("query"));
   })
-  .get("/sales/inventory-locations", valid("query", LocationListQuery), async (c) => {
+  .get("/sales/inventory-locations", valid("query", LocationListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listInventoryLocations(ctxOf(c), q));
   })
   .get("/sales/inventory-locations/download", valid("query", LocationListQuery), (c) => {

@@ -8,7 +8,7 @@ import { deleteItem, downloadItems, ItemListQuery, listItems, saveItem, saveItem
 
 // Save bodies are parsed by the service after its permission check (403 before 422).
 export const itemsRoutes = new Hono<AppEnv>()
-  .get("/sales/items", valid("query", ItemListQuery), async (c) => {
+  .get("/sales/items", valid("query", ItemListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listItems(ctxOf(c), q));
   })
   .get("/sales/items/download", valid("query", ItemListQuery), (c) => {

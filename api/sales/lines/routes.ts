@@ -22,7 +22,7 @@ import {
 
 /** Every ticket-line call (decision 014: the spec's `sales` wire paths, the `lines` feature name). */
 export const linesRoutes = new Hono<AppEnv>()
-  .get("/sales/sales", valid("query", SalesListQuery), async (c) => {
+  .get("/sales/sales", valid("query", SalesListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listSales(ctxOf(c), q));
   })
   .get("/sales/sales/download", valid("query", SalesListQuery), (c) => {

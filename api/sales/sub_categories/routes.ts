@@ -6,7 +6,7 @@ import { deleteSubCategory, listSubCategories, saveSubCategory, SubCategoryListQ
 
 // Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
 export const subCategoriesRoutes = new Hono<AppEnv>()
-  .get("/sales/sub_categories", valid("query", SubCategoryListQuery), async (c) => {
+  .get("/sales/sub_categories", valid("query", SubCategoryListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listSubCategories(ctxOf(c), q));
   })
   .post("/sales/sub_categories", valid("json", JsonObject), async (c) => {

@@ -6,7 +6,7 @@ import { deleteTax, listTaxes, saveTax, TaxListQuery } from "./service.ts";
 
 // Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
 export const taxesRoutes = new Hono<AppEnv>()
-  .get("/sales/taxes", valid("query", TaxListQuery), async (c) => {
+  .get("/sales/taxes", valid("query", TaxListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listTaxes(ctxOf(c), q));
   })
   .post("/sales/taxes", valid("json", JsonObject), async (c) => {

@@ -7,7 +7,7 @@ import { deleteTemplate, listTemplates, listUnitTemplates, saveTemplate } from "
 
 // Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
 export const templatesRoutes = new Hono<AppEnv>()
-  .get("/sales/templates", valid("query", TemplateListQuery), async (c) => {
+  .get("/sales/templates", valid("query", TemplateListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listTemplates(ctxOf(c), q));
   })
   .get("/sales/templates/business-unit/:id", valid("param", IdParam), async (c) => {

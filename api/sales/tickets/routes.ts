@@ -7,7 +7,7 @@ import { createTicket, deleteTicket, getTicket, listTickets, updateTicket } from
 
 // Save bodies are parsed by the service after its permission check (403 before 422).
 export const ticketsRoutes = new Hono<AppEnv>()
-  .get("/sales/tickets", valid("query", TicketListQuery), async (c) => {
+  .get("/sales/tickets", valid("query", TicketListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listTickets(ctxOf(c), q));
   })
   .get("/sales/tickets/:id", valid("param", IdParam), async (c) => {
