@@ -5,9 +5,8 @@ import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
+import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
 import { downloadList } from "../../../components/row_actions.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { JOB_PAGE_SIZES } from "../../../../api/pt/jobs/schemas.ts";
 import { JobForm } from "../JobForm.tsx";
 import type { JobRow, JobsProps, JobsQuery } from "../types.ts";
@@ -40,8 +39,7 @@ const SEARCHES = ["search_operator_name", "search_job_number", "search_customer_
 
 /** The jobs table: greeting, refresh, New Job, searches, download, paging, row actions and dialogs. */
 export default function JobsTable(props: JobsProps) {
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     JobsQuery,
     JobRow
   >({
@@ -50,6 +48,7 @@ export default function JobsTable(props: JobsProps) {
     query: props.query,
     data: props.data,
   });
+  const { list, hydrated, setEditing, setDeleting } = crud;
   const { query } = list;
 
   // Each search box's GET form carries the table's other parameters (the other searches included).
@@ -114,15 +113,7 @@ export default function JobsTable(props: JobsProps) {
           >
             <Icon name="download" size={20} />Download
           </Button>
-          {props.can.create && (
-            <Button
-              className="btn btn-primary"
-              onPress={() => setEditing(null)}
-              isDisabled={!hydrated}
-            >
-              <Icon name="add" size={20} />New Job
-            </Button>
-          )}
+          {props.can.create && <NewButton crud={crud} label="New Job" />}
         </div>
       </div>
       <div className="toolbar">
@@ -141,20 +132,10 @@ export default function JobsTable(props: JobsProps) {
         loadingText="Downloading Job Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <JobForm
-          job={editing}
-          company={props.company}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(job, dialog) => <JobForm job={job} company={props.company} {...dialog} />}
         question="Are you sure you want to delete this job?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

@@ -5,9 +5,8 @@ import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
+import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
 import { downloadList } from "../../../components/row_actions.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { PART_PAGE_SIZES } from "../../../../api/pt/parts/schemas.ts";
 import { PartForm } from "../PartForm.tsx";
 import type { PartRow, PartsProps, PartsQuery } from "../types.ts";
@@ -20,8 +19,7 @@ const COLUMNS: DataColumn<PartRow>[] = [
 
 /** The parts table with its search, download, paging, row actions and the part and delete dialogs. */
 export default function PartsTable(props: PartsProps) {
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     PartsQuery,
     PartRow
   >({
@@ -30,6 +28,7 @@ export default function PartsTable(props: PartsProps) {
     query: props.query,
     data: props.data,
   });
+  const { list, hydrated, setEditing, setDeleting } = crud;
   const { query } = list;
 
   // The expanded row repeats the full text (long descriptions wrap here, not in the table).
@@ -63,9 +62,7 @@ export default function PartsTable(props: PartsProps) {
         >
           <Icon name="download" size={20} />Download
         </Button>
-        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-          <Icon name="add" size={20} />New Part
-        </Button>
+        <NewButton crud={crud} label="New Part" />
       </div>
       <ListTable
         list={list}
@@ -78,19 +75,10 @@ export default function PartsTable(props: PartsProps) {
         loadingText="Downloading Part Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <PartForm
-          part={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(part, dialog) => <PartForm part={part} {...dialog} />}
         question="Are you sure you want to delete this part?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

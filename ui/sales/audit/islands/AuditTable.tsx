@@ -3,9 +3,8 @@ import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
-import { useListState } from "../../../components/list_state.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
 import { downloadList } from "../../../components/row_actions.ts";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { DateTime } from "../../../lib/time_zone.tsx";
 import { AUDIT_PAGE_SIZES } from "../../../../api/sales/audit/schemas.ts";
 import { FilterFields } from "../../../components/FilterFields.tsx";
@@ -63,8 +62,8 @@ function columns(): DataColumn<AuditRow>[] {
 
 /** The inventory audit log: eight filters (300 ms), download, sort and paging, all in the URL. */
 export default function AuditTable(props: AuditProps) {
-  const hydrated = useHydrated();
-  const list = useListState<AuditQuery, AuditRow>({
+  // A read-only list: the scaffold's list and hydration, no row dialogs.
+  const { list, hydrated } = useCrudList<AuditQuery, AuditRow>({
     path: "/sales/inventory-audit",
     endpoint: ENDPOINT,
     query: props.query,

@@ -3,10 +3,9 @@ import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { downloadList } from "../../../components/row_actions.ts";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { SALES_COLUMNS } from "../columns.tsx";
 import { PREFILL_KEYS, SALES_FILTERS, type SalesProps, type SalesQuery, type SalesRow } from "../types.ts";
@@ -19,13 +18,13 @@ const SIZES = [10, 50, 100, 200] as const;
  * paging in the URL; for sales-admin, rows expand to Delete.
  */
 export default function SalesDataTable(props: SalesProps) {
-  const hydrated = useHydrated();
-  const { list, deleting, setDeleting, busy, remove } = useCrudList<SalesQuery, SalesRow>({
+  const crud = useCrudList<SalesQuery, SalesRow>({
     path: "/sales/data",
     endpoint: ENDPOINT,
     query: props.query,
     data: props.data,
   });
+  const { list, hydrated, setDeleting } = crud;
   const { query } = list;
 
   // A link's serial, item, ticket or invoice number has prefilled its filter (on the server): take
@@ -86,12 +85,9 @@ export default function SalesDataTable(props: SalesProps) {
         loadingText="Downloading Sales Data..."
         hydrated={hydrated}
       />
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
         question="Are you sure you want to delete this item?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

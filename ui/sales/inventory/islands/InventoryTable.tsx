@@ -4,12 +4,11 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { downloadList, useRowActions } from "../../../components/row_actions.ts";
+import { useCrudList } from "../../../components/crud_list.ts";
+import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
+import { downloadList } from "../../../components/row_actions.ts";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
-import { Confirm } from "../../../primitives/Confirm.tsx";
 import { api } from "../../../lib/api.ts";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { INVENTORY_PAGE_SIZES } from "../../../../api/sales/inventory/schemas.ts";
 import {
   inventoryColumns,
@@ -44,22 +43,17 @@ type Row = InventoryRow | LocationRow;
  */
 export default function InventoryTable(props: InventoryProps) {
   const { page, can } = props;
-  const hydrated = useHydrated();
   // The view picks the endpoint; it changes together with the query's `view` (one render, one fetch).
   const [view, setView] = useState<"serial" | "location">(props.query.view ? "location" : "serial");
   const endpoint = view === "location" ? "/api/sales/inventory-locations" : "/api/sales/inventory";
-  const list = useListState<InventoryQuery, Row>({
-    path: page.path,
-    endpoint,
-    query: props.query,
-    data: props.data,
-  });
-  const { query } = list;
-  const data = list.data as InventoryData;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<InventoryRow>(
-    list,
+  // The dialogs act on serial rows, deleted at the inventory's endpoint whichever view is listed.
+  const crud = useCrudList<InventoryQuery, Row, InventoryRow>(
+    { path: page.path, endpoint, query: props.query, data: props.data },
     (r) => api(`/api/sales/inventory/${r.id}`, { method: "DELETE" }),
   );
+  const { list, hydrated, setEditing, setDeleting, saved } = crud;
+  const { query } = list;
+  const data = list.data as InventoryData;
   const [transfer, setTransfer] = useState<{ kind: "unit" | "locations"; row: InventoryRow } | null>(null);
   const [batch, setBatch] = useState(false);
 
@@ -129,9 +123,7 @@ export default function InventoryTable(props: InventoryProps) {
             <Button className="btn" onPress={() => setBatch(true)} isDisabled={!hydrated}>
               <Icon name="upload" size={20} />Batch Upload
             </Button>
-            <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-              <Icon name="add" size={20} />New
-            </Button>
+            <NewButton crud={crud} />
           </>
         )}
       </div>
@@ -169,14 +161,11 @@ export default function InventoryTable(props: InventoryProps) {
           footer={footer}
         />
       </div>
-      {editing !== undefined && (
-        <InventoryForm
-          row={editing}
-          type={page.type}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
+      <CrudDialogs
+        crud={crud}
+        form={(row, dialog) => <InventoryForm row={row} type={page.type} {...dialog} />}
+        question="Are you sure you want to delete this item?"
+      />
       {transfer?.kind === "unit" && (
         <UnitTransferDialog
           row={transfer.row}
@@ -203,13 +192,6 @@ export default function InventoryTable(props: InventoryProps) {
           }}
         />
       )}
-      <Confirm
-        isOpen={deleting !== null}
-        question="Are you sure you want to delete this item?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
-      />
     </>
   );
 }

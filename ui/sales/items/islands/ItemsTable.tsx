@@ -6,10 +6,8 @@ import { SearchBox } from "../../../components/SearchBox.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
+import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
 import { downloadList } from "../../../components/row_actions.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { showSnack } from "../../../lib/events.ts";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { money } from "../../../../lib/format.ts";
 import {
   ITEM_BATCH_COLUMNS,
@@ -63,8 +61,7 @@ const SEARCHES: { key: SearchKey; label: string }[] = [
 
 /** The items table: two searches (300 ms), download, paging, row actions, item and batch dialogs. */
 export default function ItemsTable(props: ItemsProps) {
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     ItemsQuery,
     ItemRow
   >({
@@ -73,6 +70,7 @@ export default function ItemsTable(props: ItemsProps) {
     query: props.query,
     data: props.data,
   });
+  const { list, hydrated, setEditing, setDeleting, saved } = crud;
   const { query } = list;
   const [batch, setBatch] = useState(false);
 
@@ -129,9 +127,7 @@ export default function ItemsTable(props: ItemsProps) {
             <Button className="btn" onPress={() => setBatch(true)} isDisabled={!hydrated}>
               <Icon name="upload" size={20} />Batch Upload
             </Button>
-            <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-              <Icon name="add" size={20} />New
-            </Button>
+            <NewButton crud={crud} />
           </>
         )}
       </div>
@@ -146,13 +142,11 @@ export default function ItemsTable(props: ItemsProps) {
         loadingText="Downloading Item Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <ItemForm
-          item={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
+      <CrudDialogs
+        crud={crud}
+        form={(item, dialog) => <ItemForm item={item} {...dialog} />}
+        question="Are you sure you want to delete this item?"
+      />
       {batch && (
         <BatchUpload
           title="Batch Upload"
@@ -162,18 +156,10 @@ export default function ItemsTable(props: ItemsProps) {
           onClose={() => setBatch(false)}
           onSaved={(message) => {
             setBatch(false);
-            showSnack("success", message);
-            list.refetch();
+            saved(message);
           }}
         />
       )}
-      <Confirm
-        isOpen={deleting !== null}
-        question="Are you sure you want to delete this item?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
-      />
     </>
   );
 }

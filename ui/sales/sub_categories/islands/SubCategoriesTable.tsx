@@ -1,12 +1,9 @@
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
-import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
+import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
 import { SUB_CATEGORY_PAGE_SIZES } from "../../../../api/sales/sub_categories/schemas.ts";
 import { SubCategoryForm } from "../SubCategoryForm.tsx";
 import type { SubCategoriesProps, SubCategoriesQuery, SubCategoryRow } from "../types.ts";
@@ -19,8 +16,7 @@ const COLUMNS: DataColumn<SubCategoryRow>[] = [
 
 /** Sub product lines: search (300 ms), paging, row actions, the sub product line and delete dialogs. */
 export default function SubCategoriesTable(props: SubCategoriesProps) {
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     SubCategoriesQuery,
     SubCategoryRow
   >({
@@ -29,6 +25,7 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
     query: props.query,
     data: props.data,
   });
+  const { list, hydrated, setEditing, setDeleting } = crud;
   const { query } = list;
 
   const details = (s: SubCategoryRow) => (
@@ -53,9 +50,7 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
           debounceMs={300}
         />
         <span className="spacer" />
-        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-          <Icon name="add" size={20} />New
-        </Button>
+        <NewButton crud={crud} />
       </div>
       <ListTable
         list={list}
@@ -68,19 +63,10 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
         loadingText="Downloading Sub Product Line Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <SubCategoryForm
-          sub={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(sub, dialog) => <SubCategoryForm sub={sub} {...dialog} />}
         question="Are you sure you want to delete this item?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );
