@@ -1,6 +1,6 @@
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
@@ -19,7 +19,6 @@ export default function CompaniesTable(props: CompaniesProps) {
     (c) => api(`/api/companies/${c.id}`, { method: "DELETE" }),
   );
   const { list, hydrated, setEditing, setDeleting } = crud;
-  const { query } = list;
 
   const details = (c: CompanyRow) => {
     const address = [c.custom?.address_line_1, c.custom?.address_line_2, c.custom?.address_line_3]
@@ -47,13 +46,7 @@ export default function CompaniesTable(props: CompaniesProps) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search company name"
-          name="search_name"
-          value={query.search_name ?? ""}
-          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
-          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-        />
+        <FilterFields list={list} fields={[{ key: "search_name", label: "Search company name" }]} />
         <span className="spacer" />
         <NewButton crud={crud} label="New Company" />
       </div>

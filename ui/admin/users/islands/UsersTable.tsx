@@ -1,7 +1,7 @@
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
@@ -90,13 +90,10 @@ export default function UsersTable(props: UsersProps) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search for user"
-          name="search_name"
-          value={query.search_name ?? ""}
-          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
-          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-          debounceMs={300}
+        <FilterFields
+          list={list}
+          fields={[{ key: "search_name", label: "Search for user" }]}
+          textDebounceMs={300}
         />
         <span className="spacer" />
         <Button

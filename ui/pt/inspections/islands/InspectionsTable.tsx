@@ -90,9 +90,8 @@ export default function InspectionsTable(props: InspectionsProps) {
       )}
       <Searches
         view={view}
-        query={query}
+        list={list}
         searchCustomer={can.searchCustomer}
-        onApply={(key, value) => list.update({ [key]: value, page: 1 })}
       >
         {view === "data" && (
           <Button

@@ -1,7 +1,7 @@
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
@@ -35,7 +35,11 @@ const COLUMNS: DataColumn<JobRow>[] = [
   { id: "report", header: "Report", cell: reportLink, sortable: false },
 ];
 
-const SEARCHES = ["search_operator_name", "search_job_number", "search_customer_name"] as const;
+const SEARCHES = [
+  { key: "search_operator_name", label: "Operator" },
+  { key: "search_job_number", label: "Job Number" },
+  { key: "search_customer_name", label: "Customer" },
+] as const;
 
 /** The jobs table: greeting, refresh, New Job, searches, download, paging, row actions and dialogs. */
 export default function JobsTable(props: JobsProps) {
@@ -50,21 +54,6 @@ export default function JobsTable(props: JobsProps) {
   });
   const { list, hydrated, setEditing, setDeleting } = crud;
   const { query } = list;
-
-  // Each search box's GET form carries the table's other parameters (the other searches included).
-  const keep = (own: (typeof SEARCHES)[number]) => {
-    const { page: _p, ...rest } = query;
-    return Object.fromEntries(Object.entries(rest).filter(([k]) => k !== own));
-  };
-  const search = (key: (typeof SEARCHES)[number], label: string) => (
-    <SearchBox
-      label={label}
-      name={key}
-      value={query[key] ?? ""}
-      keep={keep(key)}
-      onApply={(text) => list.update({ [key]: text || undefined, page: 1 })}
-    />
-  );
 
   // The expanded row: its actions first (on a phone the wide table scrolls; the left edge shows),
   // then the job's other fields.
@@ -117,9 +106,10 @@ export default function JobsTable(props: JobsProps) {
         </div>
       </div>
       <div className="toolbar">
-        {search("search_operator_name", "Operator")}
-        {search("search_job_number", "Job Number")}
-        {props.can.searchCustomer && search("search_customer_name", "Customer")}
+        <FilterFields
+          list={list}
+          fields={SEARCHES.filter((s) => s.key !== "search_customer_name" || props.can.searchCustomer)}
+        />
       </div>
       <ListTable
         list={list}

@@ -1,7 +1,7 @@
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
@@ -47,13 +47,7 @@ export default function PartsTable(props: PartsProps) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search part name"
-          name="search_name"
-          value={query.search_name ?? ""}
-          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
-          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-        />
+        <FilterFields list={list} fields={[{ key: "search_name", label: "Search part name" }]} />
         <span className="spacer" />
         <Button
           className="btn"

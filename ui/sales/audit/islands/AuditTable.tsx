@@ -77,8 +77,7 @@ export default function AuditTable(props: AuditProps) {
       <div className="toolbar inspection-searches">
         <FilterFields
           fields={FILTERS}
-          query={query}
-          onApply={(key, v) => list.update({ [key]: v, page: 1 })}
+          list={list}
           textDebounceMs={300}
         />
         <span className="spacer" />

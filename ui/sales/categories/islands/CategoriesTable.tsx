@@ -1,6 +1,6 @@
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
@@ -34,7 +34,6 @@ export default function CategoriesTable(props: CategoriesProps) {
     data: props.data,
   });
   const { list, hydrated, setEditing, setDeleting } = crud;
-  const { query } = list;
 
   const details = (c: CategoryRow) => (
     <div className="row-details">
@@ -55,13 +54,12 @@ export default function CategoriesTable(props: CategoriesProps) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search name"
-          name="search_name"
-          value={query.search_name ?? ""}
-          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
-          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-          debounceMs={300}
+        {/* The model is the page's: its URL does not carry it. */}
+        <FilterFields
+          list={list}
+          fields={[{ key: "search_name", label: "Search name" }]}
+          omit={["model"]}
+          textDebounceMs={300}
         />
         <span className="spacer" />
         {/* New, like Edit and Delete, is for sales-admin (the server answers 403 to anyone else). */}

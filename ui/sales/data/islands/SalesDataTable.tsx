@@ -58,8 +58,7 @@ export default function SalesDataTable(props: SalesProps) {
       <div className="toolbar inspection-searches">
         <FilterFields
           fields={SALES_FILTERS}
-          query={query}
-          onApply={(key, v) => list.update({ [key]: v, page: 1 })}
+          list={list}
           textDebounceMs={300}
         />
         <Checkbox

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
@@ -31,7 +31,6 @@ import {
   isLocationRow,
   type LocationRow,
   SEARCHES,
-  type SearchKey,
 } from "../types.ts";
 
 type Row = InventoryRow | LocationRow;
@@ -92,11 +91,6 @@ export default function InventoryTable(props: InventoryProps) {
     sortBy: undefined,
     descending: undefined,
   });
-  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
-  const keep = (own: SearchKey) => {
-    const { page: _p, inventory_type: _t, [own]: _own, ...rest } = query;
-    return rest;
-  };
   return (
     <>
       <div className="page-head">
@@ -128,17 +122,8 @@ export default function InventoryTable(props: InventoryProps) {
         )}
       </div>
       <div className="toolbar inspection-searches">
-        {SEARCHES.map((s) => (
-          <SearchBox
-            key={s.key}
-            label={s.label}
-            name={s.key}
-            value={query[s.key] ?? ""}
-            keep={keep(s.key)}
-            debounceMs={300}
-            onApply={(text) => list.update({ [s.key]: text || undefined, page: 1 })}
-          />
-        ))}
+        {/* The inventory type is the page's: its URL does not carry it. */}
+        <FilterFields list={list} fields={SEARCHES} omit={["inventory_type"]} textDebounceMs={300} />
         <Checkbox
           isSelected={!!query.include_hidden}
           isDisabled={!hydrated}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
@@ -92,28 +92,10 @@ export default function ItemsTable(props: ItemsProps) {
     </div>
   );
 
-  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
-  const keep = (own: SearchKey) => ({
-    rowsPerPage: query.rowsPerPage,
-    sortBy: query.sortBy,
-    descending: query.descending,
-    ...Object.fromEntries(SEARCHES.filter((s) => s.key !== own).map((s) => [s.key, query[s.key]])),
-  });
-
   return (
     <>
       <div className="toolbar inspection-searches">
-        {SEARCHES.map((s) => (
-          <SearchBox
-            key={s.key}
-            label={s.label}
-            name={s.key}
-            value={query[s.key] ?? ""}
-            keep={keep(s.key)}
-            debounceMs={300}
-            onApply={(text) => list.update({ [s.key]: text || undefined, page: 1 })}
-          />
-        ))}
+        <FilterFields list={list} fields={SEARCHES} textDebounceMs={300} />
         <span className="spacer" />
         <Button
           className="btn"

@@ -1,6 +1,6 @@
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
@@ -26,7 +26,6 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
     data: props.data,
   });
   const { list, hydrated, setEditing, setDeleting } = crud;
-  const { query } = list;
 
   const details = (s: SubCategoryRow) => (
     <div className="row-details">
@@ -41,13 +40,10 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search name"
-          name="search_name"
-          value={query.search_name ?? ""}
-          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
-          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-          debounceMs={300}
+        <FilterFields
+          list={list}
+          fields={[{ key: "search_name", label: "Search name" }]}
+          textDebounceMs={300}
         />
         <span className="spacer" />
         <NewButton crud={crud} />

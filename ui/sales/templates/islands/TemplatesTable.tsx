@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
@@ -33,7 +33,6 @@ export default function TemplatesTable(props: TemplatesProps) {
     data: props.data,
   });
   const { list, hydrated, setEditing, setDeleting, saved } = crud;
-  const { query } = list;
   const chooseUnit = (u: UnitOption | null) => {
     setUnit(u);
     list.update({ search_business_unit: u?.id, search_name: undefined, page: 1 });
@@ -60,19 +59,11 @@ export default function TemplatesTable(props: TemplatesProps) {
       <div className="toolbar">
         <UnitPicker selected={unit} onChange={chooseUnit} />
         {unit && (
-          <SearchBox
+          <FilterFields
             key={unit.id}
-            label="Search name"
-            name="search_name"
-            value={query.search_name ?? ""}
-            keep={{
-              search_business_unit: unit.id,
-              rowsPerPage: query.rowsPerPage,
-              sortBy: query.sortBy,
-              descending: query.descending,
-            }}
-            onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-            debounceMs={300}
+            list={list}
+            fields={[{ key: "search_name", label: "Search name" }]}
+            textDebounceMs={300}
           />
         )}
         <span className="spacer" />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
@@ -89,27 +89,16 @@ export default function TicketsTable(props: TicketsProps) {
       : []),
   ];
 
-  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it (the
-  // stage and Show Invoiced only where the URL holds them: on the Tickets list).
-  const keep = (own: TicketSearchKey) => {
-    const { page: _page, [own]: _own, ticketFlowFilter, showInvoiced, ...rest } = query;
-    return view.flowFilter ? { ...rest, ticketFlowFilter, showInvoiced } : rest;
-  };
-
   return (
     <>
       <div className="toolbar inspection-searches">
-        {searches.map((s) => (
-          <SearchBox
-            key={s.key}
-            label={s.label}
-            name={s.key}
-            value={query[s.key] ?? ""}
-            keep={keep(s.key)}
-            debounceMs={300}
-            onApply={(text) => list.update({ [s.key]: text || undefined, page: 1 })}
-          />
-        ))}
+        {/* The stage and Show Invoiced are in the URL on the Tickets list only. */}
+        <FilterFields
+          list={list}
+          fields={searches}
+          omit={view.flowFilter ? [] : ["ticketFlowFilter", "showInvoiced"]}
+          textDebounceMs={300}
+        />
         {view.flowFilter && (
           <Select
             label="Ticket Flow"
