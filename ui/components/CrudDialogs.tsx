@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
-import { Button } from "react-aria-components";
 import { Confirm } from "../primitives/Confirm.tsx";
-import { Icon } from "./icons.tsx";
 
 /** What `CrudDialogs` and `NewButton` need of `useCrudList`. */
-interface RowDialogs<R> {
+export interface RowDialogs<R> {
   hydrated: boolean;
   editing: R | null | undefined;
   setEditing(row: NoInfer<R> | null | undefined): void;
@@ -47,19 +45,5 @@ export function CrudDialogs<R>({ crud, form, question }: {
         />
       )}
     </>
-  );
-}
-
-/** The toolbar's button that opens the form for a new row; disabled until the island hydrates. */
-export function NewButton<R>({ crud, label = "New" }: { crud: RowDialogs<R>; label?: string }) {
-  return (
-    <Button
-      className="btn btn-primary"
-      onPress={() => crud.setEditing(null)}
-      isDisabled={!crud.hydrated}
-    >
-      <Icon name="add" size={20} />
-      {label}
-    </Button>
   );
 }

@@ -4,11 +4,11 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { useState } from "react";
 import { showError, showSnack } from "../../../lib/events.ts";
-import { downloadList } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
 import { api } from "../../../lib/api.ts";
 import { USER_PAGE_SIZES } from "../../../../api/admin/users/schemas.ts";
@@ -37,7 +37,6 @@ export default function UsersTable(props: UsersProps) {
     (u) => api("/api/admin/users", { method: "DELETE", json: { id: u.id } }),
   );
   const { list, hydrated, setEditing, setDeleting } = crud;
-  const { query } = list;
 
   // Log out everywhere: the row it asks about, and whether the call runs.
   const [signingOut, setSigningOut] = useState<UserRow | null>(null);
@@ -96,13 +95,7 @@ export default function UsersTable(props: UsersProps) {
           textDebounceMs={300}
         />
         <span className="spacer" />
-        <Button
-          className="btn"
-          onPress={() => downloadList("/api/admin/users", { ...query })}
-          isDisabled={!hydrated}
-        >
-          <Icon name="download" size={20} />Download
-        </Button>
+        <DownloadButton crud={crud} endpoint="/api/admin/users" />
         <NewButton crud={crud} label="Add User" />
       </div>
       <ListTable

@@ -3,9 +3,9 @@ import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
-import { downloadList } from "../../../components/row_actions.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { COLUMNS } from "../columns.tsx";
 import { formatDate } from "../../../../lib/format.ts";
 import { DateTime } from "../../../lib/time_zone.tsx";
@@ -36,7 +36,6 @@ export default function InspectionsTable(props: InspectionsProps) {
     data: props.data,
   });
   const { list, hydrated, setEditing, setDeleting, saved } = crud;
-  const { query } = list;
   const editable = view === "job" && can.edit;
   const [batchOpen, setBatchOpen] = useState(false);
 
@@ -93,15 +92,7 @@ export default function InspectionsTable(props: InspectionsProps) {
         list={list}
         searchCustomer={can.searchCustomer}
       >
-        {view === "data" && (
-          <Button
-            className="btn"
-            onPress={() => downloadList("/api/pt/inspections", { ...query })}
-            isDisabled={!hydrated}
-          >
-            <Icon name="download" size={20} />Download
-          </Button>
-        )}
+        {view === "data" && <DownloadButton crud={crud} endpoint="/api/pt/inspections" />}
       </Searches>
       <ListTable
         list={list}

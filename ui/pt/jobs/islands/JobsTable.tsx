@@ -4,9 +4,9 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
-import { downloadList } from "../../../components/row_actions.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { JOB_PAGE_SIZES } from "../../../../api/pt/jobs/schemas.ts";
 import { JobForm } from "../JobForm.tsx";
 import type { JobRow, JobsProps, JobsQuery } from "../types.ts";
@@ -53,7 +53,6 @@ export default function JobsTable(props: JobsProps) {
     data: props.data,
   });
   const { list, hydrated, setEditing, setDeleting } = crud;
-  const { query } = list;
 
   // The expanded row: its actions first (on a phone the wide table scrolls; the left edge shows),
   // then the job's other fields.
@@ -95,13 +94,7 @@ export default function JobsTable(props: JobsProps) {
           <Button className="icon-btn" aria-label="Refresh" onPress={list.refetch} isDisabled={!hydrated}>
             <Icon name="refresh" />
           </Button>
-          <Button
-            className="btn"
-            onPress={() => downloadList("/api/pt/jobs", { ...query })}
-            isDisabled={!hydrated}
-          >
-            <Icon name="download" size={20} />Download
-          </Button>
+          <DownloadButton crud={crud} endpoint="/api/pt/jobs" />
           {props.can.create && <NewButton crud={crud} label="New Job" />}
         </div>
       </div>

@@ -1,12 +1,10 @@
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
-import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
-import { downloadList } from "../../../components/row_actions.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { PART_PAGE_SIZES } from "../../../../api/pt/parts/schemas.ts";
 import { PartForm } from "../PartForm.tsx";
 import type { PartRow, PartsProps, PartsQuery } from "../types.ts";
@@ -29,7 +27,6 @@ export default function PartsTable(props: PartsProps) {
     data: props.data,
   });
   const { list, hydrated, setEditing, setDeleting } = crud;
-  const { query } = list;
 
   // The expanded row repeats the full text (long descriptions wrap here, not in the table).
   const details = (p: PartRow) => (
@@ -49,13 +46,7 @@ export default function PartsTable(props: PartsProps) {
       <div className="toolbar">
         <FilterFields list={list} fields={[{ key: "search_name", label: "Search part name" }]} />
         <span className="spacer" />
-        <Button
-          className="btn"
-          onPress={() => downloadList("/api/pt/parts", { ...query })}
-          isDisabled={!hydrated}
-        >
-          <Icon name="download" size={20} />Download
-        </Button>
+        <DownloadButton crud={crud} endpoint="/api/pt/parts" />
         <NewButton crud={crud} label="New Part" />
       </div>
       <ListTable

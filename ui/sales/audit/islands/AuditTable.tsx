@@ -1,10 +1,8 @@
 import { useMemo } from "react";
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { Icon } from "../../../components/icons.tsx";
+import { DownloadButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { downloadList } from "../../../components/row_actions.ts";
 import { DateTime } from "../../../lib/time_zone.tsx";
 import { AUDIT_PAGE_SIZES } from "../../../../api/sales/audit/schemas.ts";
 import { FilterFields } from "../../../components/FilterFields.tsx";
@@ -63,13 +61,13 @@ function columns(): DataColumn<AuditRow>[] {
 /** The inventory audit log: eight filters (300 ms), download, sort and paging, all in the URL. */
 export default function AuditTable(props: AuditProps) {
   // A read-only list: the scaffold's list and hydration, no row dialogs.
-  const { list, hydrated } = useCrudList<AuditQuery, AuditRow>({
+  const crud = useCrudList<AuditQuery, AuditRow>({
     path: "/sales/inventory-audit",
     endpoint: ENDPOINT,
     query: props.query,
     data: props.data,
   });
-  const { query } = list;
+  const { list, hydrated } = crud;
   const cols = useMemo(columns, []);
 
   return (
@@ -81,9 +79,7 @@ export default function AuditTable(props: AuditProps) {
           textDebounceMs={300}
         />
         <span className="spacer" />
-        <Button className="btn" onPress={() => downloadList(ENDPOINT, { ...query })} isDisabled={!hydrated}>
-          <Icon name="download" size={20} />Download
-        </Button>
+        <DownloadButton crud={crud} endpoint={ENDPOINT} />
       </div>
       <ListTable
         list={list}

@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { DownloadButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { downloadList } from "../../../components/row_actions.ts";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { SALES_COLUMNS } from "../columns.tsx";
@@ -69,9 +69,7 @@ export default function SalesDataTable(props: SalesProps) {
           Invoiced Only
         </Checkbox>
         <span className="spacer" />
-        <Button className="btn" onPress={() => downloadList(ENDPOINT, { ...query })} isDisabled={!hydrated}>
-          <Icon name="download" size={20} />Download
-        </Button>
+        <DownloadButton crud={crud} endpoint={ENDPOINT} />
       </div>
       <ListTable
         list={list}

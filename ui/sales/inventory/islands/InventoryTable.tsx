@@ -4,9 +4,9 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
-import { downloadList } from "../../../components/row_actions.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
 import { api } from "../../../lib/api.ts";
 import { INVENTORY_PAGE_SIZES } from "../../../../api/sales/inventory/schemas.ts";
@@ -109,9 +109,7 @@ export default function InventoryTable(props: InventoryProps) {
           }}
         />
         <span className="spacer" />
-        <Button className="btn" onPress={() => downloadList(endpoint, { ...query })} isDisabled={!hydrated}>
-          <Icon name="download" size={20} />Download
-        </Button>
+        <DownloadButton crud={crud} endpoint={endpoint} />
         {can.edit && (
           <>
             <Button className="btn" onPress={() => setBatch(true)} isDisabled={!hydrated}>

@@ -5,9 +5,9 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
-import { downloadList } from "../../../components/row_actions.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { money } from "../../../../lib/format.ts";
 import {
   ITEM_BATCH_COLUMNS,
@@ -71,7 +71,6 @@ export default function ItemsTable(props: ItemsProps) {
     data: props.data,
   });
   const { list, hydrated, setEditing, setDeleting, saved } = crud;
-  const { query } = list;
   const [batch, setBatch] = useState(false);
 
   const details = (i: ItemRow) => (
@@ -97,13 +96,7 @@ export default function ItemsTable(props: ItemsProps) {
       <div className="toolbar inspection-searches">
         <FilterFields list={list} fields={SEARCHES} textDebounceMs={300} />
         <span className="spacer" />
-        <Button
-          className="btn"
-          onPress={() => downloadList("/api/sales/items", { ...query })}
-          isDisabled={!hydrated}
-        >
-          <Icon name="download" size={20} />Download
-        </Button>
+        <DownloadButton crud={crud} endpoint="/api/sales/items" />
         {props.can.edit && (
           <>
             <Button className="btn" onPress={() => setBatch(true)} isDisabled={!hydrated}>

@@ -1,8 +1,9 @@
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { joinTaxSearch, splitTaxSearch, TAX_PAGE_SIZES } from "../../../../api/sales/taxes/schemas.ts";
 import { COLUMNS } from "../columns.tsx";
 import { TaxForm } from "../TaxForm.tsx";

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
+import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { CrudDialogs, NewButton } from "../../../components/CrudDialogs.tsx";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
 import { Select } from "../../../primitives/Select.tsx";
 import { api } from "../../../lib/api.ts";
