@@ -1,8 +1,5 @@
 import { useState } from "react";
-import { download } from "../lib/api.ts";
-import { setLoading, showError, showSnack } from "../lib/events.ts";
-
-type Query = Parameters<typeof download>[1];
+import { showError, showSnack } from "../lib/events.ts";
 
 /**
  * A list island's row dialogs: `editing` (undefined: closed; null: a new row; a row: editing it),
@@ -41,20 +38,4 @@ export function useRowActions<T>(
   };
 
   return { editing, setEditing, deleting, setDeleting, busy, saved, remove };
-}
-
-/**
- * Downloads every row of a list (`<endpoint>/download`, the table's filters and sort, no paging)
- * behind the loading dialog; a failure shows the error.
- */
-export async function downloadList(endpoint: string, params: Record<string, unknown>) {
-  setLoading(true);
-  try {
-    const { page: _p, rowsPerPage: _r, ...filters } = params;
-    await download(`${endpoint}/download`, { ...filters, page: 1, rowsPerPage: -1 } as Query);
-  } catch (e) {
-    showError(e);
-  } finally {
-    setLoading(false);
-  }
 }

@@ -168,3 +168,51 @@ browserTest(
       await page.getByRole("alert").getByText("You do not have permission to do that.").waitFor();
     }),
 );
+
+browserTest(
+  "companies - by keyboard alone: New Company opens the form and Escape closes it; Delete asks first",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      await makeCompany(env.tenant.db, { name: "Keyboard Drilling" });
+      await signIn(undefined, undefined, "/admin/companies");
+      const table = page.getByRole("table", { name: "Companies" });
+
+      await page.getByRole("button", { name: "New Company" }).focus();
+      await page.keyboard.press("Enter");
+      const form = page.getByRole("dialog", { name: "New Company" });
+      await form.getByRole("textbox", { name: "Name" }).waitFor();
+      await page.keyboard.press("Escape");
+      await form.waitFor({ state: "detached" });
+
+      await table.getByRole("row", { name: /Keyboard Drilling/ }).getByRole("button", { name: "Expand row" })
+        .focus();
+      await page.keyboard.press("Enter");
+      await table.getByRole("button", { name: "Delete" }).focus();
+      await page.keyboard.press("Enter");
+      const confirm = page.getByRole("dialog", { name: "Please confirm" });
+      await confirm.getByText("Are you sure you want to delete this company?").waitFor();
+      // The safe answer has the focus: Enter now would keep the company.
+      assert.equal(
+        await confirm.getByRole("button", { name: "Cancel" }).evaluate((b) => b === document.activeElement),
+        true,
+      );
+      await page.keyboard.press("Escape");
+      await confirm.waitFor({ state: "detached" });
+      const token = await env.login();
+      assert.equal(
+        (await env.json<{ total: number }>("/api/admin/companies?search_name=Keyboard", { token })).total,
+        1,
+      );
+
+      // Confirmed, the row goes and the message shows.
+      await table.getByRole("button", { name: "Delete" }).focus();
+      await page.keyboard.press("Enter");
+      await confirm.getByRole("button", { name: "Yes" }).focus();
+      await page.keyboard.press("Enter");
+      await table.getByRole("row", { name: /Keyboard Drilling/ }).waitFor({ state: "detached" });
+      assert.equal(
+        (await env.json<{ total: number }>("/api/admin/companies?search_name=Keyboard", { token })).total,
+        0,
+      );
+    }),
+);

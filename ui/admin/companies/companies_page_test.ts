@@ -54,6 +54,30 @@ Deno.test("companies page - the URL's search, size and page apply; bad values fa
     assert.match(html, /1-3 of 3/);
   }));
 
+Deno.test("companies page - the search form carries the table's size, order and filters, not its page", () =>
+  withEnv(async (env) => {
+    await makeCompany(env.tenant.db, { name: "Wildcat Drilling", company_type: "operator_company" });
+    await makeCompany(env.tenant.db, { name: "Wildcat Customer", company_type: "customer_company" });
+    const res = await env.request(
+      "/admin/companies?page=1&rowsPerPage=25&sortBy=created_at&descending=true&type=operator_company",
+      cookie(await env.login()),
+    );
+    const html = await res.text();
+    assert.match(html, /Wildcat Drilling/);
+    assert.doesNotMatch(html, /Wildcat Customer/);
+    // Enter in the search box before (or without) JavaScript submits this form: it keeps the rest.
+    const form = html.match(/<form role="search"[^]*?<\/form>/)?.[0] ?? "";
+    const hidden = [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((
+      m,
+    ) => [m[1], m[2]]);
+    assert.deepEqual(hidden, [
+      ["rowsPerPage", "25"],
+      ["sortBy", "created_at"],
+      ["descending", "true"],
+      ["type", "operator_company"],
+    ]);
+  }));
+
 Deno.test("companies page - an empty search shows 'No Companys Found'", () =>
   withEnv(async (env) => {
     const res = await env.request(

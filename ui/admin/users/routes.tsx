@@ -1,41 +1,38 @@
 import { Hono } from "hono";
-import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
+import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
 import { listUsers, UserListQuery } from "../../../api/admin/users/service.ts";
 import { USER_PAGE_SIZES } from "../../../api/admin/users/schemas.ts";
-import { renderShellPage } from "../../render.tsx";
-import { lenientQuery } from "../../components/list_query.ts";
+import { listPage } from "../../lib/list_page.tsx";
 import { UsersPage } from "./UsersPage.tsx";
-import { toUserRow, type UsersQuery } from "./types.ts";
+import { toUserRow } from "./types.ts";
 
 /** GET /admin/accounts: open to every signed-in user (the spec's role check blocks no one). */
 export const usersPages = new Hono<AppEnv>()
-  .get("/admin/accounts", async (c) => {
-    const user = c.get("user")!;
-    const params = new URL(c.req.url).searchParams;
-    const q = lenientQuery(UserListQuery, params);
-    const sizes: readonly number[] = USER_PAGE_SIZES;
-    const query: UsersQuery = {
-      page: q.page,
-      rowsPerPage: sizes.includes(q.rowsPerPage) ? q.rowsPerPage : USER_PAGE_SIZES[0],
-      sortBy: q.sortBy ?? "name",
-      descending: q.descending ?? false,
-      ...(q.search_name ? { search_name: q.search_name } : {}),
-    };
-    const { results, total } = await listUsers(ctxOf(c), { ...q, ...query } as UserListQuery);
-    return renderShellPage(
-      c,
-      "Users",
-      <UsersPage
-        name={user.name}
-        data={{ results: results.map(toUserRow), total }}
-        query={query}
-        can={{
-          edit: can(user, "users.edit"),
-          delete: can(user, "users.delete"),
-          forceReset: can(user, "users.forceReset"),
-          superuser: can(user, "users.superuser"),
-        }}
-      />,
-    );
-  });
+  .get(
+    "/admin/accounts",
+    listPage({
+      title: "Users",
+      schema: UserListQuery,
+      sizes: USER_PAGE_SIZES,
+      size: USER_PAGE_SIZES[0],
+      sort: { by: "name", descending: false },
+      filters: ["search_name"],
+      render: async ({ user, ctx, q, table }) => {
+        const { results, total } = await listUsers(ctx, { ...q, ...table });
+        return (
+          <UsersPage
+            name={user.name}
+            data={{ results: results.map(toUserRow), total }}
+            query={table}
+            can={{
+              edit: can(user, "users.edit"),
+              delete: can(user, "users.delete"),
+              forceReset: can(user, "users.forceReset"),
+              superuser: can(user, "users.superuser"),
+            }}
+          />
+        );
+      },
+    }),
+  );

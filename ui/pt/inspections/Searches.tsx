@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { type FilterField, FilterFields } from "../../components/FilterFields.tsx";
-import type { InspectionsQuery, SearchKey } from "./types.ts";
+import type { SearchKey } from "./types.ts";
 
 const FIELDS: (FilterField<SearchKey> & { data?: true; customer?: true })[] = [
   { key: "search_serial_number", label: "Serial Number" },
@@ -12,18 +12,17 @@ const FIELDS: (FilterField<SearchKey> & { data?: true; customer?: true })[] = [
 ];
 
 /** The inspection table's searches: Serial Number and Batch; on the data view also job and companies. */
-export function Searches({ view, query, searchCustomer, onApply, children }: {
+export function Searches({ view, list, searchCustomer, children }: {
   view: "job" | "data";
-  query: InspectionsQuery;
+  list: Parameters<typeof FilterFields>[0]["list"];
   searchCustomer: boolean;
-  onApply: (key: SearchKey, value: string | undefined) => void;
   /** buttons at the toolbar's end */
   children?: ReactNode;
 }) {
   const fields = FIELDS.filter((f) => (!f.data || view === "data") && (!f.customer || searchCustomer));
   return (
     <div className="toolbar inspection-searches">
-      <FilterFields fields={fields} query={query} onApply={onApply} dateDebounceMs={700} />
+      <FilterFields list={list} fields={fields} dateDebounceMs={700} />
       {children && (
         <>
           <span className="spacer" />

@@ -53,6 +53,15 @@ Deno.test("business units page - shows locations; search, size and sort come fro
     assert.match(html, /No Data Found/);
   }));
 
+Deno.test("business units page - the search form keeps size and order but not the page's own model", () =>
+  withEnv(async (env) => {
+    const res = await env.request("/sales/business-units?rowsPerPage=40", cookie(await env.login()));
+    const form = (await res.text()).match(/<form role="search"[^]*?<\/form>/)?.[0] ?? "";
+    const hidden = [...form.matchAll(/<input type="hidden" name="([^"]+)"/g)].map((m) => m[1]);
+    // The model comes from the path: in the URL it would only be noise the server ignores.
+    assert.deepEqual(hidden, ["rowsPerPage", "sortBy", "descending"]);
+  }));
+
 Deno.test("categories pages - a customer company's user is sent to '/'", () =>
   withEnv(async (env) => {
     const customer = await makeCompany(env.tenant.db);

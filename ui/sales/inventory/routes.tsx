@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
+import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
 import {
   InventoryListQuery,
@@ -8,8 +8,7 @@ import {
   LocationListQuery,
 } from "../../../api/sales/inventory/service.ts";
 import { INVENTORY_PAGE_SIZES } from "../../../api/sales/inventory/schemas.ts";
-import { renderShellPage } from "../../render.tsx";
-import { lenientQuery } from "../../components/list_query.ts";
+import { listPage, pickFilters } from "../../lib/list_page.tsx";
 import { InventoryPage } from "./InventoryPage.tsx";
 import {
   INVENTORY_PAGES,
@@ -19,43 +18,40 @@ import {
   SEARCHES,
 } from "./types.ts";
 
-const DEFAULT_SIZE = 20;
+const SEARCH_KEYS = SEARCHES.map((s) => s.key);
 
 /**
- * The table's state from the URL, leniently (a bad value falls back to its default): page 1, 20 rows,
- * the API's order (item number, serial number) unless a column is sorted. The type is the page's.
+ * GET /sales/serialized-inventory, /sales/itemized-inventory, /sales/charge-codes: owner-company
+ * staff. The table starts at page 1, 20 rows, in the API's order (item number, serial number) unless
+ * a column is sorted; the inventory type is the page's, never the URL's.
  */
-function tableQuery(params: URLSearchParams, page: InventoryPageDef): InventoryQuery {
-  const location = params.get("view") === "location";
-  const q = lenientQuery(location ? LocationListQuery : InventoryListQuery, params);
-  const sizes: readonly number[] = INVENTORY_PAGE_SIZES;
-  const query: InventoryQuery = {
-    page: q.page,
-    rowsPerPage: sizes.includes(Number(params.get("rowsPerPage"))) ? q.rowsPerPage : DEFAULT_SIZE,
-    ...(q.sortBy ? { sortBy: q.sortBy, descending: q.descending ?? false } : {}),
-    inventory_type: page.type,
-    ...(location ? { view: "location" as const } : {}),
-    ...(q.include_hidden ? { include_hidden: true as const } : {}),
-  };
-  for (const { key } of SEARCHES) if (q[key]) query[key] = q[key];
-  return query;
-}
-
-/** GET /sales/serialized-inventory, /sales/itemized-inventory, /sales/charge-codes: owner-company staff. */
 export const inventoryPages = new Hono<AppEnv>();
 
 for (const page of INVENTORY_PAGES as readonly InventoryPageDef[]) {
-  inventoryPages.get(page.path, async (c) => {
-    const user = c.get("user")!;
-    const query = tableQuery(new URL(c.req.url).searchParams, page);
-    const ctx = ctxOf(c);
-    const data: InventoryData = query.view
-      ? await listInventoryLocations(ctx, { ...query } as LocationListQuery)
-      : await listInventory(ctx, { ...query } as InventoryListQuery);
-    return renderShellPage(
-      c,
-      page.title,
-      <InventoryPage page={page} data={data} query={query} can={{ edit: can(user, "sales.admin") }} />,
-    );
-  });
+  inventoryPages.get(
+    page.path,
+    listPage({
+      title: page.title,
+      schema: InventoryListQuery,
+      // The location view sorts by its own columns.
+      schemaOf: (params) => (params.get("view") === "location" ? LocationListQuery : InventoryListQuery),
+      sizes: INVENTORY_PAGE_SIZES,
+      size: 20,
+      render: async ({ c, user, ctx, q, table }) => {
+        const query: InventoryQuery = {
+          ...table,
+          inventory_type: page.type,
+          ...(c.req.query("view") === "location" ? { view: "location" as const } : {}),
+          ...(q.include_hidden ? { include_hidden: true as const } : {}),
+          ...pickFilters(q, SEARCH_KEYS),
+        };
+        const data: InventoryData = query.view
+          ? await listInventoryLocations(ctx, { ...query } as LocationListQuery)
+          : await listInventory(ctx, { ...query } as InventoryListQuery);
+        return (
+          <InventoryPage page={page} data={data} query={query} can={{ edit: can(user, "sales.admin") }} />
+        );
+      },
+    }),
+  );
 }

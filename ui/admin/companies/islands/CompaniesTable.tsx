@@ -1,14 +1,11 @@
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
-import { Icon } from "../../../components/icons.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { useRowActions } from "../../../components/row_actions.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
+import { NewButton } from "../../../components/ListButtons.tsx";
+import { useCrudList } from "../../../components/crud_list.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { api } from "../../../lib/api.ts";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { COMPANY_PAGE_SIZES, COMPANY_TYPE_LABELS } from "../../../../api/admin/companies/schemas.ts";
 import { CompanyForm } from "../CompanyForm.tsx";
 import type { CompaniesProps, CompaniesQuery, CompanyRow } from "../types.ts";
@@ -17,18 +14,12 @@ const COLUMNS: DataColumn<CompanyRow>[] = [{ id: "name", header: "Company", cell
 
 /** The companies table with its search, paging, row actions and the company and delete dialogs. */
 export default function CompaniesTable(props: CompaniesProps) {
-  const hydrated = useHydrated();
-  const list = useListState<CompaniesQuery, CompanyRow>({
-    path: "/admin/companies",
-    endpoint: "/api/admin/companies",
-    query: props.query,
-    data: props.data,
-  });
-  const { query } = list;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<CompanyRow>(
-    list,
+  const crud = useCrudList<CompaniesQuery, CompanyRow>(
+    { path: "/admin/companies", endpoint: "/api/admin/companies", query: props.query, data: props.data },
+    // The spec deletes at /api/companies/<id>, not under the list's endpoint.
     (c) => api(`/api/companies/${c.id}`, { method: "DELETE" }),
   );
+  const { list, hydrated, setEditing, setDeleting } = crud;
 
   const details = (c: CompanyRow) => {
     const address = [c.custom?.address_line_1, c.custom?.address_line_2, c.custom?.address_line_3]
@@ -56,17 +47,9 @@ export default function CompaniesTable(props: CompaniesProps) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search company name"
-          name="search_name"
-          value={query.search_name ?? ""}
-          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
-          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-        />
+        <FilterFields list={list} fields={[{ key: "search_name", label: "Search company name" }]} />
         <span className="spacer" />
-        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-          <Icon name="add" size={20} />New Company
-        </Button>
+        <NewButton crud={crud} label="New Company" />
       </div>
       <ListTable
         list={list}
@@ -79,20 +62,12 @@ export default function CompaniesTable(props: CompaniesProps) {
         loadingText="Downloading Company Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <CompanyForm
-          company={editing}
-          canSettings={props.can.settings}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(company, dialog) => (
+          <CompanyForm company={company} canSettings={props.can.settings} {...dialog} />
+        )}
         question="Are you sure you want to delete this company?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

@@ -1,16 +1,16 @@
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { useListState } from "../../../components/list_state.ts";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
+import { useCrudList } from "../../../components/crud_list.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { useState } from "react";
 import { showError, showSnack } from "../../../lib/events.ts";
-import { downloadList, useRowActions } from "../../../components/row_actions.ts";
 import { Confirm } from "../../../primitives/Confirm.tsx";
 import { api } from "../../../lib/api.ts";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { USER_PAGE_SIZES } from "../../../../api/admin/users/schemas.ts";
 import { UserForm } from "../UserForm.tsx";
 import type { UserRow, UsersProps, UsersQuery } from "../types.ts";
@@ -25,19 +25,18 @@ const COLUMNS: DataColumn<UserRow>[] = [
 
 /** The users table: debounced search, download, paging, row actions and the user and delete dialogs. */
 export default function UsersTable(props: UsersProps) {
-  const hydrated = useHydrated();
-  const list = useListState<UsersQuery, UserRow>({
-    path: "/admin/accounts",
-    endpoint: "/api/admin/users",
-    query: props.query,
-    data: props.data,
-    quiet: true,
-  });
-  const { query } = list;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<UserRow>(
-    list,
+  const crud = useCrudList<UsersQuery, UserRow>(
+    {
+      path: "/admin/accounts",
+      endpoint: "/api/admin/users",
+      query: props.query,
+      data: props.data,
+      quiet: true,
+    },
+    // The spec's delete names the user in the body.
     (u) => api("/api/admin/users", { method: "DELETE", json: { id: u.id } }),
   );
+  const { list, hydrated, setEditing, setDeleting } = crud;
 
   // Log out everywhere: the row it asks about, and whether the call runs.
   const [signingOut, setSigningOut] = useState<UserRow | null>(null);
@@ -90,25 +89,14 @@ export default function UsersTable(props: UsersProps) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search for user"
-          name="search_name"
-          value={query.search_name ?? ""}
-          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
-          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-          debounceMs={300}
+        <FilterFields
+          list={list}
+          fields={[{ key: "search_name", label: "Search for user" }]}
+          textDebounceMs={300}
         />
         <span className="spacer" />
-        <Button
-          className="btn"
-          onPress={() => downloadList("/api/admin/users", { ...query })}
-          isDisabled={!hydrated}
-        >
-          <Icon name="download" size={20} />Download
-        </Button>
-        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-          <Icon name="add" size={20} />Add User
-        </Button>
+        <DownloadButton crud={crud} endpoint="/api/admin/users" />
+        <NewButton crud={crud} label="Add User" />
       </div>
       <ListTable
         list={list}
@@ -121,20 +109,10 @@ export default function UsersTable(props: UsersProps) {
         loadingText="Downloading User Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <UserForm
-          user={editing}
-          can={props.can}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(user, dialog) => <UserForm user={user} can={props.can} {...dialog} />}
         question="Are you sure you want to delete this user?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
       <Confirm
         isOpen={signingOut !== null}

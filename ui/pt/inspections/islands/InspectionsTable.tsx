@@ -3,10 +3,9 @@ import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { downloadList } from "../../../components/row_actions.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { COLUMNS } from "../columns.tsx";
 import { formatDate } from "../../../../lib/format.ts";
 import { DateTime } from "../../../lib/time_zone.tsx";
@@ -27,8 +26,7 @@ import {
  */
 export default function InspectionsTable(props: InspectionsProps) {
   const { view, job, can } = props;
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     InspectionsQuery,
     InspectionRow
   >({
@@ -37,7 +35,7 @@ export default function InspectionsTable(props: InspectionsProps) {
     query: props.query,
     data: props.data,
   });
-  const { query } = list;
+  const { list, hydrated, setEditing, setDeleting, saved } = crud;
   const editable = view === "job" && can.edit;
   const [batchOpen, setBatchOpen] = useState(false);
 
@@ -83,9 +81,7 @@ export default function InspectionsTable(props: InspectionsProps) {
       )}
       {view === "job" && can.enter && (
         <div className="toolbar">
-          <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-            <Icon name="add" size={20} />Enter new inspection
-          </Button>
+          <NewButton crud={crud} label="Enter new inspection" />
           <Button className="btn btn-primary" onPress={() => setBatchOpen(true)} isDisabled={!hydrated}>
             <Icon name="add" size={20} />Enter new batch
           </Button>
@@ -93,19 +89,10 @@ export default function InspectionsTable(props: InspectionsProps) {
       )}
       <Searches
         view={view}
-        query={query}
+        list={list}
         searchCustomer={can.searchCustomer}
-        onApply={(key, value) => list.update({ [key]: value, page: 1 })}
       >
-        {view === "data" && (
-          <Button
-            className="btn"
-            onPress={() => downloadList("/api/pt/inspections", { ...query })}
-            isDisabled={!hydrated}
-          >
-            <Icon name="download" size={20} />Download
-          </Button>
-        )}
+        {view === "data" && <DownloadButton crud={crud} endpoint="/api/pt/inspections" />}
       </Searches>
       <ListTable
         list={list}
@@ -118,14 +105,13 @@ export default function InspectionsTable(props: InspectionsProps) {
         loadingText="Downloading Inspection Data..."
         hydrated={hydrated}
       />
-      {job && editing !== undefined && (
-        <InspectionForm
-          inspection={editing}
-          jobId={job.id}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
+      <CrudDialogs
+        crud={crud}
+        form={job
+          ? (inspection, dialog) => <InspectionForm inspection={inspection} jobId={job.id} {...dialog} />
+          : undefined}
+        question="Are you sure you want to delete this inspection?"
+      />
       {job && batchOpen && (
         <BatchForm
           jobId={job.id}
@@ -136,13 +122,6 @@ export default function InspectionsTable(props: InspectionsProps) {
           }}
         />
       )}
-      <Confirm
-        isOpen={deleting !== null}
-        question="Are you sure you want to delete this inspection?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
-      />
     </>
   );
 }

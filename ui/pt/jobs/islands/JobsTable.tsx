@@ -1,13 +1,12 @@
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { downloadList } from "../../../components/row_actions.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { JOB_PAGE_SIZES } from "../../../../api/pt/jobs/schemas.ts";
 import { JobForm } from "../JobForm.tsx";
 import type { JobRow, JobsProps, JobsQuery } from "../types.ts";
@@ -36,12 +35,15 @@ const COLUMNS: DataColumn<JobRow>[] = [
   { id: "report", header: "Report", cell: reportLink, sortable: false },
 ];
 
-const SEARCHES = ["search_operator_name", "search_job_number", "search_customer_name"] as const;
+const SEARCHES = [
+  { key: "search_operator_name", label: "Operator" },
+  { key: "search_job_number", label: "Job Number" },
+  { key: "search_customer_name", label: "Customer" },
+] as const;
 
 /** The jobs table: greeting, refresh, New Job, searches, download, paging, row actions and dialogs. */
 export default function JobsTable(props: JobsProps) {
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     JobsQuery,
     JobRow
   >({
@@ -50,22 +52,7 @@ export default function JobsTable(props: JobsProps) {
     query: props.query,
     data: props.data,
   });
-  const { query } = list;
-
-  // Each search box's GET form carries the table's other parameters (the other searches included).
-  const keep = (own: (typeof SEARCHES)[number]) => {
-    const { page: _p, ...rest } = query;
-    return Object.fromEntries(Object.entries(rest).filter(([k]) => k !== own));
-  };
-  const search = (key: (typeof SEARCHES)[number], label: string) => (
-    <SearchBox
-      label={label}
-      name={key}
-      value={query[key] ?? ""}
-      keep={keep(key)}
-      onApply={(text) => list.update({ [key]: text || undefined, page: 1 })}
-    />
-  );
+  const { list, hydrated, setEditing, setDeleting } = crud;
 
   // The expanded row: its actions first (on a phone the wide table scrolls; the left edge shows),
   // then the job's other fields.
@@ -107,28 +94,15 @@ export default function JobsTable(props: JobsProps) {
           <Button className="icon-btn" aria-label="Refresh" onPress={list.refetch} isDisabled={!hydrated}>
             <Icon name="refresh" />
           </Button>
-          <Button
-            className="btn"
-            onPress={() => downloadList("/api/pt/jobs", { ...query })}
-            isDisabled={!hydrated}
-          >
-            <Icon name="download" size={20} />Download
-          </Button>
-          {props.can.create && (
-            <Button
-              className="btn btn-primary"
-              onPress={() => setEditing(null)}
-              isDisabled={!hydrated}
-            >
-              <Icon name="add" size={20} />New Job
-            </Button>
-          )}
+          <DownloadButton crud={crud} endpoint="/api/pt/jobs" />
+          {props.can.create && <NewButton crud={crud} label="New Job" />}
         </div>
       </div>
       <div className="toolbar">
-        {search("search_operator_name", "Operator")}
-        {search("search_job_number", "Job Number")}
-        {props.can.searchCustomer && search("search_customer_name", "Customer")}
+        <FilterFields
+          list={list}
+          fields={SEARCHES.filter((s) => s.key !== "search_customer_name" || props.can.searchCustomer)}
+        />
       </div>
       <ListTable
         list={list}
@@ -141,20 +115,10 @@ export default function JobsTable(props: JobsProps) {
         loadingText="Downloading Job Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <JobForm
-          job={editing}
-          company={props.company}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(job, dialog) => <JobForm job={job} company={props.company} {...dialog} />}
         question="Are you sure you want to delete this job?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

@@ -1,13 +1,10 @@
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
-import { Icon } from "../../../components/icons.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { downloadList } from "../../../components/row_actions.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { PART_PAGE_SIZES } from "../../../../api/pt/parts/schemas.ts";
 import { PartForm } from "../PartForm.tsx";
 import type { PartRow, PartsProps, PartsQuery } from "../types.ts";
@@ -20,8 +17,7 @@ const COLUMNS: DataColumn<PartRow>[] = [
 
 /** The parts table with its search, download, paging, row actions and the part and delete dialogs. */
 export default function PartsTable(props: PartsProps) {
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     PartsQuery,
     PartRow
   >({
@@ -30,7 +26,7 @@ export default function PartsTable(props: PartsProps) {
     query: props.query,
     data: props.data,
   });
-  const { query } = list;
+  const { list, hydrated, setEditing, setDeleting } = crud;
 
   // The expanded row repeats the full text (long descriptions wrap here, not in the table).
   const details = (p: PartRow) => (
@@ -48,24 +44,10 @@ export default function PartsTable(props: PartsProps) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search part name"
-          name="search_name"
-          value={query.search_name ?? ""}
-          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
-          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-        />
+        <FilterFields list={list} fields={[{ key: "search_name", label: "Search part name" }]} />
         <span className="spacer" />
-        <Button
-          className="btn"
-          onPress={() => downloadList("/api/pt/parts", { ...query })}
-          isDisabled={!hydrated}
-        >
-          <Icon name="download" size={20} />Download
-        </Button>
-        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-          <Icon name="add" size={20} />New Part
-        </Button>
+        <DownloadButton crud={crud} endpoint="/api/pt/parts" />
+        <NewButton crud={crud} label="New Part" />
       </div>
       <ListTable
         list={list}
@@ -78,19 +60,10 @@ export default function PartsTable(props: PartsProps) {
         loadingText="Downloading Part Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <PartForm
-          part={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(part, dialog) => <PartForm part={part} {...dialog} />}
         question="Are you sure you want to delete this part?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

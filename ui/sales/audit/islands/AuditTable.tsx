@@ -1,11 +1,8 @@
 import { useMemo } from "react";
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { Icon } from "../../../components/icons.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { downloadList } from "../../../components/row_actions.ts";
-import { useHydrated } from "../../../lib/hooks.ts";
+import { DownloadButton } from "../../../components/ListButtons.tsx";
+import { useCrudList } from "../../../components/crud_list.ts";
 import { DateTime } from "../../../lib/time_zone.tsx";
 import { AUDIT_PAGE_SIZES } from "../../../../api/sales/audit/schemas.ts";
 import { FilterFields } from "../../../components/FilterFields.tsx";
@@ -63,14 +60,14 @@ function columns(): DataColumn<AuditRow>[] {
 
 /** The inventory audit log: eight filters (300 ms), download, sort and paging, all in the URL. */
 export default function AuditTable(props: AuditProps) {
-  const hydrated = useHydrated();
-  const list = useListState<AuditQuery, AuditRow>({
+  // A read-only list: the scaffold's list and hydration, no row dialogs.
+  const crud = useCrudList<AuditQuery, AuditRow>({
     path: "/sales/inventory-audit",
     endpoint: ENDPOINT,
     query: props.query,
     data: props.data,
   });
-  const { query } = list;
+  const { list, hydrated } = crud;
   const cols = useMemo(columns, []);
 
   return (
@@ -78,14 +75,11 @@ export default function AuditTable(props: AuditProps) {
       <div className="toolbar inspection-searches">
         <FilterFields
           fields={FILTERS}
-          query={query}
-          onApply={(key, v) => list.update({ [key]: v, page: 1 })}
+          list={list}
           textDebounceMs={300}
         />
         <span className="spacer" />
-        <Button className="btn" onPress={() => downloadList(ENDPOINT, { ...query })} isDisabled={!hydrated}>
-          <Icon name="download" size={20} />Download
-        </Button>
+        <DownloadButton crud={crud} endpoint={ENDPOINT} />
       </div>
       <ListTable
         list={list}

@@ -1,12 +1,10 @@
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
-import { Icon } from "../../../components/icons.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { CATEGORY_PAGE_SIZES } from "../../../../api/sales/categories/schemas.ts";
 import { CategoryForm } from "../CategoryForm.tsx";
 import type { CategoriesProps, CategoriesQuery, CategoryRow } from "../types.ts";
@@ -27,8 +25,7 @@ const UNIT_COLUMNS: DataColumn<CategoryRow>[] = [
 export default function CategoriesTable(props: CategoriesProps) {
   const { page } = props;
   const isUnit = page.model === "Business Unit";
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     CategoriesQuery & { model: string },
     CategoryRow
   >({
@@ -37,7 +34,7 @@ export default function CategoriesTable(props: CategoriesProps) {
     query: { ...props.query, model: page.model },
     data: props.data,
   });
-  const { query } = list;
+  const { list, hydrated, setEditing, setDeleting } = crud;
 
   const details = (c: CategoryRow) => (
     <div className="row-details">
@@ -58,25 +55,16 @@ export default function CategoriesTable(props: CategoriesProps) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search name"
-          name="search_name"
-          value={query.search_name ?? ""}
-          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
-          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-          debounceMs={300}
+        {/* The model is the page's: its URL does not carry it. */}
+        <FilterFields
+          list={list}
+          fields={[{ key: "search_name", label: "Search name" }]}
+          omit={["model"]}
+          textDebounceMs={300}
         />
         <span className="spacer" />
         {/* New, like Edit and Delete, is for sales-admin (the server answers 403 to anyone else). */}
-        {props.can.edit && (
-          <Button
-            className="btn btn-primary"
-            onPress={() => setEditing(null)}
-            isDisabled={!hydrated}
-          >
-            <Icon name="add" size={20} />New
-          </Button>
-        )}
+        {props.can.edit && <NewButton crud={crud} />}
       </div>
       <ListTable
         list={list}
@@ -89,20 +77,10 @@ export default function CategoriesTable(props: CategoriesProps) {
         loadingText={`Downloading ${page.model} Data...`}
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <CategoryForm
-          page={page}
-          category={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(category, dialog) => <CategoryForm page={page} category={category} {...dialog} />}
         question="Are you sure you want to delete this item?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

@@ -2,11 +2,10 @@ import { useEffect } from "react";
 import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
+import { DownloadButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { downloadList } from "../../../components/row_actions.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { SALES_COLUMNS } from "../columns.tsx";
 import { PREFILL_KEYS, SALES_FILTERS, type SalesProps, type SalesQuery, type SalesRow } from "../types.ts";
@@ -19,13 +18,13 @@ const SIZES = [10, 50, 100, 200] as const;
  * paging in the URL; for sales-admin, rows expand to Delete.
  */
 export default function SalesDataTable(props: SalesProps) {
-  const hydrated = useHydrated();
-  const { list, deleting, setDeleting, busy, remove } = useCrudList<SalesQuery, SalesRow>({
+  const crud = useCrudList<SalesQuery, SalesRow>({
     path: "/sales/data",
     endpoint: ENDPOINT,
     query: props.query,
     data: props.data,
   });
+  const { list, hydrated, setDeleting } = crud;
   const { query } = list;
 
   // A link's serial, item, ticket or invoice number has prefilled its filter (on the server): take
@@ -59,8 +58,7 @@ export default function SalesDataTable(props: SalesProps) {
       <div className="toolbar inspection-searches">
         <FilterFields
           fields={SALES_FILTERS}
-          query={query}
-          onApply={(key, v) => list.update({ [key]: v, page: 1 })}
+          list={list}
           textDebounceMs={300}
         />
         <Checkbox
@@ -71,9 +69,7 @@ export default function SalesDataTable(props: SalesProps) {
           Invoiced Only
         </Checkbox>
         <span className="spacer" />
-        <Button className="btn" onPress={() => downloadList(ENDPOINT, { ...query })} isDisabled={!hydrated}>
-          <Icon name="download" size={20} />Download
-        </Button>
+        <DownloadButton crud={crud} endpoint={ENDPOINT} />
       </div>
       <ListTable
         list={list}
@@ -86,12 +82,9 @@ export default function SalesDataTable(props: SalesProps) {
         loadingText="Downloading Sales Data..."
         hydrated={hydrated}
       />
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
         question="Are you sure you want to delete this item?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

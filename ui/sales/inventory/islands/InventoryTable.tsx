@@ -2,14 +2,13 @@ import { useMemo, useState } from "react";
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
-import { useListState } from "../../../components/list_state.ts";
-import { downloadList, useRowActions } from "../../../components/row_actions.ts";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
+import { useCrudList } from "../../../components/crud_list.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
-import { Confirm } from "../../../primitives/Confirm.tsx";
 import { api } from "../../../lib/api.ts";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { INVENTORY_PAGE_SIZES } from "../../../../api/sales/inventory/schemas.ts";
 import {
   inventoryColumns,
@@ -32,7 +31,6 @@ import {
   isLocationRow,
   type LocationRow,
   SEARCHES,
-  type SearchKey,
 } from "../types.ts";
 
 type Row = InventoryRow | LocationRow;
@@ -44,22 +42,17 @@ type Row = InventoryRow | LocationRow;
  */
 export default function InventoryTable(props: InventoryProps) {
   const { page, can } = props;
-  const hydrated = useHydrated();
   // The view picks the endpoint; it changes together with the query's `view` (one render, one fetch).
   const [view, setView] = useState<"serial" | "location">(props.query.view ? "location" : "serial");
   const endpoint = view === "location" ? "/api/sales/inventory-locations" : "/api/sales/inventory";
-  const list = useListState<InventoryQuery, Row>({
-    path: page.path,
-    endpoint,
-    query: props.query,
-    data: props.data,
-  });
-  const { query } = list;
-  const data = list.data as InventoryData;
-  const { editing, setEditing, deleting, setDeleting, busy, saved, remove } = useRowActions<InventoryRow>(
-    list,
+  // The dialogs act on serial rows, deleted at the inventory's endpoint whichever view is listed.
+  const crud = useCrudList<InventoryQuery, Row, InventoryRow>(
+    { path: page.path, endpoint, query: props.query, data: props.data },
     (r) => api(`/api/sales/inventory/${r.id}`, { method: "DELETE" }),
   );
+  const { list, hydrated, setEditing, setDeleting, saved } = crud;
+  const { query } = list;
+  const data = list.data as InventoryData;
   const [transfer, setTransfer] = useState<{ kind: "unit" | "locations"; row: InventoryRow } | null>(null);
   const [batch, setBatch] = useState(false);
 
@@ -98,11 +91,6 @@ export default function InventoryTable(props: InventoryProps) {
     sortBy: undefined,
     descending: undefined,
   });
-  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
-  const keep = (own: SearchKey) => {
-    const { page: _p, inventory_type: _t, [own]: _own, ...rest } = query;
-    return rest;
-  };
   return (
     <>
       <div className="page-head">
@@ -121,32 +109,19 @@ export default function InventoryTable(props: InventoryProps) {
           }}
         />
         <span className="spacer" />
-        <Button className="btn" onPress={() => downloadList(endpoint, { ...query })} isDisabled={!hydrated}>
-          <Icon name="download" size={20} />Download
-        </Button>
+        <DownloadButton crud={crud} endpoint={endpoint} />
         {can.edit && (
           <>
             <Button className="btn" onPress={() => setBatch(true)} isDisabled={!hydrated}>
               <Icon name="upload" size={20} />Batch Upload
             </Button>
-            <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-              <Icon name="add" size={20} />New
-            </Button>
+            <NewButton crud={crud} />
           </>
         )}
       </div>
       <div className="toolbar inspection-searches">
-        {SEARCHES.map((s) => (
-          <SearchBox
-            key={s.key}
-            label={s.label}
-            name={s.key}
-            value={query[s.key] ?? ""}
-            keep={keep(s.key)}
-            debounceMs={300}
-            onApply={(text) => list.update({ [s.key]: text || undefined, page: 1 })}
-          />
-        ))}
+        {/* The inventory type is the page's: its URL does not carry it. */}
+        <FilterFields list={list} fields={SEARCHES} omit={["inventory_type"]} textDebounceMs={300} />
         <Checkbox
           isSelected={!!query.include_hidden}
           isDisabled={!hydrated}
@@ -169,14 +144,11 @@ export default function InventoryTable(props: InventoryProps) {
           footer={footer}
         />
       </div>
-      {editing !== undefined && (
-        <InventoryForm
-          row={editing}
-          type={page.type}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
+      <CrudDialogs
+        crud={crud}
+        form={(row, dialog) => <InventoryForm row={row} type={page.type} {...dialog} />}
+        question="Are you sure you want to delete this item?"
+      />
       {transfer?.kind === "unit" && (
         <UnitTransferDialog
           row={transfer.row}
@@ -203,13 +175,6 @@ export default function InventoryTable(props: InventoryProps) {
           }}
         />
       )}
-      <Confirm
-        isOpen={deleting !== null}
-        question="Are you sure you want to delete this item?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
-      />
     </>
   );
 }

@@ -2,14 +2,12 @@ import { useState } from "react";
 import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { downloadList } from "../../../components/row_actions.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { showSnack } from "../../../lib/events.ts";
-import { useHydrated } from "../../../lib/hooks.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { money } from "../../../../lib/format.ts";
 import {
   ITEM_BATCH_COLUMNS,
@@ -63,8 +61,7 @@ const SEARCHES: { key: SearchKey; label: string }[] = [
 
 /** The items table: two searches (300 ms), download, paging, row actions, item and batch dialogs. */
 export default function ItemsTable(props: ItemsProps) {
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     ItemsQuery,
     ItemRow
   >({
@@ -73,7 +70,7 @@ export default function ItemsTable(props: ItemsProps) {
     query: props.query,
     data: props.data,
   });
-  const { query } = list;
+  const { list, hydrated, setEditing, setDeleting, saved } = crud;
   const [batch, setBatch] = useState(false);
 
   const details = (i: ItemRow) => (
@@ -94,44 +91,18 @@ export default function ItemsTable(props: ItemsProps) {
     </div>
   );
 
-  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it.
-  const keep = (own: SearchKey) => ({
-    rowsPerPage: query.rowsPerPage,
-    sortBy: query.sortBy,
-    descending: query.descending,
-    ...Object.fromEntries(SEARCHES.filter((s) => s.key !== own).map((s) => [s.key, query[s.key]])),
-  });
-
   return (
     <>
       <div className="toolbar inspection-searches">
-        {SEARCHES.map((s) => (
-          <SearchBox
-            key={s.key}
-            label={s.label}
-            name={s.key}
-            value={query[s.key] ?? ""}
-            keep={keep(s.key)}
-            debounceMs={300}
-            onApply={(text) => list.update({ [s.key]: text || undefined, page: 1 })}
-          />
-        ))}
+        <FilterFields list={list} fields={SEARCHES} textDebounceMs={300} />
         <span className="spacer" />
-        <Button
-          className="btn"
-          onPress={() => downloadList("/api/sales/items", { ...query })}
-          isDisabled={!hydrated}
-        >
-          <Icon name="download" size={20} />Download
-        </Button>
+        <DownloadButton crud={crud} endpoint="/api/sales/items" />
         {props.can.edit && (
           <>
             <Button className="btn" onPress={() => setBatch(true)} isDisabled={!hydrated}>
               <Icon name="upload" size={20} />Batch Upload
             </Button>
-            <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-              <Icon name="add" size={20} />New
-            </Button>
+            <NewButton crud={crud} />
           </>
         )}
       </div>
@@ -146,13 +117,11 @@ export default function ItemsTable(props: ItemsProps) {
         loadingText="Downloading Item Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <ItemForm
-          item={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
+      <CrudDialogs
+        crud={crud}
+        form={(item, dialog) => <ItemForm item={item} {...dialog} />}
+        question="Are you sure you want to delete this item?"
+      />
       {batch && (
         <BatchUpload
           title="Batch Upload"
@@ -162,18 +131,10 @@ export default function ItemsTable(props: ItemsProps) {
           onClose={() => setBatch(false)}
           onSaved={(message) => {
             setBatch(false);
-            showSnack("success", message);
-            list.refetch();
+            saved(message);
           }}
         />
       )}
-      <Confirm
-        isOpen={deleting !== null}
-        question="Are you sure you want to delete this item?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
-      />
     </>
   );
 }

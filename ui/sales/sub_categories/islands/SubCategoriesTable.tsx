@@ -1,12 +1,10 @@
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
-import { Icon } from "../../../components/icons.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { SUB_CATEGORY_PAGE_SIZES } from "../../../../api/sales/sub_categories/schemas.ts";
 import { SubCategoryForm } from "../SubCategoryForm.tsx";
 import type { SubCategoriesProps, SubCategoriesQuery, SubCategoryRow } from "../types.ts";
@@ -19,8 +17,7 @@ const COLUMNS: DataColumn<SubCategoryRow>[] = [
 
 /** Sub product lines: search (300 ms), paging, row actions, the sub product line and delete dialogs. */
 export default function SubCategoriesTable(props: SubCategoriesProps) {
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     SubCategoriesQuery,
     SubCategoryRow
   >({
@@ -29,7 +26,7 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
     query: props.query,
     data: props.data,
   });
-  const { query } = list;
+  const { list, hydrated, setEditing, setDeleting } = crud;
 
   const details = (s: SubCategoryRow) => (
     <div className="row-details">
@@ -44,18 +41,13 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
   return (
     <>
       <div className="toolbar">
-        <SearchBox
-          label="Search name"
-          name="search_name"
-          value={query.search_name ?? ""}
-          keep={{ rowsPerPage: query.rowsPerPage, sortBy: query.sortBy, descending: query.descending }}
-          onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-          debounceMs={300}
+        <FilterFields
+          list={list}
+          fields={[{ key: "search_name", label: "Search name" }]}
+          textDebounceMs={300}
         />
         <span className="spacer" />
-        <Button className="btn btn-primary" onPress={() => setEditing(null)} isDisabled={!hydrated}>
-          <Icon name="add" size={20} />New
-        </Button>
+        <NewButton crud={crud} />
       </div>
       <ListTable
         list={list}
@@ -68,19 +60,10 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
         loadingText="Downloading Sub Product Line Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <SubCategoryForm
-          sub={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(sub, dialog) => <SubCategoryForm sub={sub} {...dialog} />}
         question="Are you sure you want to delete this item?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

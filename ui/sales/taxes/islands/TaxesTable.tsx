@@ -1,11 +1,9 @@
-import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
-import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { joinTaxSearch, splitTaxSearch, TAX_PAGE_SIZES } from "../../../../api/sales/taxes/schemas.ts";
 import { COLUMNS } from "../columns.tsx";
 import { TaxForm } from "../TaxForm.tsx";
@@ -20,8 +18,7 @@ const NO_SEARCH = {
 
 /** The taxes table with its search (300 ms), paging, row actions and the tax and delete dialogs. */
 export default function TaxesTable(props: TaxesProps) {
-  const hydrated = useHydrated();
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     TaxesQuery,
     TaxRow
   >({
@@ -30,6 +27,7 @@ export default function TaxesTable(props: TaxesProps) {
     query: props.query,
     data: props.data,
   });
+  const { list, hydrated, setEditing, setDeleting } = crud;
   const { query } = list;
 
   const details = (t: TaxRow) => (
@@ -55,15 +53,7 @@ export default function TaxesTable(props: TaxesProps) {
         />
         <span className="spacer" />
         {/* New, like Edit and Delete, is for sales-admin (the server answers 403 to anyone else). */}
-        {props.can.edit && (
-          <Button
-            className="btn btn-primary"
-            onPress={() => setEditing(null)}
-            isDisabled={!hydrated}
-          >
-            <Icon name="add" size={20} />New
-          </Button>
-        )}
+        {props.can.edit && <NewButton crud={crud} />}
       </div>
       <ListTable
         list={list}
@@ -76,19 +66,10 @@ export default function TaxesTable(props: TaxesProps) {
         loadingText="Downloading Tax Data..."
         hydrated={hydrated}
       />
-      {editing !== undefined && (
-        <TaxForm
-          tax={editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(tax, dialog) => <TaxForm tax={tax} {...dialog} />}
         question="Are you sure you want to delete this item?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

@@ -1,13 +1,11 @@
 import { useState } from "react";
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
-import { Icon } from "../../../components/icons.tsx";
+import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
+import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { TEMPLATE_PAGE_SIZES } from "../../../../api/sales/templates/schemas.ts";
 import { inventoryLabel } from "../../../../api/sales/inventory_rows/schemas.ts";
 import { UnitPicker } from "../UnitPicker.tsx";
@@ -25,9 +23,8 @@ const COLUMNS: DataColumn<TemplateRow>[] = [
  * search (300 ms), paging, row details with the ordered inventory, the template and delete dialogs.
  */
 export default function TemplatesTable(props: TemplatesProps) {
-  const hydrated = useHydrated();
   const [unit, setUnit] = useState<UnitOption | null>(props.unit);
-  const { list, editing, setEditing, deleting, setDeleting, busy, saved, remove } = useCrudList<
+  const crud = useCrudList<
     TemplatesQuery,
     TemplateRow
   >({
@@ -36,7 +33,7 @@ export default function TemplatesTable(props: TemplatesProps) {
     query: props.query,
     data: props.data,
   });
-  const { query } = list;
+  const { list, hydrated, setEditing, setDeleting, saved } = crud;
   const chooseUnit = (u: UnitOption | null) => {
     setUnit(u);
     list.update({ search_business_unit: u?.id, search_name: undefined, page: 1 });
@@ -63,31 +60,15 @@ export default function TemplatesTable(props: TemplatesProps) {
       <div className="toolbar">
         <UnitPicker selected={unit} onChange={chooseUnit} />
         {unit && (
-          <SearchBox
+          <FilterFields
             key={unit.id}
-            label="Search name"
-            name="search_name"
-            value={query.search_name ?? ""}
-            keep={{
-              search_business_unit: unit.id,
-              rowsPerPage: query.rowsPerPage,
-              sortBy: query.sortBy,
-              descending: query.descending,
-            }}
-            onApply={(text) => list.update({ search_name: text || undefined, page: 1 })}
-            debounceMs={300}
+            list={list}
+            fields={[{ key: "search_name", label: "Search name" }]}
+            textDebounceMs={300}
           />
         )}
         <span className="spacer" />
-        {props.can.edit && (
-          <Button
-            className="btn btn-primary"
-            onPress={() => setEditing(null)}
-            isDisabled={!hydrated}
-          >
-            <Icon name="add" size={20} />New
-          </Button>
-        )}
+        {props.can.edit && <NewButton crud={crud} />}
       </div>
       {unit
         ? (
@@ -104,24 +85,21 @@ export default function TemplatesTable(props: TemplatesProps) {
           />
         )
         : <p className="page-intro">Choose a business unit to see its templates</p>}
-      {editing !== undefined && (
-        <TemplateForm
-          template={editing}
-          unit={unit}
-          onClose={() => setEditing(undefined)}
-          onSaved={(t) => {
-            // A template saved in another unit: show that unit's templates.
-            if (t.business_unit.id !== unit?.id) chooseUnit(t.business_unit);
-            saved(t.message);
-          }}
-        />
-      )}
-      <Confirm
-        isOpen={deleting !== null}
+      <CrudDialogs
+        crud={crud}
+        form={(template, { onClose }) => (
+          <TemplateForm
+            template={template}
+            unit={unit}
+            onClose={onClose}
+            onSaved={(t) => {
+              // A template saved in another unit: show that unit's templates.
+              if (t.business_unit.id !== unit?.id) chooseUnit(t.business_unit);
+              saved(t.message);
+            }}
+          />
+        )}
         question="Are you sure you want to delete this template?"
-        onCancel={() => setDeleting(null)}
-        onConfirm={remove}
-        busy={busy}
       />
     </>
   );

@@ -1,14 +1,12 @@
 import { useEffect, useState } from "react";
-import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
-import { SearchBox } from "../../../components/SearchBox.tsx";
-import { Icon } from "../../../components/icons.tsx";
-import { useListState } from "../../../components/list_state.ts";
+import { FilterFields } from "../../../components/FilterFields.tsx";
+import { NewButton } from "../../../components/ListButtons.tsx";
+import { useCrudList } from "../../../components/crud_list.ts";
+import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
 import { Select } from "../../../primitives/Select.tsx";
 import { api } from "../../../lib/api.ts";
-import { showSnack } from "../../../lib/events.ts";
-import { useHydrated } from "../../../lib/hooks.ts";
 import { ticketColumns } from "../columns.tsx";
 import { money } from "../../../../lib/format.ts";
 import { TicketForm } from "../TicketForm.tsx";
@@ -70,15 +68,16 @@ function Details({ t }: { t: TicketRow }) {
  */
 export default function TicketsTable(props: TicketsProps) {
   const { list: view } = props;
-  const hydrated = useHydrated();
-  const list = useListState<TicketsQuery, TicketRow>({
+  const { create } = view;
+  // A new ticket or quote is the only dialog: the stage lists neither edit nor delete in place.
+  const crud = useCrudList<TicketsQuery, TicketRow>({
     path: view.path,
     endpoint: ENDPOINT,
     query: props.query,
     data: props.data,
   });
+  const { list, hydrated } = crud;
   const { query } = list;
-  const [creating, setCreating] = useState(false);
 
   const searches: { key: TicketSearchKey; label: string }[] = [
     { key: "search_ticket_number", label: view.flow === "QUOTE" ? "Quote Number" : "Ticket Number" },
@@ -91,27 +90,16 @@ export default function TicketsTable(props: TicketsProps) {
       : []),
   ];
 
-  // Each GET form carries the rest of the table's state, so Enter without JavaScript keeps it (the
-  // stage and Show Invoiced only where the URL holds them: on the Tickets list).
-  const keep = (own: TicketSearchKey) => {
-    const { page: _page, [own]: _own, ticketFlowFilter, showInvoiced, ...rest } = query;
-    return view.flowFilter ? { ...rest, ticketFlowFilter, showInvoiced } : rest;
-  };
-
   return (
     <>
       <div className="toolbar inspection-searches">
-        {searches.map((s) => (
-          <SearchBox
-            key={s.key}
-            label={s.label}
-            name={s.key}
-            value={query[s.key] ?? ""}
-            keep={keep(s.key)}
-            debounceMs={300}
-            onApply={(text) => list.update({ [s.key]: text || undefined, page: 1 })}
-          />
-        ))}
+        {/* The stage and Show Invoiced are in the URL on the Tickets list only. */}
+        <FilterFields
+          list={list}
+          fields={searches}
+          omit={view.flowFilter ? [] : ["ticketFlowFilter", "showInvoiced"]}
+          textDebounceMs={300}
+        />
         {view.flowFilter && (
           <Select
             label="Ticket Flow"
@@ -147,16 +135,7 @@ export default function TicketsTable(props: TicketsProps) {
           Hide Signed
         </Checkbox>
         <span className="spacer" />
-        {view.create && (
-          <Button
-            className="btn btn-primary"
-            onPress={() => setCreating(true)}
-            isDisabled={!hydrated}
-          >
-            <Icon name="add" size={20} />
-            {view.create.label}
-          </Button>
-        )}
+        {create && <NewButton crud={crud} label={create.label} />}
       </div>
       <ListTable
         list={list}
@@ -169,16 +148,8 @@ export default function TicketsTable(props: TicketsProps) {
         loadingText={`Downloading ${view.title}...`}
         hydrated={hydrated}
       />
-      {creating && view.create && (
-        <TicketForm
-          isQuote={view.create.isQuote}
-          onClose={() => setCreating(false)}
-          onSaved={(message) => {
-            setCreating(false);
-            showSnack("success", message);
-            list.refetch();
-          }}
-        />
+      {create && (
+        <CrudDialogs crud={crud} form={(_, dialog) => <TicketForm isQuote={create.isQuote} {...dialog} />} />
       )}
     </>
   );
