@@ -36,7 +36,10 @@ export class Catalog {
       await migrateShared(db);
     } catch (e) {
       client.close();
-      throw e;
+      if (!remote) throw e;
+      // drizzle's "Failed query" hides why: the server's answer (401, unreachable) is in the cause.
+      const why = ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
+      throw new Error(`the catalog at ${remote.url} cannot be used: ${why}`);
     }
     return new Catalog(dataDir, client, db);
   }
