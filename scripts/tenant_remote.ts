@@ -75,6 +75,9 @@ export async function backupRemote(t: Tenant, target: string): Promise<number> {
   }
 }
 
+/** How long the old namespace outlives the switch, for requests that were already using it. */
+const OLD_NAMESPACE_GRACE_MS = 3000;
+
 const stamp = () => new Date().toISOString().replace(/[-:.]/g, "").toLowerCase();
 
 /**
@@ -119,6 +122,9 @@ export async function restoreRemote(catalog: Catalog, t: Tenant, from: string, s
     if (!old) {
       return `restored ${t.slug} from ${from} into namespace ${namespace}; ${t.db_url} is left as it is`;
     }
+    // Requests that found the tenant just before the switch may still be on the old namespace: fenced,
+    // their writes are refused (503); gone, they would fail (500). They are given a moment to finish.
+    await new Promise((r) => setTimeout(r, OLD_NAMESPACE_GRACE_MS));
     const left = await deleteNamespace(sqld, old).then(
       () => "",
       (e) => `; could not delete ${old}: ${e.message}`,
