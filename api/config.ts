@@ -39,7 +39,10 @@ export const Config = z.object({
   /** sqld's `--admin-auth-key`, sent as `Authorization: basic <key>`. */
   SQLD_ADMIN_TOKEN: z.string().optional(),
   /** sqld's HTTP API as tenants reach it; namespace `acme` is `acme.<its host>` (sqld routes by host name). */
-  SQLD_URL: HttpUrl("SQLD_URL").optional(),
+  SQLD_URL: HttpUrl("SQLD_URL").refine(
+    (u) => !/^https?:\/\/(\d+\.\d+\.\d+\.\d+|\[[0-9a-f:]*\])(:\d+)?\/?$/i.test(u),
+    "SQLD_URL must name a host, not an address: sqld finds a namespace by host name (<namespace>.<host>)",
+  ).optional(),
 }).superRefine((c, ctx) => {
   if (c.CATALOG_TOKEN && !c.CATALOG_URL) {
     ctx.addIssue({ code: "custom", path: ["CATALOG_TOKEN"], message: "CATALOG_TOKEN needs CATALOG_URL" });
