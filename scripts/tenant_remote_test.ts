@@ -73,7 +73,7 @@ async function withRemote(fn: (env: TestEnv, sqld: RunningSqld) => Promise<void>
 Deno.test({
   ...opts,
   name:
-    "remote tenants - create --remote makes a namespace only its own token opens; its admin signs in and writes",
+    "remote tenants - create --remote makes a namespace only its own token opens; its admin signs in and writes; delete removes it",
   fn: () =>
     withRemote(async (env, sqld) => {
       const [line] = await run(createArgs("north", "--remote"), { dataDir: env.dataDir, sqld: sqld.config });
@@ -94,6 +94,10 @@ Deno.test({
 
       const [list] = await run(["list"], { dataDir: env.dataDir });
       assert.ok(!list.includes(t.db_token!), "list never shows a token");
+
+      const [deleted] = await run(["delete", "north", "--yes"], { dataDir: env.dataDir, sqld: sqld.config });
+      assert.equal(deleted, "deleted north and its namespace north on the libSQL server");
+      await assert.rejects(query(t.db_url, t.db_token, "SELECT 1"), /404/);
     }),
 });
 
