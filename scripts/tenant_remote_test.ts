@@ -329,3 +329,30 @@ Deno.test({
       assert.ok(afterSwitch >= 8, `writes kept landing after the restore (${afterSwitch})`);
     }),
 });
+
+Deno.test({
+  ...opts,
+  name:
+    "remote tenants - a file tenant's backup restores into a remote tenant, and a remote one's into a file tenant",
+  fn: () =>
+    withRemote(async (env, sqld) => {
+      const o = { dataDir: env.dataDir, sqld: sqld.config };
+      await run(createArgs("north", "--remote"), o);
+      const acmeToken = await env.login();
+      await createdName(env, acmeToken, env.host, "Made In The File Tenant");
+      const fromFile = join(env.dataDir, "acme.db");
+      await run(["backup", "acme", "--out", fromFile], o);
+
+      await run(["restore", "north", "--from", fromFile], o);
+      // north now holds acme's data, its admin included.
+      const northToken = await env.login(undefined, undefined, "north.test");
+      assert.ok((await companyNames(env, northToken, "north.test")).includes("Made In The File Tenant"));
+      await createdName(env, northToken, "north.test", "Made In The Remote Tenant");
+
+      const fromRemote = join(env.dataDir, "north.db");
+      await run(["backup", "north", "--out", fromRemote], o);
+      const [line] = await run(["restore", "acme", "--from", fromRemote], o);
+      assert.match(line, /^restored acme from .* into .*tenants\/acme-\d+T\d+Z\.db$/);
+      assert.ok((await companyNames(env, acmeToken, env.host)).includes("Made In The Remote Tenant"));
+    }),
+});
