@@ -13,9 +13,13 @@ interface SchemaRow {
   sql: string;
 }
 
-/** Rows per read and per insert statement; tables with blobs (stored files) go a few rows at a time. */
+/** Rows per read and per insert statement. */
 const PAGE_ROWS = 200;
-const BLOB_PAGE_ROWS = 4;
+/**
+ * Bytes of a page of a table with blobs (stored files): well under sqld's default response limit
+ * (`--max-response-size`, 10 MB), blobs travelling as base64.
+ */
+const PAGE_BYTES = 4 * 1024 * 1024;
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const FTS_SHADOWS = ["_data", "_idx", "_content", "_docsize", "_config"];
@@ -30,7 +34,8 @@ function skipped(name: string, virtuals: string[]): boolean {
 const externalContent = (sql: string) => /content\s*=\s*'[^']+'/i.test(sql);
 
 export interface CopyResult {
-  tables: number;
+  /** rows copied per table (external-content full-text indexes are rebuilt, not counted) */
+  counts: Map<string, number>;
   rows: number;
 }
 
@@ -44,10 +49,10 @@ export async function copyDatabase(from: Client, to: Client): Promise<CopyResult
     const virtuals = schema.filter((s) => /^CREATE VIRTUAL TABLE/i.test(s.sql)).map((s) => s.name);
     const tables = schema.filter((s) => s.type === "table" && !skipped(s.name, virtuals));
     await to.migrate(tables.map((t) => t.sql));
-    let rows = 0;
+    const counts = new Map<string, number>();
     for (const t of tables) {
       if (virtuals.includes(t.name) && externalContent(t.sql)) continue;
-      rows += await copyRows(tx, to, t);
+      counts.set(t.name, await copyRows(tx, to, t));
     }
     const sequence = schema.some((s) => s.name === "sqlite_sequence")
       ? (await tx.execute("SELECT name, seq FROM sqlite_sequence")).rows
@@ -64,10 +69,36 @@ export async function copyDatabase(from: Client, to: Client): Promise<CopyResult
         .map((s) => s.sql),
     ];
     await to.migrate(last);
-    return { tables: tables.length, rows };
+    return { counts, rows: [...counts.values()].reduce((a, b) => a + b, 0) };
   } finally {
     tx.close();
   }
+}
+
+/** The rowid after which the next page starts, and up to which it goes (undefined: the page limit). */
+interface Page {
+  after: unknown;
+  upto?: unknown;
+}
+
+/**
+ * Where a page of a table with blobs ends: as many rows as fit in PAGE_BYTES (at least one), measured
+ * with length(), which SQLite answers without reading the blobs themselves.
+ */
+async function blobPage(tx: Transaction, table: string, names: string[], after: unknown): Promise<Page> {
+  const size = names.map((n) => `coalesce(length(${quote(n)}), 0)`).join(" + ");
+  const where = after === undefined ? "" : "WHERE _rowid_ > ?";
+  const sizes = await tx.execute({
+    sql: `SELECT _rowid_, ${size} FROM ${quote(table)} ${where} ORDER BY _rowid_ LIMIT ${PAGE_ROWS}`,
+    args: after === undefined ? [] : [after as bigint],
+  });
+  let total = 0, upto: unknown;
+  for (const r of sizes.rows) {
+    total += Number(r[1]);
+    if (upto !== undefined && total > PAGE_BYTES) break;
+    upto = r[0];
+  }
+  return { after, upto };
 }
 
 /** A table's rows in rowid order, a page at a time, each page one insert statement. */
@@ -75,21 +106,25 @@ async function copyRows(tx: Transaction, to: Client, t: SchemaRow): Promise<numb
   const columns = (await tx.execute(`PRAGMA table_info(${quote(t.name)})`)).rows;
   const names = columns.map((c) => String(c.name));
   const hasBlob = columns.some((c) => /BLOB/i.test(String(c.type)));
-  const limit = hasBlob ? BLOB_PAGE_ROWS : PAGE_ROWS;
   const withoutRowid = /WITHOUT\s+ROWID/i.test(t.sql);
   const list = names.map(quote).join(", ");
+  const select = `SELECT ${withoutRowid ? "0" : "_rowid_"}, ${list} FROM ${quote(t.name)}`;
   let count = 0;
   let after: unknown;
   for (;;) {
-    const from = `SELECT ${withoutRowid ? "0" : "_rowid_"}, ${list} FROM ${quote(t.name)}`;
-    const page = withoutRowid
-      ? await tx.execute({ sql: `${from} LIMIT ? OFFSET ?`, args: [limit, count] })
-      : after === undefined
-      ? await tx.execute({ sql: `${from} ORDER BY _rowid_ LIMIT ?`, args: [limit] })
-      : await tx.execute({
-        sql: `${from} WHERE _rowid_ > ? ORDER BY _rowid_ LIMIT ?`,
-        args: [after as bigint, limit],
+    let page;
+    if (withoutRowid) {
+      page = await tx.execute({ sql: `${select} LIMIT ? OFFSET ?`, args: [PAGE_ROWS, count] });
+    } else {
+      const { upto } = hasBlob ? await blobPage(tx, t.name, names, after) : { upto: undefined };
+      if (hasBlob && upto === undefined) return count;
+      const where = [after === undefined ? "" : "_rowid_ > ?", upto === undefined ? "" : "_rowid_ <= ?"]
+        .filter(Boolean);
+      page = await tx.execute({
+        sql: `${select} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY _rowid_ LIMIT ?`,
+        args: [...[after, upto].filter((v) => v !== undefined) as bigint[], PAGE_ROWS],
       });
+    }
     if (!page.rows.length) return count;
     const one = `(${names.map(() => "?").join(", ")})`;
     await to.migrate([{
@@ -98,6 +133,14 @@ async function copyRows(tx: Transaction, to: Client, t: SchemaRow): Promise<numb
     }]);
     count += page.rows.length;
     after = page.rows[page.rows.length - 1][0];
-    if (page.rows.length < limit) return count;
+    if (!hasBlob && page.rows.length < PAGE_ROWS) return count;
+  }
+}
+
+/** Checks a copy holds as many rows in each table as the source had (`counts` from copyDatabase). */
+export async function verifyCopy(to: Client, counts: Map<string, number>): Promise<void> {
+  for (const [table, n] of counts) {
+    const [row] = (await to.execute(`SELECT count(*) FROM ${quote(table)}`)).rows;
+    if (Number(row[0]) !== n) throw new Error(`the copy of ${table} has ${row[0]} rows, not ${n}`);
   }
 }

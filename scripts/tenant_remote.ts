@@ -10,7 +10,7 @@ import type { Client } from "@libsql/client";
 import type { Catalog } from "../db/catalog.ts";
 import { type Tenant, tenants } from "../db/catalog/schema.ts";
 import { migrateTenant, openClient, tenantDrizzle } from "../db/client.ts";
-import { copyDatabase } from "../db/copy.ts";
+import { copyDatabase, verifyCopy } from "../db/copy.ts";
 import { removeDatabaseFiles } from "../db/provision.ts";
 import { createNamespace, deleteNamespace, namespaceOf, type SqldConfig } from "../db/sqld.ts";
 import { RETIRED } from "../db/tenants.ts";
@@ -31,9 +31,13 @@ async function withClient<T>(
 }
 
 /** A sound tenant database (`from` names it in messages): not damaged, with the tables every tenant has. */
-export async function verifyTenant(client: Client, from: string) {
-  const check = await client.execute("PRAGMA quick_check");
-  if (String(check.rows[0]?.[0]) !== "ok") throw new CliError(`${from} is a damaged database`);
+export async function verifyTenant(
+  client: Client,
+  from: string,
+  check: "quick_check" | "integrity_check" = "quick_check",
+) {
+  const result = await client.execute(`PRAGMA ${check}`);
+  if (String(result.rows[0]?.[0]) !== "ok") throw new CliError(`${from} is a damaged database`);
   const tables = new Set(
     (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) =>
       String(r.name)
@@ -65,7 +69,8 @@ export async function backupRemote(t: Tenant, target: string): Promise<number> {
   try {
     return await withClient(t.db_url, t.db_token, (from) =>
       withClient("file:" + target, null, async (to) => {
-        const { rows } = await copyDatabase(from, to);
+        const { rows, counts } = await copyDatabase(from, to);
+        await verifyCopy(to, counts);
         await to.execute("PRAGMA journal_mode=DELETE");
         return rows;
       }, true), true);
@@ -107,8 +112,8 @@ export async function restoreRemote(catalog: Catalog, t: Tenant, from: string, s
     try {
       await withClient("file:" + copy, null, (src) =>
         withClient(made.url, made.token, async (dst) => {
-          await copyDatabase(src, dst);
-          await verifyTenant(dst, `the restored namespace ${namespace}`);
+          await verifyCopy(dst, (await copyDatabase(src, dst)).counts);
+          await verifyTenant(dst, `the restored namespace ${namespace}`, "integrity_check");
           await migrateTenant(tenantDrizzle(dst));
         }, true), true);
       await switchTo(catalog, t, made);
