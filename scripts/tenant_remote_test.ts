@@ -1,10 +1,13 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Buffer } from "node:buffer";
+import { randomBytes } from "node:crypto";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import { openClient } from "../db/client.ts";
 import { createNamespace } from "../db/sqld.ts";
 import { createTenant } from "../db/provision.ts";
+import { companies, files, revoked_sessions } from "../db/schema/mod.ts";
 import type { Tenant } from "../db/catalog/schema.ts";
 import { type TestEnv, withEnv } from "./testing/harness.ts";
 import { freePort, haveSqld, type RunningSqld, withSqld } from "./testing/sqld.ts";
@@ -354,5 +357,68 @@ Deno.test({
       const [line] = await run(["restore", "acme", "--from", fromRemote], o);
       assert.match(line, /^restored acme from .* into .*tenants\/acme-\d+T\d+Z\.db$/);
       assert.ok((await companyNames(env, acmeToken, env.host)).includes("Made In The Remote Tenant"));
+    }),
+});
+
+Deno.test({
+  ...opts,
+  name: "remote tenants - a backup while the app writes is one snapshot, large stored files included",
+  fn: () =>
+    withRemote(async (env, sqld) => {
+      const o = { dataDir: env.dataDir, sqld: sqld.config };
+      await run(createArgs("north", "--remote"), o);
+      const tdb = await env.services.tenants.get(await tenantOf(env, "north"));
+      // Three stored files of 4 MB: more than one answer of sqld may hold (10 MB by default).
+      const blobs = [1, 2, 3].map((n) => randomBytes(4 * 1024 * 1024).fill(n, 0, 1));
+      for (const [i, data] of blobs.entries()) {
+        await tdb.write((tx) =>
+          tx.insert(files).values({
+            sha256: `sha-${i}`,
+            name: `f${i}.pdf`,
+            content_type: "application/pdf",
+            size: data.length,
+            data,
+          })
+        );
+      }
+      let done = 0, stop = false;
+      const writer = (async () => {
+        while (!stop) {
+          const n = done + 1;
+          // A company in the first table copied and a row in a later one, in one transaction.
+          await tdb.write(async (tx) => {
+            await tx.insert(companies).values({ name: `w-${n}`, company_type: "customer_company" });
+            await tx.insert(revoked_sessions).values({ sid: `w-${n}`, expires_at: n });
+          });
+          done = n;
+        }
+      })();
+      const out = join(env.dataDir, "north.db");
+      let doneAtStart = 0, doneAtEnd = 0;
+      try {
+        while (done < 5) await new Promise((r) => setTimeout(r, 5));
+        doneAtStart = done;
+        await run(["backup", "north", "--out", out], o);
+        doneAtEnd = done;
+        while (done < doneAtEnd + 3) await new Promise((r) => setTimeout(r, 5));
+      } finally {
+        stop = true;
+        await writer;
+      }
+
+      const names = (await query("file:" + out, null, "SELECT name FROM companies WHERE name LIKE 'w-%'"))
+        .map((r) => String(r.name)).sort();
+      const sids = (await query("file:" + out, null, "SELECT sid FROM revoked_sessions")).map((r) =>
+        String(r.sid)
+      )
+        .sort();
+      assert.deepEqual(names, sids, "every transaction is whole in the backup, across tables");
+      assert.ok(
+        names.length >= doneAtStart && names.length <= doneAtEnd,
+        `${doneAtStart} <= ${names.length}`,
+      );
+      assert.ok(done > names.length, "the app kept writing after the backup");
+      const stored = await query("file:" + out, null, "SELECT data FROM files ORDER BY id");
+      assert.deepEqual(stored.map((r) => Buffer.from(r.data as ArrayBuffer)), blobs);
     }),
 });
