@@ -56,32 +56,12 @@ export async function createTenant(catalog: Catalog, raw: CreateTenantInput, sql
   const taken = await catalog.hostsTaken(hosts);
   if (taken.length) throw new ProvisionError(`host ${taken.join(", ")} already belongs to another tenant`);
 
-  if (input.remote && input.dbUrl) throw new ProvisionError("give either --remote or --db-url, not both");
-  if (input.remote && !sqld) {
-    throw new ProvisionError("--remote needs the libSQL server: set SQLD_ADMIN_URL and SQLD_URL");
-  }
-
-  let dbUrl = input.dbUrl ?? `file:tenants/${input.slug}.db`;
-  let dbToken = input.dbToken;
-  const resolved = resolveDbUrl(catalog.dataDir, dbUrl);
-  const file = dbUrl.startsWith("file:") && !input.remote ? resolved.slice("file:".length) : undefined;
-  if (file && existsSync(file)) throw new ProvisionError(`database file ${file} already exists`);
-  if (file) mkdirSync(dirname(file), { recursive: true });
-  if (input.remote) {
-    try {
-      ({ url: dbUrl, token: dbToken } = await createNamespace(sqld!, input.slug));
-    } catch (e) {
-      throw new ProvisionError((e as Error).message);
-    }
-  }
-  const dropNamespace = () =>
-    input.remote ? deleteNamespace(sqld!, input.slug).catch(() => undefined) : undefined;
-
+  const made = await newDatabase(catalog.dataDir, input, sqld);
   let client;
   try {
-    client = await openClient(input.remote ? dbUrl : resolved, dbToken);
+    client = await openClient(made.openUrl, made.token);
   } catch (e) {
-    await dropNamespace();
+    await made.undo();
     throw new ProvisionError(`could not create tenant "${input.slug}": ${(e as Error).message}`);
   }
   try {
@@ -110,19 +90,41 @@ export async function createTenant(catalog: Catalog, raw: CreateTenantInput, sql
       const [t] = await tx.insert(tenants).values({
         slug: input.slug,
         name: input.name,
-        db_url: dbUrl,
-        db_token: dbToken,
+        db_url: made.url,
+        db_token: made.token,
       }).returning();
       await tx.insert(tenant_hosts).values(hosts.map((host) => ({ host, tenant_id: t.id })));
     });
     return (await catalog.bySlug(input.slug))!;
   } catch (e) {
     client.close();
-    if (file) removeDatabaseFiles(file);
-    await dropNamespace();
+    await made.undo();
     if (e instanceof ProvisionError) throw e;
     throw new ProvisionError(`could not create tenant "${input.slug}": ${(e as Error).message}`);
   }
+}
+
+/**
+ * Where the new tenant's database goes: a new file under DATA_DIR, a new namespace on the libSQL server
+ * (`remote`), or the adopted `dbUrl`. `undo` removes what was made.
+ */
+async function newDatabase(dataDir: string, input: z.output<typeof CreateTenantInput>, sqld?: SqldConfig) {
+  if (input.remote && input.dbUrl) throw new ProvisionError("give either --remote or --db-url, not both");
+  if (input.remote) {
+    if (!sqld) throw new ProvisionError("--remote needs the libSQL server: set SQLD_ADMIN_URL and SQLD_URL");
+    const { url, token } = await createNamespace(sqld, input.slug).catch((e) => {
+      throw new ProvisionError(e.message);
+    });
+    const undo = () => deleteNamespace(sqld, input.slug).catch(() => undefined);
+    return { url, token, openUrl: url, undo };
+  }
+  const url = input.dbUrl ?? `file:tenants/${input.slug}.db`;
+  const openUrl = resolveDbUrl(dataDir, url);
+  const file = tenantFile(dataDir, url);
+  if (file && existsSync(file)) throw new ProvisionError(`database file ${file} already exists`);
+  if (file) mkdirSync(dirname(file), { recursive: true });
+  const undo = () => Promise.resolve(file && removeDatabaseFiles(file));
+  return { url, token: input.dbToken, openUrl, undo };
 }
 
 export function removeDatabaseFiles(file: string) {
