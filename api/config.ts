@@ -1,4 +1,11 @@
 import { z } from "zod";
+import type { SqldConfig } from "../db/sqld.ts";
+import type { RemoteCatalog } from "../db/catalog.ts";
+
+const RemoteUrl = (name: string) =>
+  z.string().regex(/^(libsql|https?|wss?):\/\//, `${name} must be a libsql://, http(s):// or ws(s):// URL`);
+const HttpUrl = (name: string) =>
+  z.string().regex(/^https?:\/\/[^/]+\/?$/, `${name} must be http(s)://host:port`);
 
 /** Everything the server reads from the environment, parsed once at start. */
 export const Config = z.object({
@@ -24,6 +31,26 @@ export const Config = z.object({
   METRICS_TOKEN: z.string().min(16, { error: "METRICS_TOKEN must be at least 16 characters" }).optional(),
   /** Requests of all tenants worked on at once (tenant_gate.ts); waiting tenants take freed turns in rotation. */
   SERVER_CONCURRENCY: z.coerce.number().int().min(1).max(10000).default(8),
+  /** The catalog on a libSQL server instead of DATA_DIR/catalog.db: instances share tenants and the secret. */
+  CATALOG_URL: RemoteUrl("CATALOG_URL").optional(),
+  CATALOG_TOKEN: z.string().optional(),
+  /** sqld's admin API (`--admin-listen-addr`): `tenant create --remote` makes namespaces through it. */
+  SQLD_ADMIN_URL: HttpUrl("SQLD_ADMIN_URL").optional(),
+  /** sqld's `--admin-auth-key`, sent as `Authorization: basic <key>`. */
+  SQLD_ADMIN_TOKEN: z.string().optional(),
+  /** sqld's HTTP API as tenants reach it; namespace `acme` is `acme.<its host>` (sqld routes by host name). */
+  SQLD_URL: HttpUrl("SQLD_URL").refine(
+    (u) => !/^https?:\/\/(\d+\.\d+\.\d+\.\d+|\[[0-9a-f:]*\])(:\d+)?\/?$/i.test(u),
+    "SQLD_URL must name a host, not an address: sqld finds a namespace by host name (<namespace>.<host>)",
+  ).optional(),
+}).superRefine((c, ctx) => {
+  if (c.CATALOG_TOKEN && !c.CATALOG_URL) {
+    ctx.addIssue({ code: "custom", path: ["CATALOG_TOKEN"], message: "CATALOG_TOKEN needs CATALOG_URL" });
+  }
+  if (!c.SQLD_ADMIN_URL !== !c.SQLD_URL) {
+    const missing = c.SQLD_URL ? "SQLD_ADMIN_URL" : "SQLD_URL";
+    ctx.addIssue({ code: "custom", path: [missing], message: "SQLD_ADMIN_URL and SQLD_URL go together" });
+  }
 });
 export type Config = z.infer<typeof Config>;
 
@@ -36,4 +63,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new Error(`Bad configuration: ${issue.path.join(".")}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+/** The libSQL server for `tenant create --remote`, when configured. */
+export function sqldConfig(c: Config): SqldConfig | undefined {
+  if (!c.SQLD_ADMIN_URL || !c.SQLD_URL) return undefined;
+  return { adminUrl: c.SQLD_ADMIN_URL, adminToken: c.SQLD_ADMIN_TOKEN, baseUrl: c.SQLD_URL };
+}
+
+/** Where the catalog lives: a libSQL server when CATALOG_URL is set, else DATA_DIR/catalog.db. */
+export function catalogLocation(c: Config): RemoteCatalog | undefined {
+  return c.CATALOG_URL ? { url: c.CATALOG_URL, token: c.CATALOG_TOKEN } : undefined;
 }

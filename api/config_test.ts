@@ -17,3 +17,27 @@ Deno.test("config - a bad value fails with one line naming the variable", () => 
   );
   assert.throws(() => parseConfig({ DEMO_TENANT: "yes" }), /DEMO_TENANT/);
 });
+
+Deno.test("config - the libSQL server and the remote catalog are checked, and a token is never echoed", () => {
+  const c = parseConfig({
+    SQLD_ADMIN_URL: "http://127.0.0.1:9090",
+    SQLD_URL: "http://localhost:8080",
+    CATALOG_URL: "http://catalog.localhost:8080",
+    CATALOG_TOKEN: "a-catalog-token",
+  });
+  assert.equal(c.SQLD_URL, "http://localhost:8080");
+  assert.equal(c.CATALOG_TOKEN, "a-catalog-token");
+  assert.throws(
+    () => parseConfig({ SQLD_ADMIN_URL: "http://127.0.0.1:9090" }),
+    /SQLD_URL: SQLD_ADMIN_URL and SQLD_URL go together/,
+  );
+  assert.throws(
+    () => parseConfig({ SQLD_ADMIN_URL: "http://127.0.0.1:9090", SQLD_URL: "http://127.0.0.1:8080" }),
+    /SQLD_URL: SQLD_URL must name a host, not an address/,
+  );
+  assert.throws(() => parseConfig({ CATALOG_TOKEN: "top-secret-token" }), /CATALOG_TOKEN needs CATALOG_URL/);
+  assert.throws(
+    () => parseConfig({ CATALOG_URL: "catalog.example", CATALOG_TOKEN: "top-secret-token" }),
+    (e: Error) => /^Bad configuration: CATALOG_URL: /.test(e.message) && !e.message.includes("top-secret"),
+  );
+});

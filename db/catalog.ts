@@ -6,6 +6,12 @@ import { catalog_settings, type Tenant, tenant_hosts, tenants } from "./catalog/
 import { type CatalogDatabase, catalogDrizzle, migrateCatalog, openClient } from "./client.ts";
 import type { Client } from "@libsql/client";
 
+/** A catalog on a libSQL server (CATALOG_URL): every instance and the CLI share it. */
+export interface RemoteCatalog {
+  url: string;
+  token?: string;
+}
+
 export interface TenantRecord extends Tenant {
   hosts: string[];
 }
@@ -18,11 +24,23 @@ export class Catalog {
       .where(eq(tenant_hosts.host, sql.placeholder("host"))).prepare();
   }
 
-  static async open(dataDir: string): Promise<Catalog> {
-    mkdirSync(join(dataDir, "tenants"), { recursive: true });
-    const client = await openClient("file:" + join(dataDir, "catalog.db"));
+  /**
+   * DATA_DIR/catalog.db, or the catalog on a libSQL server. DATA_DIR still holds the file tenants (and
+   * is made when they are), so a catalog on a server works with a DATA_DIR that does not exist.
+   */
+  static async open(dataDir: string, remote?: RemoteCatalog): Promise<Catalog> {
+    if (!remote) mkdirSync(join(dataDir, "tenants"), { recursive: true });
+    const client = await openClient(remote?.url ?? "file:" + join(dataDir, "catalog.db"), remote?.token);
     const db = catalogDrizzle(client);
-    await migrateCatalog(db);
+    try {
+      await migrateShared(db);
+    } catch (e) {
+      client.close();
+      if (!remote) throw e;
+      // drizzle's "Failed query" hides why: the server's answer (401, unreachable) is in the cause.
+      const why = ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
+      throw new Error(`the catalog at ${remote.url} cannot be used: ${why}`);
+    }
     return new Catalog(dataDir, client, db);
   }
 
@@ -81,6 +99,21 @@ export class Catalog {
   async count(): Promise<number> {
     const [r] = await this.db.select({ n: sql<number>`count(*)` }).from(tenants);
     return r.n;
+  }
+}
+
+/**
+ * Instances starting together on a new shared catalog may both find it unmigrated; the one whose
+ * migration commits second fails on the tables the first made. Trying again finds them applied.
+ */
+async function migrateShared(db: CatalogDatabase) {
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await migrateCatalog(db);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
   }
 }
 

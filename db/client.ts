@@ -8,6 +8,7 @@ import { fileURLToPath as fromFileUrl } from "node:url";
 import * as schema from "./schema/mod.ts";
 import * as catalogSchema from "./catalog/schema.ts";
 import { installStatementCache } from "./statement_cache.ts";
+import { isLoopbackName, loopbackFetch } from "./sqld.ts";
 
 export type TenantDatabase = LibSQLDatabase<typeof schema>;
 export type CatalogDatabase = LibSQLDatabase<typeof catalogSchema>;
@@ -28,11 +29,20 @@ export function isFileUrl(url: string) {
   return url.startsWith("file:");
 }
 
-/** A libSQL client with the durability settings every database here uses. */
-export async function openClient(url: string, authToken?: string | null): Promise<Client> {
+/**
+ * A libSQL client with the durability settings every database here uses. `exact`: integers as bigint
+ * (copies of whole databases, where a number past 2^53 must not be rounded).
+ */
+export async function openClient(url: string, authToken?: string | null, exact = false): Promise<Client> {
   installStatementCache();
   // The busy timeout only covers other processes (the CLI's backup): in-process writes are queued.
-  const client = createClient({ url, authToken: authToken ?? undefined, timeout: 5000 } as never);
+  const client = createClient({
+    url,
+    authToken: authToken ?? undefined,
+    timeout: 5000,
+    ...(exact ? { intMode: "bigint" } : {}),
+    ...(isLoopbackName(url) ? { fetch: loopbackFetch } : {}),
+  } as never);
   if (isFileUrl(url)) {
     // WAL is persistent in the file; foreign_keys=ON and synchronous=FULL are the client's defaults.
     await client.execute("PRAGMA journal_mode=WAL");

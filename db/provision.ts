@@ -1,4 +1,5 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
 import { z } from "zod";
 import type { Catalog } from "./catalog.ts";
 import { normalizeHost } from "./catalog.ts";
@@ -7,6 +8,7 @@ import { migrateTenant, openClient, resolveDbUrl, tenantDrizzle } from "./client
 import { companies, users } from "./schema/mod.ts";
 import { hashPassword } from "../lib/password.ts";
 import { ROLES } from "../lib/policy.ts";
+import { createNamespace, deleteNamespace, type SqldConfig } from "./sqld.ts";
 
 export const Slug = z.string().regex(
   /^[a-z0-9][a-z0-9-]{0,39}$/,
@@ -32,6 +34,8 @@ export const CreateTenantInput = z.object({
     "--db-url must be a libsql://, http(s):// or ws(s):// URL",
   ).optional(),
   dbToken: z.string().optional(),
+  /** a new namespace on the configured libSQL server */
+  remote: z.boolean().optional(),
   scryptN: z.number().int().optional(),
 });
 export type CreateTenantInput = z.input<typeof CreateTenantInput>;
@@ -41,9 +45,9 @@ export class ProvisionError extends Error {}
 /**
  * Makes the tenant database (migrated, with the owner company and an admin holding every role), and
  * only then records it in the catalog, so a running server never sees a half-made tenant. On any
- * failure the new database file is removed again.
+ * failure the new database file, or the new namespace (`remote`, on `sqld`), is removed again.
  */
-export async function createTenant(catalog: Catalog, raw: CreateTenantInput) {
+export async function createTenant(catalog: Catalog, raw: CreateTenantInput, sqld?: SqldConfig) {
   const parsed = CreateTenantInput.safeParse(raw);
   if (!parsed.success) throw new ProvisionError(parsed.error.issues[0].message);
   const input = parsed.data;
@@ -52,12 +56,14 @@ export async function createTenant(catalog: Catalog, raw: CreateTenantInput) {
   const taken = await catalog.hostsTaken(hosts);
   if (taken.length) throw new ProvisionError(`host ${taken.join(", ")} already belongs to another tenant`);
 
-  const dbUrl = input.dbUrl ?? `file:tenants/${input.slug}.db`;
-  const resolved = resolveDbUrl(catalog.dataDir, dbUrl);
-  const file = dbUrl.startsWith("file:") ? resolved.slice("file:".length) : undefined;
-  if (file && existsSync(file)) throw new ProvisionError(`database file ${file} already exists`);
-
-  const client = await openClient(resolved, input.dbToken);
+  const made = await newDatabase(catalog.dataDir, input, sqld);
+  let client;
+  try {
+    client = await openClient(made.openUrl, made.token);
+  } catch (e) {
+    await made.undo();
+    throw new ProvisionError(`could not create tenant "${input.slug}": ${(e as Error).message}`);
+  }
   try {
     const db = tenantDrizzle(client);
     await migrateTenant(db);
@@ -84,18 +90,41 @@ export async function createTenant(catalog: Catalog, raw: CreateTenantInput) {
       const [t] = await tx.insert(tenants).values({
         slug: input.slug,
         name: input.name,
-        db_url: dbUrl,
-        db_token: input.dbToken,
+        db_url: made.url,
+        db_token: made.token,
       }).returning();
       await tx.insert(tenant_hosts).values(hosts.map((host) => ({ host, tenant_id: t.id })));
     });
     return (await catalog.bySlug(input.slug))!;
   } catch (e) {
     client.close();
-    if (file) removeDatabaseFiles(file);
+    await made.undo();
     if (e instanceof ProvisionError) throw e;
     throw new ProvisionError(`could not create tenant "${input.slug}": ${(e as Error).message}`);
   }
+}
+
+/**
+ * Where the new tenant's database goes: a new file under DATA_DIR, a new namespace on the libSQL server
+ * (`remote`), or the adopted `dbUrl`. `undo` removes what was made.
+ */
+async function newDatabase(dataDir: string, input: z.output<typeof CreateTenantInput>, sqld?: SqldConfig) {
+  if (input.remote && input.dbUrl) throw new ProvisionError("give either --remote or --db-url, not both");
+  if (input.remote) {
+    if (!sqld) throw new ProvisionError("--remote needs the libSQL server: set SQLD_ADMIN_URL and SQLD_URL");
+    const { url, token } = await createNamespace(sqld, input.slug).catch((e) => {
+      throw new ProvisionError(e.message);
+    });
+    const undo = () => deleteNamespace(sqld, input.slug).catch(() => undefined);
+    return { url, token, openUrl: url, undo };
+  }
+  const url = input.dbUrl ?? `file:tenants/${input.slug}.db`;
+  const openUrl = resolveDbUrl(dataDir, url);
+  const file = tenantFile(dataDir, url);
+  if (file && existsSync(file)) throw new ProvisionError(`database file ${file} already exists`);
+  if (file) mkdirSync(dirname(file), { recursive: true });
+  const undo = () => Promise.resolve(file && removeDatabaseFiles(file));
+  return { url, token: input.dbToken, openUrl, undo };
 }
 
 export function removeDatabaseFiles(file: string) {

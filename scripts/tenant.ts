@@ -7,27 +7,24 @@ import { closeSync, copyFileSync, existsSync, openSync, readSync, statSync } fro
 import { dirname, resolve } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Client } from "@libsql/client";
-import { parseConfig } from "../api/config.ts";
-import { Catalog } from "../db/catalog.ts";
+import { catalogLocation, parseConfig, sqldConfig } from "../api/config.ts";
+import { Catalog, type RemoteCatalog } from "../db/catalog.ts";
 import { type Tenant, tenant_hosts, tenants } from "../db/catalog/schema.ts";
 import { migrateTenant, openClient, resolveDbUrl, tenantDrizzle } from "../db/client.ts";
 import { createTenant, ProvisionError, removeDatabaseFiles, tenantFile } from "../db/provision.ts";
-import { RETIRED } from "../db/tenants.ts";
+import { deleteNamespace, namespaceOf, type SqldConfig } from "../db/sqld.ts";
 import { companies, inspections, jobs, users } from "../db/schema/mod.ts";
 import { seedDemo } from "./demo.ts";
+import { CliError } from "./cli_error.ts";
+import { backupRemote, fence, restoreRemote, verifyTenant } from "./tenant_remote.ts";
 
-/** Bad input: printed as one `error: ` line, exit code 1 (after `output`, lines that did succeed). */
-export class CliError extends Error {
-  constructor(message: string, readonly output: string[] = []) {
-    super(message);
-  }
-}
+export { CliError };
 
 export const USAGE = `Usage: deno task tenant <command>   (or npm run tenant -- <command>)
 
 Commands:
   create <slug> --name <company> --host <host>[,<host>] --admin-email <email> --admin-password <password>
-         [--db-url <libsql url> --db-token <token>]
+         [--remote | --db-url <libsql url> --db-token <token>]
   list
   migrate [<slug>|--all]                 (no argument: every tenant)
   backup <slug> --out <file>             consistent copy while the server runs
@@ -36,10 +33,22 @@ Commands:
   delete <slug> --yes
   seed-demo <slug> [--size small|large]
 
-DATA_DIR (default ./data) holds catalog.db and tenants/.`;
+DATA_DIR (default ./data) holds catalog.db and tenants/; CATALOG_URL puts the catalog on a libSQL
+server; SQLD_ADMIN_URL and SQLD_URL name the libSQL server of --remote tenants.`;
 
-async function withCatalog<T>(dataDir: string, fn: (c: Catalog) => Promise<T>): Promise<T> {
-  const catalog = await Catalog.open(dataDir);
+/** Where the commands work: DATA_DIR, and the catalog and libSQL server when they are remote. */
+export interface Place {
+  dataDir: string;
+  catalog?: RemoteCatalog;
+  sqld?: SqldConfig;
+}
+
+/** A data directory alone is a place with a local catalog and no libSQL server. */
+const place = (where: string | Place): Place => typeof where === "string" ? { dataDir: where } : where;
+
+async function withCatalog<T>(where: string | Place, fn: (c: Catalog) => Promise<T>): Promise<T> {
+  const { dataDir, catalog: remote } = place(where);
+  const catalog = await Catalog.open(dataDir, remote);
   try {
     return await fn(catalog);
   } finally {
@@ -58,13 +67,6 @@ function localFile(dataDir: string, t: Tenant): string | undefined {
   const file = tenantFile(dataDir, t.db_url);
   // Opening a missing file would quietly create an empty database.
   if (file && !existsSync(file)) throw new CliError(`database file ${file} of tenant "${t.slug}" is missing`);
-  return file;
-}
-
-/** The tenant's database file; a remote database is refused with `remoteMessage`. */
-function existingFile(dataDir: string, t: Tenant, remoteMessage: string): string {
-  const file = localFile(dataDir, t);
-  if (!file) throw new CliError(remoteMessage);
   return file;
 }
 
@@ -91,12 +93,13 @@ export interface CreateOptions {
   adminPassword?: string;
   dbUrl?: string;
   dbToken?: string;
+  remote?: boolean;
   scryptN?: number;
 }
 
-export async function createCommand(dataDir: string, slug: string, o: CreateOptions): Promise<string> {
+export async function createCommand(where: string | Place, slug: string, o: CreateOptions): Promise<string> {
   if (o.dbToken && !o.dbUrl) throw new CliError("--db-token needs --db-url");
-  return await withCatalog(dataDir, async (catalog) => {
+  return await withCatalog(where, async (catalog) => {
     const t = await createTenant(catalog, {
       slug,
       name: o.name ?? "",
@@ -105,8 +108,9 @@ export async function createCommand(dataDir: string, slug: string, o: CreateOpti
       adminPassword: o.adminPassword ?? "",
       dbUrl: o.dbUrl,
       dbToken: o.dbToken,
+      remote: o.remote,
       scryptN: o.scryptN,
-    });
+    }, place(where).sqld);
     const hosts = (await catalog.list()).find((r) => r.id === t.id)?.hosts ?? [];
     return `created tenant ${t.slug} (${t.name}) on ${hosts.join(", ")}; admin ${
       o.adminEmail!.toLowerCase()
@@ -115,8 +119,9 @@ export async function createCommand(dataDir: string, slug: string, o: CreateOpti
 }
 
 /** One line per tenant: slug, name, hosts, database location, size, status (columns aligned). */
-export function listCommand(dataDir: string): Promise<string[]> {
-  return withCatalog(dataDir, async (catalog) => {
+export function listCommand(where: string | Place): Promise<string[]> {
+  const { dataDir } = place(where);
+  return withCatalog(where, async (catalog) => {
     const rows = (await catalog.list()).map((t) => {
       const file = tenantFile(dataDir, t.db_url);
       let size = "-";
@@ -143,8 +148,9 @@ async function appliedMigrations(client: Client): Promise<number> {
 }
 
 /** Applies pending migrations to one tenant, or to every tenant when `slug` is absent. */
-export function migrateCommand(dataDir: string, slug?: string): Promise<string[]> {
-  return withCatalog(dataDir, async (catalog) => {
+export function migrateCommand(where: string | Place, slug?: string): Promise<string[]> {
+  const { dataDir } = place(where);
+  return withCatalog(where, async (catalog) => {
     const list: Tenant[] = slug ? [await mustFind(catalog, slug)] : await catalog.list();
     if (!list.length) return [`no tenants in ${dataDir}`];
     const lines: string[] = [];
@@ -169,19 +175,23 @@ export function migrateCommand(dataDir: string, slug?: string): Promise<string[]
 
 /**
  * `VACUUM INTO` reads one snapshot of the database, so the copy is consistent while the server
- * keeps writing (WAL: readers and the writer do not block each other).
+ * keeps writing (WAL: readers and the writer do not block each other). A tenant on a libSQL server is
+ * copied through the client in one read transaction into the same kind of file.
  */
-export function backupCommand(dataDir: string, slug: string, out: string): Promise<string> {
-  return withCatalog(dataDir, async (catalog) => {
+export function backupCommand(where: string | Place, slug: string, out: string): Promise<string> {
+  const { dataDir } = place(where);
+  return withCatalog(where, async (catalog) => {
     const t = await mustFind(catalog, slug);
-    const file = existingFile(
-      dataDir,
-      t,
-      `tenant "${slug}" uses a remote database (${t.db_url}): back it up on the libSQL server`,
-    );
+    const file = localFile(dataDir, t);
     const target = resolve(out);
     if (existsSync(target)) throw new CliError(`${out} already exists; choose another --out file`);
     if (!existsSync(dirname(target))) throw new CliError(`directory ${dirname(target)} does not exist`);
+    if (!file) {
+      const rows = await backupRemote(t, target);
+      return `backed up ${slug} from ${t.db_url} to ${target} (${rows} rows, ${
+        humanSize(statSync(target).size)
+      })`;
+    }
     try {
       await withClient("file:" + file, null, (c) => c.execute({ sql: "VACUUM INTO ?", args: [target] }));
     } catch (e) {
@@ -207,37 +217,10 @@ function hasSqliteHeader(file: string): boolean {
 /** Checks a copied backup is a tenant database and brings it to the current schema. */
 async function prepareRestored(file: string, from: string) {
   await withClient("file:" + file, null, async (client) => {
-    const check = await client.execute("PRAGMA quick_check");
-    if (String(check.rows[0]?.[0]) !== "ok") throw new CliError(`${from} is a damaged database`);
-    const tables = new Set(
-      (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) =>
-        String(r.name)
-      ),
-    );
-    const missing = ["users", "companies", "__drizzle_migrations"].filter((n) => !tables.has(n));
-    if (missing.length) {
-      throw new CliError(`${from} is not a tenant database (no ${missing.join(", ")} table)`);
-    }
+    await verifyTenant(client, from);
     await migrateTenant(tenantDrizzle(client));
     // A copy of a file that was itself replaced must not carry that fence into service.
     await client.execute("PRAGMA user_version = 0");
-  });
-}
-
-/**
- * Sets (or lifts) the fence on a tenant file. The write lock waits for a running server's transaction
- * in flight; after the commit, no server write can commit to this file: each checks the fence inside
- * its own transaction and is refused (503) instead, to be retried on the new file.
- */
-async function fence(file: string, on: boolean) {
-  await withClient("file:" + file, null, async (client) => {
-    const tx = await client.transaction("write");
-    try {
-      await tx.execute(`PRAGMA user_version = ${on ? RETIRED : 0}`);
-      await tx.commit();
-    } finally {
-      tx.close();
-    }
   });
 }
 
@@ -251,16 +234,14 @@ function timestamp(d = new Date()): string {
  * pointed at the new file (the server reopens on its next request: writes acknowledged from then on
  * are in the new file), and only then are the old files removed.
  */
-export function restoreCommand(dataDir: string, slug: string, from: string): Promise<string> {
-  return withCatalog(dataDir, async (catalog) => {
+export function restoreCommand(where: string | Place, slug: string, from: string): Promise<string> {
+  const { dataDir, sqld } = place(where);
+  return withCatalog(where, async (catalog) => {
     const t = await mustFind(catalog, slug);
-    const oldFile = existingFile(
-      dataDir,
-      t,
-      `tenant "${slug}" uses a remote database (${t.db_url}): restore it on the libSQL server`,
-    );
+    const oldFile = localFile(dataDir, t);
     if (!existsSync(from) || !statSync(from).isFile()) throw new CliError(`${from} does not exist`);
     if (!hasSqliteHeader(from)) throw new CliError(`${from} is not a SQLite database`);
+    if (!oldFile) return await restoreRemote(catalog, t, from, sqld);
     const dbUrl = `file:tenants/${slug}-${timestamp()}.db`;
     const newFile = tenantFile(dataDir, dbUrl)!;
     if (existsSync(newFile)) throw new CliError(`${newFile} already exists; try again`);
@@ -274,11 +255,11 @@ export function restoreCommand(dataDir: string, slug: string, from: string): Pro
       if (e instanceof CliError) throw e;
       throw new CliError(`${from} is not a valid tenant database: ${(e as Error).message}`);
     }
-    await fence(oldFile, true);
+    await fence("file:" + oldFile, null, true);
     const r = await catalog.db.update(tenants).set({ db_url: dbUrl })
       .where(and(eq(tenants.id, t.id), eq(tenants.db_url, t.db_url)));
     if (r.rowsAffected !== 1) {
-      await fence(oldFile, false);
+      await fence("file:" + oldFile, null, false);
       removeDatabaseFiles(newFile);
       throw new CliError(`tenant "${slug}" changed during the restore; try again`);
     }
@@ -288,11 +269,11 @@ export function restoreCommand(dataDir: string, slug: string, from: string): Pro
 }
 
 export function setStatusCommand(
-  dataDir: string,
+  where: string | Place,
   slug: string,
   status: "active" | "disabled",
 ): Promise<string> {
-  return withCatalog(dataDir, async (catalog) => {
+  return withCatalog(where, async (catalog) => {
     const t = await mustFind(catalog, slug);
     if (t.status === status) return `${slug} is already ${status}`;
     await catalog.db.update(tenants).set({ status }).where(eq(tenants.id, t.id));
@@ -302,8 +283,9 @@ export function setStatusCommand(
   });
 }
 
-export function deleteCommand(dataDir: string, slug: string, yes: boolean): Promise<string> {
-  return withCatalog(dataDir, async (catalog) => {
+export function deleteCommand(where: string | Place, slug: string, yes: boolean): Promise<string> {
+  const { dataDir, sqld } = place(where);
+  return withCatalog(where, async (catalog) => {
     const t = await mustFind(catalog, slug);
     if (!yes) throw new CliError(`delete removes tenant "${slug}" and its data for good; add --yes`);
     // Catalog first: the server stops serving the tenant before its files disappear.
@@ -312,6 +294,13 @@ export function deleteCommand(dataDir: string, slug: string, yes: boolean): Prom
       await tx.delete(tenants).where(eq(tenants.id, t.id));
     });
     const file = tenantFile(dataDir, t.db_url);
+    const namespace = sqld && namespaceOf(sqld.baseUrl, t.db_url);
+    if (namespace) {
+      await deleteNamespace(sqld, namespace).catch((e) => {
+        throw new CliError(`deleted ${slug} from the catalog, but not its namespace: ${e.message}`);
+      });
+      return `deleted ${slug} and its namespace ${namespace} on the libSQL server`;
+    }
     if (!file) return `deleted ${slug} from the catalog; its remote database ${t.db_url} is left as it is`;
     removeDatabaseFiles(file);
     return `deleted ${slug} and ${file}`;
@@ -319,12 +308,13 @@ export function deleteCommand(dataDir: string, slug: string, yes: boolean): Prom
 }
 
 export function seedDemoCommand(
-  dataDir: string,
+  where: string | Place,
   slug: string,
   size: "small" | "large",
   scryptN = 131072,
 ): Promise<string> {
-  return withCatalog(dataDir, async (catalog) => {
+  const { dataDir } = place(where);
+  return withCatalog(where, async (catalog) => {
     const t = await mustFind(catalog, slug);
     localFile(dataDir, t);
     return await withClient(resolveDbUrl(dataDir, t.db_url), t.db_token, async (client) => {
@@ -393,68 +383,70 @@ function required(p: Parsed, name: string): string {
 
 const str = (p: Parsed, name: string) => p.flags.get(name) as string | undefined;
 
-export interface RunOptions {
-  dataDir: string;
+export interface RunOptions extends Place {
   scryptN?: number;
 }
 
 /** Runs one command line; returns the success lines. Throws CliError/ProvisionError on bad input. */
 export async function run(argv: string[], o: RunOptions): Promise<string[]> {
   const [command, ...args] = argv;
-  const { dataDir } = o;
+  const where: Place = { dataDir: o.dataDir, catalog: o.catalog, sqld: o.sqld };
   switch (command) {
     case "create": {
-      const p = parseArgs(args, ["name", "host", "admin-email", "admin-password", "db-url", "db-token"]);
+      const p = parseArgs(args, ["name", "host", "admin-email", "admin-password", "db-url", "db-token"], [
+        "remote",
+      ]);
       const [slug] = positionals(p, ["slug"]);
       const name = required(p, "name");
       const hosts = required(p, "host").split(",").map((h) => h.trim()).filter(Boolean);
       return [
-        await createCommand(dataDir, slug, {
+        await createCommand(where, slug, {
           name,
           hosts,
           adminEmail: required(p, "admin-email"),
           adminPassword: required(p, "admin-password"),
           dbUrl: str(p, "db-url"),
           dbToken: str(p, "db-token"),
+          remote: p.flags.has("remote"),
           scryptN: o.scryptN,
         }),
       ];
     }
     case "list":
       positionals(parseArgs(args, []), []);
-      return listCommand(dataDir);
+      return listCommand(where);
     case "migrate": {
       const p = parseArgs(args, [], ["all"]);
       const [slug] = positionals(p, ["slug"], 1);
       if (slug && p.flags.has("all")) throw new CliError("give either <slug> or --all, not both");
-      return migrateCommand(dataDir, slug);
+      return migrateCommand(where, slug);
     }
     case "backup": {
       const p = parseArgs(args, ["out"]);
       const [slug] = positionals(p, ["slug"]);
-      return [await backupCommand(dataDir, slug, required(p, "out"))];
+      return [await backupCommand(where, slug, required(p, "out"))];
     }
     case "restore": {
       const p = parseArgs(args, ["from"]);
       const [slug] = positionals(p, ["slug"]);
-      return [await restoreCommand(dataDir, slug, required(p, "from"))];
+      return [await restoreCommand(where, slug, required(p, "from"))];
     }
     case "disable":
     case "enable": {
       const [slug] = positionals(parseArgs(args, []), ["slug"]);
-      return [await setStatusCommand(dataDir, slug, command === "disable" ? "disabled" : "active")];
+      return [await setStatusCommand(where, slug, command === "disable" ? "disabled" : "active")];
     }
     case "delete": {
       const p = parseArgs(args, [], ["yes"]);
       const [slug] = positionals(p, ["slug"]);
-      return [await deleteCommand(dataDir, slug, p.flags.has("yes"))];
+      return [await deleteCommand(where, slug, p.flags.has("yes"))];
     }
     case "seed-demo": {
       const p = parseArgs(args, ["size"]);
       const [slug] = positionals(p, ["slug"]);
       const size = str(p, "size") ?? "small";
       if (size !== "small" && size !== "large") throw new CliError("--size must be small or large");
-      return [await seedDemoCommand(dataDir, slug, size, o.scryptN)];
+      return [await seedDemoCommand(where, slug, size, o.scryptN)];
     }
     default:
       throw new CliError(`unknown command "${command}" (see --help)`);
@@ -469,7 +461,12 @@ async function main(): Promise<number> {
   }
   try {
     const config = parseConfig(Deno.env.toObject());
-    const lines = await run(argv, { dataDir: config.DATA_DIR, scryptN: config.SCRYPT_N });
+    const lines = await run(argv, {
+      dataDir: config.DATA_DIR,
+      catalog: catalogLocation(config),
+      sqld: sqldConfig(config),
+      scryptN: config.SCRYPT_N,
+    });
     for (const line of lines) console.log(line);
     return 0;
   } catch (e) {

@@ -333,23 +333,24 @@ Deno.test("tenant cli - restore refuses a file that is not a tenant database and
   });
 });
 
-Deno.test("tenant cli - a remote database is backed up and restored on the libSQL server", async () => {
+Deno.test("tenant cli - a remote tenant's failed backup leaves no file, and its restore needs the libSQL server", async () => {
   await withDataDir(async (dataDir) => {
-    await withCatalog(
-      dataDir,
-      (c) => c.db.insert(tenants).values({ slug: "far", name: "Far", db_url: "libsql://far.example.test" }),
-    );
+    const closed = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const url = `http://far.localhost:${(closed.addr as Deno.NetAddr).port}`;
+    closed.close();
+    await withCatalog(dataDir, (c) => c.db.insert(tenants).values({ slug: "far", name: "Far", db_url: url }));
     await assert.rejects(
       backupCommand(dataDir, "far", join(dataDir, "b.db")),
-      /back it up on the libSQL server/,
+      /^Error: backup of "far" failed/,
     );
     assert.ok(!existsSync(join(dataDir, "b.db")));
+    writeFileSync(join(dataDir, "b.db"), "SQLite format 3\0" + "x".repeat(100));
     await assert.rejects(
       restoreCommand(dataDir, "far", join(dataDir, "b.db")),
-      /restore it on the libSQL server/,
+      /restoring it needs SQLD_ADMIN_URL and SQLD_URL/,
     );
     const [line] = await listCommand(dataDir);
-    assert.match(line, /^far\s+Far\s+libsql:\/\/far\.example\.test\s+-\s+active$/);
+    assert.equal(line.replace(/\s+/g, " "), `far Far ${url} - active`);
   });
 });
 
