@@ -95,7 +95,12 @@ export async function createNamespace(
 ): Promise<{ url: string; token: string }> {
   const url = namespaceUrl(cfg.baseUrl, namespace);
   const { jwtKey, token } = await namespaceKey(namespace);
-  const res = await admin(cfg, "POST", `/v1/namespaces/${namespace}/create`, { jwt_key: jwtKey });
+  // "strong" is SQLite's synchronous=FULL, as file tenants have: a 200 means on disk. sqld's default,
+  // "relaxed" (NORMAL), can lose the last commits to a power cut.
+  const res = await admin(cfg, "POST", `/v1/namespaces/${namespace}/create`, {
+    jwt_key: jwtKey,
+    durability_mode: "strong",
+  });
   if (!res.ok) throw await failure(res, `could not create namespace "${namespace}"`);
   await res.body?.cancel();
   return { url, token };

@@ -84,6 +84,8 @@ Deno.test({
       const t = await tenantOf(env, "north");
       assert.equal(t.db_url, sqld.config.baseUrl.replace("//", "//north."));
       assert.ok(t.db_token);
+      const config = await fetch(`${sqld.config.adminUrl}/v1/namespaces/north/config`).then((r) => r.json());
+      assert.equal(config.durability_mode, "strong", "every commit synced, as a file tenant's");
 
       const token = await env.login("boss@north.test", "remote-password", "north.test");
       await createdName(env, token, "north.test", "Written Through The App");
