@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { serveStatic } from "hono/deno";
-import { catalogLocation, type Config } from "./config.ts";
+import { catalogLocation, type Config, sqldRouteOf } from "./config.ts";
+import { useSqldRoute } from "../db/client.ts";
 import type { AppEnv, Services } from "./lib/context.ts";
 import { AppError } from "../lib/errors.ts";
 import { tenantMiddleware } from "./middleware/tenant.ts";
@@ -43,6 +44,7 @@ import { zodToAppError } from "./lib/validate.ts";
 import { diskFullError, isDiskFull } from "./lib/db_helpers.ts";
 
 export async function createServices(config: Config): Promise<Services> {
+  useSqldRoute(sqldRouteOf(config));
   const catalog = await Catalog.open(config.DATA_DIR, catalogLocation(config));
   return {
     config,

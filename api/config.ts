@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SqldConfig } from "../db/sqld.ts";
+import { type SqldConfig, type SqldRoute, sqldRoute } from "../db/sqld.ts";
 import type { RemoteCatalog } from "../db/catalog.ts";
 
 const RemoteUrl = (name: string) =>
@@ -43,9 +43,17 @@ export const Config = z.object({
     (u) => !/^https?:\/\/(\d+\.\d+\.\d+\.\d+|\[[0-9a-f:]*\])(:\d+)?\/?$/i.test(u),
     "SQLD_URL must name a host, not an address: sqld finds a namespace by host name (<namespace>.<host>)",
   ).optional(),
+  /**
+   * Where sqld is reached (`host:port`) when SQLD_URL's names do not resolve there (no wildcard DNS, as in a
+   * docker compose network): clients of `<namespace>.<SQLD_URL's host>` connect here with that name as Host.
+   */
+  SQLD_ADDRESS: z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, "SQLD_ADDRESS must be host:port").optional(),
 }).superRefine((c, ctx) => {
   if (c.CATALOG_TOKEN && !c.CATALOG_URL) {
     ctx.addIssue({ code: "custom", path: ["CATALOG_TOKEN"], message: "CATALOG_TOKEN needs CATALOG_URL" });
+  }
+  if (c.SQLD_ADDRESS && !c.SQLD_URL) {
+    ctx.addIssue({ code: "custom", path: ["SQLD_ADDRESS"], message: "SQLD_ADDRESS needs SQLD_URL" });
   }
   if (!c.SQLD_ADMIN_URL !== !c.SQLD_URL) {
     const missing = c.SQLD_URL ? "SQLD_ADMIN_URL" : "SQLD_URL";
@@ -74,4 +82,9 @@ export function sqldConfig(c: Config): SqldConfig | undefined {
 /** Where the catalog lives: a libSQL server when CATALOG_URL is set, else DATA_DIR/catalog.db. */
 export function catalogLocation(c: Config): RemoteCatalog | undefined {
   return c.CATALOG_URL ? { url: c.CATALOG_URL, token: c.CATALOG_TOKEN } : undefined;
+}
+
+/** Names under SQLD_URL's host sent to SQLD_ADDRESS, when it is set. */
+export function sqldRouteOf(c: Config): SqldRoute | undefined {
+  return c.SQLD_ADDRESS && c.SQLD_URL ? sqldRoute(c.SQLD_URL, c.SQLD_ADDRESS) : undefined;
 }

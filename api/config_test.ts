@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseConfig } from "./config.ts";
+import { parseConfig, sqldRouteOf } from "./config.ts";
 
 Deno.test("config - defaults for an empty environment", () => {
   const c = parseConfig({});
@@ -39,5 +39,23 @@ Deno.test("config - the libSQL server and the remote catalog are checked, and a 
   assert.throws(
     () => parseConfig({ CATALOG_URL: "catalog.example", CATALOG_TOKEN: "top-secret-token" }),
     (e: Error) => /^Bad configuration: CATALOG_URL: /.test(e.message) && !e.message.includes("top-secret"),
+  );
+});
+
+Deno.test("config - SQLD_ADDRESS sends SQLD_URL's names to one host:port, and needs SQLD_URL", () => {
+  const both = { SQLD_ADMIN_URL: "http://sqld:9090", SQLD_URL: "http://db.internal:8080" };
+  assert.deepEqual(sqldRouteOf(parseConfig({ ...both, SQLD_ADDRESS: "sqld:8080" })), {
+    name: "db.internal",
+    host: "sqld",
+    port: 8080,
+  });
+  assert.equal(sqldRouteOf(parseConfig(both)), undefined);
+  assert.throws(
+    () => parseConfig({ SQLD_ADDRESS: "sqld:8080" }),
+    /SQLD_ADDRESS: SQLD_ADDRESS needs SQLD_URL/,
+  );
+  assert.throws(
+    () => parseConfig({ ...both, SQLD_ADDRESS: "http://sqld" }),
+    /SQLD_ADDRESS must be host:port/,
   );
 });

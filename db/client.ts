@@ -8,7 +8,7 @@ import { fileURLToPath as fromFileUrl } from "node:url";
 import * as schema from "./schema/mod.ts";
 import * as catalogSchema from "./catalog/schema.ts";
 import { installStatementCache } from "./statement_cache.ts";
-import { isLoopbackName, loopbackFetch } from "./sqld.ts";
+import { fetchFor, type SqldRoute } from "./sqld.ts";
 
 export type TenantDatabase = LibSQLDatabase<typeof schema>;
 export type CatalogDatabase = LibSQLDatabase<typeof catalogSchema>;
@@ -29,6 +29,14 @@ export function isFileUrl(url: string) {
   return url.startsWith("file:");
 }
 
+/** Set once at start from SQLD_URL and SQLD_ADDRESS (`useSqldRoute`): every client of a name under it. */
+let route: SqldRoute | undefined;
+
+/** Sends every libSQL client of a name under SQLD_URL's host to SQLD_ADDRESS (set once, at start). */
+export function useSqldRoute(r: SqldRoute | undefined) {
+  route = r;
+}
+
 /**
  * A libSQL client with the durability settings every database here uses. `exact`: integers as bigint
  * (copies of whole databases, where a number past 2^53 must not be rounded).
@@ -41,7 +49,7 @@ export async function openClient(url: string, authToken?: string | null, exact =
     authToken: authToken ?? undefined,
     timeout: 5000,
     ...(exact ? { intMode: "bigint" } : {}),
-    ...(isLoopbackName(url) ? { fetch: loopbackFetch } : {}),
+    ...(fetchFor(url, route) ? { fetch: fetchFor(url, route) } : {}),
   } as never);
   if (isFileUrl(url)) {
     // WAL is persistent in the file; foreign_keys=ON and synchronous=FULL are the client's defaults.

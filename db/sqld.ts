@@ -113,46 +113,77 @@ export async function deleteNamespace(cfg: SqldConfig, namespace: string): Promi
 }
 
 /**
- * `fetch` for URLs on `*.localhost`, which RFC 6761 reserves for loopback and browsers resolve so, but
- * this system's resolver does not: the request goes to 127.0.0.1 with the name in its Host header (which
- * the runtime's `fetch` would not send), so sqld still finds the namespace in it. Dev and test setups.
+ * `fetch` that connects to one address (`host:port`) whatever the URL's host, and sends the URL's host name in
+ * the Host header (which the runtime's `fetch` would not send), so sqld still finds the namespace in it.
  */
-export async function loopbackFetch(input: Request | string | URL, init?: RequestInit): Promise<Response> {
-  const req = new Request(input, init);
-  const url = new URL(req.url);
-  const body = req.body ? new Uint8Array(await req.arrayBuffer()) : undefined;
-  const headers: Record<string, string> = Object.fromEntries(req.headers);
-  headers.host = url.host;
-  if (body) headers["content-length"] = String(body.length);
-  return await new Promise<Response>((resolve, reject) => {
-    const r = http.request({
-      host: "127.0.0.1",
-      port: url.port || 80,
-      path: url.pathname + url.search,
-      method: req.method,
-      headers,
-      signal: req.signal,
-    }, (res) => {
-      const stream = new ReadableStream<Uint8Array>({
-        start(ctl) {
-          res.on("data", (chunk: Uint8Array) => ctl.enqueue(new Uint8Array(chunk)));
-          res.on("end", () => ctl.close());
-          res.on("error", (e) => ctl.error(e));
-        },
-        cancel() {
-          res.destroy();
-        },
+export function addressFetch(address: { host: string; port?: number }) {
+  return async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    const req = new Request(input, init);
+    const url = new URL(req.url);
+    const body = req.body ? new Uint8Array(await req.arrayBuffer()) : undefined;
+    const headers: Record<string, string> = Object.fromEntries(req.headers);
+    headers.host = url.host;
+    if (body) headers["content-length"] = String(body.length);
+    return await new Promise<Response>((resolve, reject) => {
+      const r = http.request({
+        host: address.host,
+        port: address.port ?? (url.port || 80),
+        path: url.pathname + url.search,
+        method: req.method,
+        headers,
+        signal: req.signal,
+      }, (res) => {
+        const stream = new ReadableStream<Uint8Array>({
+          start(ctl) {
+            res.on("data", (chunk: Uint8Array) => ctl.enqueue(new Uint8Array(chunk)));
+            res.on("end", () => ctl.close());
+            res.on("error", (e) => ctl.error(e));
+          },
+          cancel() {
+            res.destroy();
+          },
+        });
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) {
+          if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(", ") : v);
+        }
+        const status = res.statusCode ?? 500;
+        resolve(new Response(status === 204 || status === 304 ? null : stream, { status, headers: h }));
       });
-      const h = new Headers();
-      for (const [k, v] of Object.entries(res.headers)) {
-        if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(", ") : v);
-      }
-      const status = res.statusCode ?? 500;
-      resolve(new Response(status === 204 || status === 304 ? null : stream, { status, headers: h }));
+      r.on("error", reject);
+      r.end(body);
     });
-    r.on("error", reject);
-    r.end(body);
-  });
+  };
+}
+
+/**
+ * `fetch` for URLs on `*.localhost`, which RFC 6761 reserves for loopback and browsers resolve so, but
+ * this system's resolver does not: the request goes to 127.0.0.1 on the URL's port. Dev and test setups.
+ */
+export const loopbackFetch = addressFetch({ host: "127.0.0.1" });
+
+/**
+ * Where a network without wildcard DNS reaches sqld (`SQLD_ADDRESS`, e.g. `sqld:8080` in docker compose):
+ * URLs whose host is SQLD_URL's host or a name under it (`acme.db.internal`) are sent to that address.
+ */
+export interface SqldRoute {
+  /** SQLD_URL's host name: namespaces are `<namespace>.<name>` */
+  name: string;
+  host: string;
+  port: number;
+}
+
+export function sqldRoute(baseUrl: string, address: string): SqldRoute {
+  const i = address.lastIndexOf(":");
+  return { name: new URL(baseUrl).hostname, host: address.slice(0, i), port: Number(address.slice(i + 1)) };
+}
+
+/** The fetch a libSQL client of `url` needs: to loopback, to the routed address, or the runtime's own. */
+export function fetchFor(url: string, route?: SqldRoute) {
+  if (isLoopbackName(url)) return loopbackFetch;
+  if (!route || !/^https?:/.test(url)) return undefined;
+  const host = new URL(url).hostname;
+  return host === route.name || host.endsWith("." + route.name) ? addressFetch(route) : undefined;
 }
 
 export function isLoopbackName(url: string): boolean {

@@ -7,7 +7,8 @@ import { closeSync, copyFileSync, existsSync, openSync, readSync, statSync } fro
 import { dirname, resolve } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import type { Client } from "@libsql/client";
-import { catalogLocation, parseConfig, sqldConfig } from "../api/config.ts";
+import { catalogLocation, parseConfig, sqldConfig, sqldRouteOf } from "../api/config.ts";
+import { useSqldRoute } from "../db/client.ts";
 import { Catalog, type RemoteCatalog } from "../db/catalog.ts";
 import { type Tenant, tenant_hosts, tenants } from "../db/catalog/schema.ts";
 import { migrateTenant, openClient, resolveDbUrl, tenantDrizzle } from "../db/client.ts";
@@ -461,6 +462,7 @@ async function main(): Promise<number> {
   }
   try {
     const config = parseConfig(Deno.env.toObject());
+    useSqldRoute(sqldRouteOf(config));
     const lines = await run(argv, {
       dataDir: config.DATA_DIR,
       catalog: catalogLocation(config),
