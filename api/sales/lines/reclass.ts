@@ -5,6 +5,7 @@ import { AppError, invalid } from "../../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { maxQuantity } from "../../../lib/enums.ts";
+import { timeZoneOf } from "../../../lib/format.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { changeableTicket, logTotals, standings, ticketAuditExtra } from "./checkin.ts";
@@ -31,7 +32,7 @@ export interface ReclassResult {
  */
 export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
   requireAbility(ctx.user, "sales.read");
-  const input = parse(ReclassInput, body);
+  const input = parse(ReclassInput(timeZoneOf(ctx.user.company.settings)), body);
   if (input.rows.some((r) => !r.reclass_date)) {
     const errors = input.rows.flatMap((r, i) =>
       r.reclass_date ? [] : [{ path: `rows.${i}.reclass_date`, message: DATES_MESSAGE }]

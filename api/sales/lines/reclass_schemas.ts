@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalInstant, quantityField } from "./checkin_schemas.ts";
+import { optionalInstant, perZone, quantityField } from "./checkin_schemas.ts";
 import { id as boundedId, MAX_ID } from "../../lib/validate.ts";
 
 const id = boundedId("Must be a number", { coerce: true });
@@ -17,20 +17,20 @@ const requiredId = z.union([z.number(), z.string(), z.null(), z.undefined()], { 
     return n;
   });
 
-export const ReclassRow = z.object({
-  sale_id: id,
-  reclass_date: optionalInstant,
-  from_inventory_id: id,
-  to_inventory_id: requiredId,
-  reclass_quantity: quantityField("Must be positive").refine((q) => q > 0, { error: "Must be positive" }),
-});
-
-/** POST /api/sales/sales/reclass. */
-export const ReclassInput = z.object({
-  ticket_id: id,
-  rows: z.array(ReclassRow).min(1, { error: "Nothing to reclass" }).max(1000),
-});
-export type ReclassInput = z.infer<typeof ReclassInput>;
+/** POST /api/sales/sales/reclass; a `reclass_date` given as a bare day is a day of `timeZone`. */
+export const ReclassInput = perZone((timeZone) =>
+  z.object({
+    ticket_id: id,
+    rows: z.array(z.object({
+      sale_id: id,
+      reclass_date: optionalInstant(timeZone),
+      from_inventory_id: id,
+      to_inventory_id: requiredId,
+      reclass_quantity: quantityField("Must be positive").refine((q) => q > 0, { error: "Must be positive" }),
+    })).min(1, { error: "Nothing to reclass" }).max(1000),
+  })
+);
+export type ReclassInput = z.infer<ReturnType<typeof ReclassInput>>;
 
 export const DATES_MESSAGE = "Please fill in dates for rows being reclassed";
 export const NO_CHECK_IN = "Check In Before Reclassing";
