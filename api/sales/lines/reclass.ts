@@ -17,6 +17,7 @@ import {
   NONE_LEFT,
   ReclassInput,
   reclassTargetProblem,
+  targetFullMessage,
 } from "./reclass_schemas.ts";
 
 export interface ReclassResult {
@@ -95,7 +96,7 @@ export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
         })
         .where(and(eq(inventory.id, to.inv.id), sql`${inventory.quantity} + ${q} <= ${max}`))
         .returning({ id: inventory.id });
-      if (!added.length) throw invalid(at("reclass_quantity"), `The target row cannot hold more than ${max}`);
+      if (!added.length) throw invalid(at("reclass_quantity"), targetFullMessage(max));
       await tx.insert(inventory_log).values({
         sale_id: line.id,
         inventory_id: from!.inv.id,
