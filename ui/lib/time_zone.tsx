@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "../../lib/format.ts";
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, today } from "../../lib/format.ts";
 
 /**
  * The company's time zone (settings.timeZone, decision 015) for everything on the page: the server's
@@ -9,6 +9,12 @@ import { DEFAULT_TIME_ZONE, formatDate, formatDateTime } from "../../lib/format.
 export const TimeZoneContext = createContext<string>(DEFAULT_TIME_ZONE);
 
 export const useTimeZone = () => useContext(TimeZoneContext);
+
+/**
+ * Today on the company's clock as YYYY-MM-DD, the day a form's date field starts at: the browser's own
+ * clock may be in another zone, or past midnight when the office's is not.
+ */
+export const useToday = () => today(new Date(), useTimeZone());
 
 /** A stored instant (UTC) on the company's clock as MM-DD-YY HH:mm; rendered on the server too. */
 export function DateTime({ value }: { value: string | null | undefined }) {

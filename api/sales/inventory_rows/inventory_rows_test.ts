@@ -42,6 +42,7 @@ Deno.test("inventory rows - the template picker: a type list, one unit, hidden r
       status: "Available",
       item: { item_number: "SW3", item_description: "3in swivel", inventory_type: "Itemized" },
       business_unit: { id: midland.id, name: "Midland" },
+      quantity: 40,
       quantity_available: 40,
     });
     assert.deepEqual(serials(await env.json(`${PATH}?${q}`, { token })), ["MID-MIL", "MID-SW3", "ODE-SW3"]);

@@ -69,6 +69,8 @@ export interface InventoryRowOut {
   status: string;
   item: { item_number: string; item_description: string; inventory_type: InventoryType };
   business_unit: { id: number; name: string };
+  /** what the row holds, out or not: a reclass target must have room (a Serialized row holds 1) */
+  quantity: number;
   quantity_available: number;
 }
 

@@ -21,6 +21,7 @@ const FIELDS = {
     inventory_type: items.inventory_type,
   },
   business_unit: { id: units.id, name: units.name },
+  quantity: inventory.quantity,
   quantity_available: AVAILABLE,
 };
 

@@ -16,6 +16,7 @@ import { AppError, type FieldError } from "../../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { requireAbility } from "../../../lib/policy.ts";
+import { timeZoneOf } from "../../../lib/format.ts";
 import { type AuditExtra, recordAudit } from "../inventory/audit.ts";
 import { type ItemKind, lineHandled, notCheckedInOrSold } from "../tickets/rules.ts";
 import { capMessage, CheckInInput, type LineStanding } from "./checkin_schemas.ts";
@@ -142,7 +143,7 @@ interface Planned {
  */
 export async function checkIn(ctx: Ctx, body: unknown): Promise<CheckInResult> {
   requireAbility(ctx.user, "sales.read");
-  const input = parse(CheckInInput, body);
+  const input = parse(CheckInInput(timeZoneOf(ctx.user.company.settings)), body);
   const n = input.line_items.length;
   for (
     const [name, list] of [

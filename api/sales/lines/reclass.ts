@@ -5,6 +5,7 @@ import { AppError, invalid } from "../../../lib/errors.ts";
 import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { maxQuantity } from "../../../lib/enums.ts";
+import { timeZoneOf } from "../../../lib/format.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { changeableTicket, logTotals, standings, ticketAuditExtra } from "./checkin.ts";
@@ -16,6 +17,7 @@ import {
   NONE_LEFT,
   ReclassInput,
   reclassTargetProblem,
+  targetFullMessage,
 } from "./reclass_schemas.ts";
 
 export interface ReclassResult {
@@ -31,7 +33,7 @@ export interface ReclassResult {
  */
 export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
   requireAbility(ctx.user, "sales.read");
-  const input = parse(ReclassInput, body);
+  const input = parse(ReclassInput(timeZoneOf(ctx.user.company.settings)), body);
   if (input.rows.some((r) => !r.reclass_date)) {
     const errors = input.rows.flatMap((r, i) =>
       r.reclass_date ? [] : [{ path: `rows.${i}.reclass_date`, message: DATES_MESSAGE }]
@@ -94,7 +96,7 @@ export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
         })
         .where(and(eq(inventory.id, to.inv.id), sql`${inventory.quantity} + ${q} <= ${max}`))
         .returning({ id: inventory.id });
-      if (!added.length) throw invalid(at("reclass_quantity"), `The target row cannot hold more than ${max}`);
+      if (!added.length) throw invalid(at("reclass_quantity"), targetFullMessage(max));
       await tx.insert(inventory_log).values({
         sale_id: line.id,
         inventory_id: from!.inv.id,

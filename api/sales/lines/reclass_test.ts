@@ -178,7 +178,10 @@ Deno.test("reclass - a Serialized target holds at most 1", () =>
         reclass_quantity: 1,
       }],
     };
-    assert.equal((await post(env, token, PATH, body, 422)).detail, "The target row cannot hold more than 1");
+    const full = await post(env, token, PATH, body, 422);
+    assert.equal(full.detail, "The target row cannot hold more than 1");
+    // Refused as a target (the picker's rule), not for its quantity.
+    assert.deepEqual(full.errors, [{ path: "rows.0.to_inventory_id", message: full.detail }]);
     await env.tenant.db.update(inventory).set({ quantity: 0 }).where(eq(inventory.id, single.id));
     await post(env, token, PATH, body);
     assert.equal((await rowOf(env, single.id))!.quantity, 1);

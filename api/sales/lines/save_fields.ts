@@ -13,12 +13,10 @@ import {
   WHOLE_MESSAGE,
 } from "./schemas.ts";
 import { newLineRates } from "./defaults.ts";
-import { fromZonedInput, today } from "../../../lib/format.ts";
+import { dayStartUtc, today } from "../../../lib/format.ts";
 
-/** Today at 00:00 UTC, the default start of a new line. */
 /** The start of today on the company's clock, as the UTC instant lines store. */
-const todayStart = (timeZone: string) =>
-  `${fromZonedInput(`${today(new Date(), timeZone)}T00:00`, timeZone)}:00Z`;
+const todayStart = (timeZone: string) => `${dayStartUtc(today(new Date(), timeZone), timeZone)}:00Z`;
 
 /** The stock row a line names, as its save needs it (422 on inventory_id when unknown). */
 export async function inventoryFor(tx: Tx, id: number) {

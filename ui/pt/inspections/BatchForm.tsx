@@ -15,7 +15,7 @@ import {
   SerialNumbers,
   splitSerials,
 } from "../../../api/pt/inspections/schemas.ts";
-import { today } from "../../../lib/format.ts";
+import { useToday } from "../../lib/time_zone.tsx";
 import { loadParts } from "./InspectionForm.tsx";
 
 const PDF_PATH = "imageFiles.pressure_test";
@@ -45,7 +45,8 @@ export function BatchForm({ jobId, onClose, onSaved }: {
   const [serials, setSerials] = useState<string[]>([]);
   const [part, setPart] = useState<ComboOption | null>(null);
   const [batch, setBatch] = useState("");
-  const [date, setDate] = useState(today());
+  const today = useToday();
+  const [date, setDate] = useState(today);
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});

@@ -6,7 +6,7 @@ import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
 import { BAND_COLORS, InspectionInput, MPI_RESULTS } from "../../../api/pt/inspections/schemas.ts";
-import { today } from "../../../lib/format.ts";
+import { useToday } from "../../lib/time_zone.tsx";
 import type { InspectionRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
 
@@ -38,8 +38,9 @@ export function InspectionForm({ inspection, jobId, onClose, onSaved }: {
   onSaved: (message: string) => void;
 }) {
   const r = inspection;
+  const today = useToday();
   const [v, setV] = useState<Record<Text, string>>({
-    date: r?.date ?? today(),
+    date: r?.date ?? today,
     serial_number: r?.serial_number ?? "",
     batch: r?.batch ?? "",
     ut_1: num(r?.ut_1),

@@ -6,18 +6,14 @@ import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import type { TestEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeInspection, makeJob, makePart } from "../../../db/factories.ts";
 import type { InspectionOut } from "../../../api/pt/inspections/service.ts";
+import { today as todayIn } from "../../../lib/format.ts";
 
 const PDF =
   `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
   `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`;
 
-/** Today in this process's time zone (the browser's too): the forms' default date. */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${
-    String(d.getDate()).padStart(2, "0")
-  }`;
-}
+/** Today on the company's clock (it sets no time zone: UTC): the forms' default date. */
+const today = () => todayIn(new Date(), "UTC");
 
 async function inspector(env: TestEnv) {
   const { user } = await env.userWithToken({

@@ -5,7 +5,7 @@ import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { JobInput } from "../../../api/pt/jobs/schemas.ts";
 import type { JobRow } from "./types.ts";
-import { today } from "../../../lib/format.ts";
+import { useToday } from "../../lib/time_zone.tsx";
 import { issuesOf } from "../../lib/form.ts";
 
 type Key =
@@ -42,9 +42,9 @@ const companySearch =
 const loadCustomers = companySearch("customer_company");
 const loadOperators = companySearch("operator_company");
 
-function initial(job: JobRow | null): Record<Key, string> {
+function initial(job: JobRow | null, today: string): Record<Key, string> {
   return {
-    date: job?.date ?? today(),
+    date: job?.date ?? today,
     job_number: job?.job_number ?? "",
     district: job?.district ?? "",
     inspector: job?.inspector ?? "",
@@ -68,7 +68,8 @@ export function JobForm({ job, company, onClose, onSaved }: {
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const [values, setValues] = useState(() => initial(job));
+  const today = useToday();
+  const [values, setValues] = useState(() => initial(job, today));
   const [customer, setCustomer] = useState<ComboOption | null>(job?.customer_company ?? null);
   const [operator, setOperator] = useState<ComboOption | null>(job?.operator_company ?? null);
   const { touch, shownFrom } = useTouched();

@@ -3,7 +3,10 @@ import type { Page } from "playwright-core";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import { makeCompany, makeJob, makeUser } from "../../../db/factories.ts";
 import type { JobRow } from "../../../api/pt/jobs/schemas.ts";
-import { today } from "../../../lib/format.ts";
+import { today as todayIn } from "../../../lib/format.ts";
+
+/** Today on the company's clock (it sets no time zone: UTC), the form's default date. */
+const today = () => todayIn(new Date(), "UTC");
 
 /** What the browser gets for `href` with its session: the content type, or the status when not 200. */
 const contentType = (page: Page, href: string | null) =>

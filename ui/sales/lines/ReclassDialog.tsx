@@ -12,7 +12,8 @@ import { ReclassRow } from "./ReclassRow.tsx";
 
 /**
  * Reclass: moves checked-in quantity of each line's inventory row to another serial number of the
- * same business unit and inventory type (the picker offers only those; never a charge code). One row
+ * same business unit and inventory type with room for it (the picker offers only those: never a charge
+ * code, nor a Serialized serial already holding 1). One row
  * per line that is not a charge code; a row whose line has nothing checked in, or nothing left to
  * reclass, is disabled with the spec's hint. Only rows with a quantity are sent, each needing a date
  * (else the alert, and the dialog is cancelled).

@@ -9,8 +9,8 @@ import type { PlanRow, RowState } from "./reclass_plan.ts";
 
 /**
  * One line's row of the reclass dialog: the line's serial and what is left, the target picker (rows
- * of the source's unit and inventory type, each with its unit, availability and status, as the line
- * picker shows them), the quantity and the date.
+ * of the source's unit and inventory type that have room, each with its unit, availability and status,
+ * as the line picker shows them), the quantity and the date.
  */
 export function ReclassRow({ plan, source, change, touched, touch, serverError }: {
   plan: PlanRow;

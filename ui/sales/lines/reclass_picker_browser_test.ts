@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import { makeCategory, makeInventory, makeItem } from "../../../db/factories.ts";
+import { inventory } from "../../../db/schema/mod.ts";
 import { heldLine, post } from "../../../api/sales/lines/checkin_fixtures.ts";
 
 browserTest(
@@ -54,5 +56,50 @@ browserTest(
       ]);
       await page.getByRole("option", { name: /LOT-R/ }).click();
       assert.equal(await to.inputValue(), "LOT-R | SW3 | 3in swivel");
+    }),
+);
+
+browserTest(
+  "reclass - the target picker does not offer a Serialized serial that already holds 1; an empty one reclasses",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const db = env.tenant.db;
+      const midland = await makeCategory(db, { model: "Business Unit", name: "Midland" });
+      const s = await heldLine(env, {
+        quantity: 1,
+        stock: 1,
+        item: { item_number: "PV2", item_description: "Plug valve", inventory_type: "Serialized" },
+        row: { serial_number: "PV-1", business_unit_id: midland.id },
+      });
+      const row = (serial_number: string, quantity: number) =>
+        makeInventory(db, { item_id: s.itemId, business_unit_id: s.unitId, serial_number, quantity });
+      await row("PV-2", 1); // holds its one valve: the server refuses it as a target
+      const empty = await row("PV-3", 0);
+      const token = await env.login();
+      await post(env, token, "/api/sales/inventory/check-in", {
+        ticket_id: s.ticketId,
+        line_items: [s.lineId],
+        quantities_in: [1],
+      });
+
+      await signIn(undefined, undefined, `/sales/tickets/${s.ticketId}`);
+      await page.getByRole("button", { name: "Check-In" }).click();
+      await page.getByRole("button", { name: "Reclass" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reclass" });
+      const line = dialog.locator("tbody tr", { hasText: "PV-1" });
+      const to = line.getByRole("combobox", { name: "To (Serial #)" });
+      await to.fill("PV");
+      await page.getByRole("option", { name: /PV-3/ }).waitFor();
+      const names = (await page.getByRole("option").allInnerTexts()).map((t) =>
+        t.replace(/\s+/g, " ").trim()
+      );
+      assert.deepEqual(names, ["PV-3 | PV2 | Plug valve Midland · 0 available · Available"]);
+      await page.getByRole("option", { name: /PV-3/ }).click();
+      await line.getByRole("spinbutton", { name: "Reclass Quantity" }).fill("1");
+      await line.getByLabel("Date").fill("2026-03-02T09:00");
+      await dialog.getByRole("button", { name: "Reclass" }).click();
+      await dialog.waitFor({ state: "detached" });
+      const moved = await db.select().from(inventory).where(eq(inventory.id, empty.id)).get();
+      assert.equal(moved!.quantity, 1);
     }),
 );

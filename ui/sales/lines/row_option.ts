@@ -2,7 +2,7 @@ import type { ComboOption } from "../../primitives/ComboBox.tsx";
 import { formatNumber } from "../../../lib/format.ts";
 import type { InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
 import { fitProblem, type TicketFit } from "../../../api/sales/lines/fit.ts";
-import { reclassTargetProblem } from "../../../api/sales/lines/reclass_schemas.ts";
+import { type ReclassEnd, reclassTargetProblem } from "../../../api/sales/lines/reclass_schemas.ts";
 
 /** An option's name: serial | item number | item description. */
 export const nameOf = (
@@ -35,14 +35,16 @@ export function rowOption(row: InventoryRowOut, ticket: TicketFit): ComboOption 
   };
 }
 
-const end = (r: InventoryRowOut) => ({
+/** A picker row as `reclassTargetProblem` weighs it. */
+export const reclassEnd = (r: InventoryRowOut): ReclassEnd => ({
   business_unit_id: r.business_unit.id,
   serial_number: r.serial_number,
   inventory_type: r.item.inventory_type,
+  quantity: r.quantity,
 });
 
 /** The reclass picker's options: only the rows `from` may be reclassed to, named as the line picker names them. */
 export function reclassOptions(rows: InventoryRowOut[], from: InventoryRowOut): ComboOption[] {
-  return rows.filter((to) => !reclassTargetProblem(end(from), end(to)))
+  return rows.filter((to) => !reclassTargetProblem(reclassEnd(from), reclassEnd(to)))
     .map((to) => ({ id: to.id, name: nameOf(to), detail: rowFacts(to) }));
 }

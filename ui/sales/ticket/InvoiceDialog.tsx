@@ -4,7 +4,7 @@ import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { api } from "../../lib/api.ts";
-import { today } from "../../../lib/format.ts";
+import { useToday } from "../../lib/time_zone.tsx";
 import { TicketUpdateInput } from "../../../api/sales/tickets/schemas.ts";
 import { isBilledDocument } from "../../../api/sales/tickets/rules.ts";
 import { redirectAfterSave } from "./status.ts";
@@ -14,7 +14,7 @@ import { issuesOf } from "../../lib/form.ts";
 
 /**
  * The invoice form: Status (preset to `status`), the invoice number when there is one, Invoice Date
- * (today by default when approving), Signed, Billed, Paid and Notes. On an approved invoice that stays
+ * (today on the company's clock by default when approving), Signed, Billed, Paid and Notes. On an approved invoice that stays
  * approved (Edit Invoice: marking it signed, billed or paid) the date and notes are read-only. Saves with PUT
  * /api/sales/tickets: the server makes the invoice (isInvoice, next invoice number) only for APP,
  * which needs approval authority (403 otherwise, shown, the dialog stays open). After saving the
@@ -22,7 +22,8 @@ import { issuesOf } from "../../lib/form.ts";
  */
 export function InvoiceDialog(props: DialogProps & { status: string }) {
   const { ticket, can } = props;
-  const dateFor = (status: string) => ticket.invoice_date ?? (status === "APP" ? today() : "");
+  const today = useToday();
+  const dateFor = (status: string) => ticket.invoice_date ?? (status === "APP" ? today : "");
   const [v, setV] = useState({
     status: props.status,
     invoice_date: dateFor(props.status),
@@ -54,7 +55,7 @@ export function InvoiceDialog(props: DialogProps & { status: string }) {
       ...s,
       [k]: value,
       // Choosing Approved dates the invoice today unless it has a date already.
-      ...(k === "status" && value === "APP" && !s.invoice_date ? { invoice_date: today() } : {}),
+      ...(k === "status" && value === "APP" && !s.invoice_date ? { invoice_date: today } : {}),
     }));
     setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   };

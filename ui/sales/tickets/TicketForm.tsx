@@ -5,7 +5,7 @@ import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
 import type { ComboOption } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
-import { today } from "../../../lib/format.ts";
+import { useToday } from "../../lib/time_zone.tsx";
 import { TicketInput } from "../../../api/sales/tickets/schemas.ts";
 import { NO_PARTIES, type Parties, PartyFields, partyIds } from "./TicketParties.tsx";
 import { issuesOf } from "../../lib/form.ts";
@@ -13,7 +13,7 @@ import { issuesOf } from "../../lib/form.ts";
 /**
  * The new ticket (or quote) form, max width 800: Customer and Sales Rep required (the spec's
  * messages), tax, business unit, product line, sub product line (of the chosen line), a template of
- * the chosen unit (fills the lines), location, notes, ticket date (today) and Use Min Rate Logic
+ * the chosen unit (fills the lines), location, notes, ticket date (today on the company's clock) and Use Min Rate Logic
  * (on). Save stays disabled while invalid.
  */
 export function TicketForm({ isQuote, onClose, onSaved }: {
@@ -25,7 +25,8 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
   const unit = parties.unit;
   const [templates, setTemplates] = useState<ComboOption[]>([]);
   const [templateId, setTemplateId] = useState<string | null>(null);
-  const [v, setV] = useState({ location: "", notes: "", ticket_date: today(), use_min_rate_logic: true });
+  const ticketDate = useToday();
+  const [v, setV] = useState({ location: "", notes: "", ticket_date: ticketDate, use_min_rate_logic: true });
   const { touch, setTouched, shownFrom } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
 
