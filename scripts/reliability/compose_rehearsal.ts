@@ -19,7 +19,6 @@ import { join } from "node:path";
 import {
   type Check,
   check,
-  cli,
   loopbackHost,
   removeDir,
   Server,
