@@ -16,16 +16,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  type Check,
-  check,
-  loopbackHost,
-  removeDir,
-  Server,
-  sleep,
-  tempDataDir,
-  verdict,
-} from "./lib.ts";
+import { type Check, check, loopbackHost, removeDir, Server, sleep, tempDataDir, verdict } from "./lib.ts";
 import { freePort, ROOT } from "../testing/server_process.ts";
 import { SQLD } from "../testing/sqld.ts";
 
