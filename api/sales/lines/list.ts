@@ -12,7 +12,14 @@ import {
   users,
 } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
+import {
+  everyRow,
+  indexedContains,
+  likeContains,
+  type ListResult,
+  listTotal,
+  pageWindow,
+} from "../../lib/list_query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
@@ -59,7 +66,7 @@ function filters(ctx: Ctx, q: SalesListQuery, few = false): SQL | undefined {
   const stock = and(
     contains(items.item_description, q.search_item_description),
     contains(inventory.inventory_description, q.search_inventory_description),
-    contains(inventory.serial_number, q.serial_number),
+    indexedContains("inventory_fts", inventory.id, inventory.serial_number, q.serial_number),
     contains(items.item_number, q.item_number),
   );
   // Only what the conditions name is joined (a flag on the ticket reads the tickets alone).

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { companies, inspections, jobs } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
-import { likeContains } from "../../../lib/list_query.ts";
+import { indexedContains, likeContains } from "../../../lib/list_query.ts";
 import { ptScope } from "../../scope.ts";
 import type { JobListQuery, JobRow, JobSort } from "../schemas.ts";
 
@@ -29,7 +29,7 @@ export function jobFilters(q: Partial<JobListQuery>): (SQL | undefined)[] {
   return [
     contains(sql`${customer.name}`, q.search_customer_name),
     contains(sql`${operator.name}`, q.search_operator_name),
-    contains(jobs.job_number, q.search_job_number),
+    indexedContains("jobs_fts", jobs.id, jobs.job_number, q.search_job_number),
     q.job_date ? eq(jobs.date, q.job_date) : undefined,
   ];
 }
