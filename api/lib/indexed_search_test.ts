@@ -101,6 +101,28 @@ Deno.test("sales data search - a serial through inventory's trigram index: LIKE'
         await makeLine(env.tenant.db, { ticket_id: ticket.id, inventory_id: row.id });
       }
     }
+    // A broad term ("LK-": most lines) is paged by walking the lines in order, a narrow one by its matches.
+    for (let i = 0; i < 30; i++) {
+      const row = await makeInventory(env.tenant.db, { serial_number: `BULK-${i}` });
+      await makeLine(env.tenant.db, {
+        ticket_id: ticket.id,
+        inventory_id: row.id,
+        start_date: i % 4 ? `2024-01-${String(1 + (i % 9)).padStart(2, "0")}T08:00:00Z` : null,
+      });
+    }
+    for (const term of [...TERMS, "LK-", "bulk-1", "K"]) {
+      const expected = await env.tenant.client.execute({
+        sql: `select s.id from sales s join inventory i on i.id = s.inventory_id
+              where i.serial_number like ? escape '\\' order by s.start_date desc, s.id desc`,
+        args: [like(term)],
+      });
+      const paged: number[] = [];
+      for (let page = 1; page <= Math.ceil(expected.rows.length / 10); page++) {
+        const url = `/api/sales/sales?page=${page}&rowsPerPage=10&serial_number=${encodeURIComponent(term)}`;
+        paged.push(...(await env.json(url, { token })).results.map((r: { id: number }) => r.id));
+      }
+      assert.deepEqual(paged, expected.rows.map((x) => Number(x.id)), `pages of serial contains "${term}"`);
+    }
     for (const term of TERMS) {
       const got =
         (await env.json(`/api/sales/sales?page=-1&serial_number=${encodeURIComponent(term)}`, { token }))

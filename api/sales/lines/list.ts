@@ -49,7 +49,13 @@ const contains = (col: Column, text: string | undefined) =>
  * rep) or of the stock row (and its item) becomes the set of those ids, found in the small tables. The
  * lines are then read by their own indexes in the page's order, never joined just to be filtered.
  */
-function filters(ctx: Ctx, q: SalesListQuery, mode: "in" | "exists" | "joined" = "in"): SQL | undefined {
+function filters(
+  ctx: Ctx,
+  q: SalesListQuery,
+  mode: "in" | "exists" | "joined" = "in",
+  /** the stock rows found are checked on each line walked in the page's order, not read line by line */
+  walkStock = false,
+): SQL | undefined {
   const ticket = and(
     contains(customers.name, q.search_customer_name),
     contains(reps.name, q.search_sales_rep_name),
@@ -93,15 +99,15 @@ function filters(ctx: Ctx, q: SalesListQuery, mode: "in" | "exists" | "joined" =
     // rather than first listing every matching ticket (tens of thousands, ~10 ms a call).
     ? sql`exists (select 1 from ${tickets} where ${tickets.id} = ${sales.ticket_id} and ${ticket})`
     : sql`+${sales.ticket_id} in ${withRep.where(ticket)}`;
+  const stockIds = ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(
+    items,
+    eq(items.id, inventory.item_id),
+  );
+  const stockIn = (ids: SQL | ReturnType<typeof stockIds.where>) =>
+    walkStock ? sql`+${sales.inventory_id} in ${ids}` : inArray(sales.inventory_id, ids);
   return and(
     onTicket,
-    stock
-      ? inArray(
-        sales.inventory_id,
-        ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(items, eq(items.id, inventory.item_id))
-          .where(stock),
-      )
-      : undefined,
+    stock ? stockIn(stockIds.where(stock)) : undefined,
     q.start_date_begin ? sql`${sales.start_date} >= ${q.start_date_begin}` : undefined,
     q.start_date_end ? sql`${sales.start_date} < ${addDays(q.start_date_end, 1)}` : undefined,
     q.id ? eq(sales.inventory_id, q.id) : undefined,
@@ -214,6 +220,22 @@ function pageIds(
   return sorted.where(where).orderBy(...order).limit(limit).offset(offset);
 }
 
+const hasStockFilter = (q: SalesListQuery) =>
+  !!(q.search_item_description || q.search_inventory_description || q.serial_number || q.item_number);
+
+/**
+ * Whether a page of a search on the stock (a serial, an item) is found sooner by walking the lines in the
+ * page's order, checking each against the stock rows found, than by reading every matching line and sorting
+ * them: the walk passes over about `lines / matched` lines for each one it keeps, reading every match costs
+ * a few times more per line (its row, its ticket, the sort). A search matching few lines, or a deep page,
+ * reads the matches; a broad one walks. Both counts are cached like a list's total.
+ */
+async function walkFindsSoon(ctx: Ctx, matched: number, needed: number): Promise<boolean> {
+  if (matched === 0) return false;
+  const lines = await listTotal(ctx, ctx.db.select({ total: count() }).from(sales));
+  return needed * (lines / matched) <= 4 * matched;
+}
+
 /**
  * GET /api/sales/sales: the Sales Data table, newest start first unless sorted otherwise. The
  * business unit, product line and sub product line are the ticket's.
@@ -235,7 +257,11 @@ export async function listSales(
   // A walk through the tickets table checks the ticket's filters on it (and every read of the whole list
   // joins it).
   const onTickets = chain?.tickets || optional !== undefined || limit === -1;
-  const pageWhere = and(filters(ctx, q, onTickets ? "joined" : few ? "exists" : "in"), after);
+  const totalOf = () => listTotal(ctx, ctx.db.select({ total: count() }).from(sales).where(where));
+  const walkStock = (!q.sortBy || isOwnSort(q.sortBy)) && limit !== -1 && after === undefined &&
+    hasStockFilter(q) &&
+    await walkFindsSoon(ctx, await totalOf(), offset + limit);
+  const pageWhere = and(filters(ctx, q, onTickets ? "joined" : few ? "exists" : "in", walkStock), after);
   const order = chain
     ? chain.order.map(dir)
     : optional
@@ -252,7 +278,7 @@ export async function listSales(
           ? inArray(sales.id, await optionalIds(ctx, optional, pageWhere, dir, limit, offset))
           : inArray(sales.id, pageIds(ctx, q, pageWhere, order, limit, offset)),
       ).orderBy(...order))(),
-    listTotal(ctx, ctx.db.select({ total: count() }).from(sales).where(where)),
+    totalOf(),
   ]);
   const logs = await logsOf(ctx.db, rows.map((r) => r.sale.id));
   return {
