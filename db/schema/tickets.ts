@@ -71,9 +71,10 @@ export const tickets = sqliteTable("tickets", {
   // Sorting by customer or sales rep walks companies or users by name, then these.
   index("tickets_company_status_customer_idx").on(t.company_id, t.status, t.customer_id),
   index("tickets_company_status_rep_idx").on(t.company_id, t.status, t.sales_rep_id),
-  // Several stages (Ticket Flow All, Show Invoiced) by sales rep: each rep's tickets, and those without
-  // one, in id order.
+  // Several stages (Ticket Flow All, Show Invoiced) by sales rep or customer: each one's tickets (and those
+  // without a rep) in id order.
   index("tickets_company_rep_idx").on(t.company_id, t.sales_rep_id),
+  index("tickets_company_customer_idx").on(t.company_id, t.customer_id),
   // Several stages at once (Ticket Flow All, Show Invoiced), newest first: the company's rows in id order.
   index("tickets_company_id_status_idx").on(t.company_id, t.id, t.status),
   // Sales Data's sorts on the ticket's invoice number and date walk tickets in this order.
