@@ -26,6 +26,8 @@ export const jobs = sqliteTable("jobs", {
   index("jobs_customer_date_idx").on(t.customer_company_id, t.date, t.id),
   index("jobs_operator_date_idx").on(t.operator_company_id, t.date, t.id),
   index("jobs_number_idx").on(sql`${t.job_number} collate nocase`),
+  // The list's sort by district: the company's jobs in that order (then id), no sort of every job.
+  index("jobs_company_district_idx").on(t.inspection_company_id, sql`${t.district} collate nocase`),
 ]);
 
 export type Job = typeof jobs.$inferSelect;

@@ -15,6 +15,8 @@ export const parts = sqliteTable("parts", {
   updated_at: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
 }, (t) => [
   index("parts_company_name_idx").on(t.inspection_company_id, sql`${t.name} collate nocase`),
+  // The inspections' sort by part name walks parts by name, then each part's inspections.
+  index("parts_name_idx").on(sql`${t.name} collate nocase`),
 ]);
 
 export type Part = typeof parts.$inferSelect;

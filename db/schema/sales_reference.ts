@@ -40,7 +40,11 @@ export const categories = sqliteTable("categories", {
     .default(sql`'{}'`),
   created_at: text("created_at").notNull().default(now),
   updated_at: text("updated_at").notNull().default(now),
-}, (t) => [uniqueIndex("categories_model_name_unique").on(t.model, sql`${t.name} collate nocase`)]);
+}, (t) => [
+  uniqueIndex("categories_model_name_unique").on(t.model, sql`${t.name} collate nocase`),
+  // Sales Data's sorts on the ticket's business unit and product line walk categories by name.
+  index("categories_name_idx").on(sql`${t.name} collate nocase`),
+]);
 
 /** Sub product lines, each under a product line. */
 export const sub_categories = sqliteTable(
@@ -56,7 +60,11 @@ export const sub_categories = sqliteTable(
     created_at: text("created_at").notNull().default(now),
     updated_at: text("updated_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("sub_categories_parent_name_unique").on(t.category_id, sql`${t.name} collate nocase`)],
+  (t) => [
+    uniqueIndex("sub_categories_parent_name_unique").on(t.category_id, sql`${t.name} collate nocase`),
+    // Sales Data's sort on the ticket's sub product line walks them by name.
+    index("sub_categories_name_idx").on(sql`${t.name} collate nocase`),
+  ],
 );
 
 export type Tax = typeof taxes.$inferSelect;

@@ -155,12 +155,5 @@ Deno.test("sales data - no sort reads every line into a temporary sort: only the
     }
   }));
 
-/** Sorts on the ticket's optional rep, unit and product lines, and the item's fields: still a joined sort. */
-const JOINED_ONLY = new Set([
-  "sales_rep",
-  "business_unit",
-  "product_line",
-  "sub_product_line",
-  "item_number",
-  "item_description",
-]);
+/** Sorts on the item's fields: still a joined sort. */
+const JOINED_ONLY = new Set(["item_number", "item_description"]);

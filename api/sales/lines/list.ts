@@ -1,19 +1,28 @@
 import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { addDays, timeZoneOf } from "../../../lib/format.ts";
 import { onDays } from "../../lib/db_helpers.ts";
-import { alias } from "drizzle-orm/sqlite-core";
+import { inventory, items, sales, sub_categories, tickets } from "../../../db/schema/mod.ts";
 import {
-  categories,
-  companies,
-  inventory,
-  items,
-  sales,
-  sub_categories,
-  tickets,
-  users,
-} from "../../../db/schema/mod.ts";
+  CHAINS,
+  customers,
+  isOptionalSort,
+  nocase,
+  OPTIONAL,
+  optionalIds,
+  productLines,
+  reps,
+  units,
+  walkIds,
+} from "./list_order.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
+import {
+  everyRow,
+  indexedContains,
+  likeContains,
+  type ListResult,
+  listTotal,
+  pageWindow,
+} from "../../lib/list_query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
@@ -33,11 +42,6 @@ export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<
   return { results, total: results.length };
 }
 
-const units = alias(categories, "sale_unit");
-const productLines = alias(categories, "sale_product_line");
-const customers = alias(companies, "sale_customer");
-const reps = alias(users, "sale_rep");
-
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
 
@@ -46,7 +50,13 @@ const contains = (col: Column, text: string | undefined) =>
  * rep) or of the stock row (and its item) becomes the set of those ids, found in the small tables. The
  * lines are then read by their own indexes in the page's order, never joined just to be filtered.
  */
-function filters(ctx: Ctx, q: SalesListQuery, few = false): SQL | undefined {
+function filters(
+  ctx: Ctx,
+  q: SalesListQuery,
+  mode: "in" | "exists" | "joined" = "in",
+  /** the stock rows found are checked on each line walked in the page's order, not read line by line */
+  walkStock = false,
+): SQL | undefined {
   const ticket = and(
     contains(customers.name, q.search_customer_name),
     contains(reps.name, q.search_sales_rep_name),
@@ -61,7 +71,7 @@ function filters(ctx: Ctx, q: SalesListQuery, few = false): SQL | undefined {
   const stock = and(
     contains(items.item_description, q.search_item_description),
     contains(inventory.inventory_description, q.search_inventory_description),
-    contains(inventory.serial_number, q.serial_number),
+    indexedContains("inventory_fts", inventory.id, inventory.serial_number, q.serial_number),
     contains(items.item_number, q.item_number),
   );
   // Only what the conditions name is joined (a flag on the ticket reads the tickets alone).
@@ -78,30 +88,34 @@ function filters(ctx: Ctx, q: SalesListQuery, few = false): SQL | undefined {
   const broad = !q.search_customer_name && !q.search_sales_rep_name && !q.ticket_number &&
     !q.invoice_number &&
     !q.invoice_date_begin && !q.invoice_date_end;
+  const onTicket = !ticket
+    ? undefined
+    : !broad
+    ? inArray(sales.ticket_id, withRep.where(ticket))
+    : mode === "joined"
+    // The walk reads the tickets table itself (ticket, then its lines): the flags are checked once per
+    // ticket, on its row, and a ticket that fails them is passed over without reading its lines.
+    ? ticket
+    : mode === "exists"
+    // A short walk (an early page, a download's next page): each line's ticket is looked up by its key,
+    // rather than first listing every matching ticket (tens of thousands, ~10 ms a call).
+    ? sql`exists (select 1 from ${tickets} where ${tickets.id} = ${sales.ticket_id} and ${ticket})`
+    : sql`+${sales.ticket_id} in ${withRep.where(ticket)}`;
+  const stockIds = ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(
+    items,
+    eq(items.id, inventory.item_id),
+  );
+  const stockIn = (ids: SQL | ReturnType<typeof stockIds.where>) =>
+    walkStock ? sql`+${sales.inventory_id} in ${ids}` : inArray(sales.inventory_id, ids);
   return and(
-    ticket
-      ? (broad
-        ? (few
-          // A short walk (an early page, a download's next page): each line's ticket is looked up by its key,
-          // rather than first listing every matching ticket (tens of thousands, ~10 ms a call).
-          ? sql`exists (select 1 from ${tickets} where ${tickets.id} = ${sales.ticket_id} and ${ticket})`
-          : sql`+${sales.ticket_id} in ${withRep.where(ticket)}`)
-        : inArray(sales.ticket_id, withRep.where(ticket)))
-      : undefined,
-    stock
-      ? inArray(
-        sales.inventory_id,
-        ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(items, eq(items.id, inventory.item_id))
-          .where(stock),
-      )
-      : undefined,
+    onTicket,
+    stock ? stockIn(stockIds.where(stock)) : undefined,
     // The From/To days are the company's: the stored UTC start is compared with that day's UTC bounds.
     onDays(sales.start_date, q.start_date_begin, q.start_date_end, timeZoneOf(ctx.user.company.settings)),
     q.id ? eq(sales.inventory_id, q.id) : undefined,
   );
 }
 
-const nocase = (col: Column) => sql`${col} collate nocase`;
 const SORT: Record<NonNullable<SalesListQuery["sortBy"]>, SQL> = {
   start_date: sql`${sales.start_date}`,
   end_date: sql`${sales.end_date}`,
@@ -183,45 +197,6 @@ type OwnSort = keyof typeof OWN_SORTS;
 const isOwnSort = (s: string | undefined): s is OwnSort => s !== undefined && Object.hasOwn(OWN_SORTS, s);
 
 /**
- * Sorts on a column of the line's ticket or stock row that always exists: the page's ids are read by walking
- * the parent in that order (its index) and each parent's lines through theirs, a nested loop in the page's
- * order that stops at the page (`cross join` fixes the order of the loop in SQLite). Ties are broken by the
- * parent and then the line's place, so the walk needs no sort. Sorts on the ticket's optional rep, unit and
- * product lines keep the joined sort (a parent that is missing would drop its lines from such a walk).
- */
-const raw = (t: string) => sql.raw(`"${t}"`);
-const ticketsThenLines = sql`${raw("tickets")} cross join ${
-  raw("sales")
-} on ${sales.ticket_id} = ${tickets.id}`;
-const byTicket = (col: Column) => ({
-  from: ticketsThenLines,
-  order: [sql`${col}`, sql`${tickets.id}`, sql`${sales.order}`, sql`${sales.id}`],
-});
-const CHAINS = {
-  ticket_number: byTicket(tickets.ticket_number),
-  invoice_number: byTicket(tickets.invoice_number),
-  invoice_date: byTicket(tickets.invoice_date),
-  customer: {
-    from: sql`${raw("companies")} as ${raw("sale_customer")} cross join ${
-      raw("tickets")
-    } on ${tickets.customer_id} = ${customers.id} cross join ${
-      raw("sales")
-    } on ${sales.ticket_id} = ${tickets.id}`,
-    order: [
-      nocase(customers.name),
-      sql`${customers.id}`,
-      sql`${tickets.id}`,
-      sql`${sales.order}`,
-      sql`${sales.id}`,
-    ],
-  },
-  serial_number: {
-    from: sql`${raw("inventory")} cross join ${raw("sales")} on ${sales.inventory_id} = ${inventory.id}`,
-    order: [nocase(inventory.serial_number), sql`${inventory.id}`, sql`${sales.id}`],
-  },
-} satisfies Partial<Record<string, { from: SQL; order: SQL[] }>>;
-
-/**
  * A page's line ids first (a deferred join): OFFSET skips index entries, and only the page is joined. A sort
  * on a name of the ticket or the stock joins them for the order; every line has a ticket with a customer
  * and a stock row with an item (NOT NULL foreign keys), so the inner joins keep each line once.
@@ -247,6 +222,22 @@ function pageIds(
   return sorted.where(where).orderBy(...order).limit(limit).offset(offset);
 }
 
+const hasStockFilter = (q: SalesListQuery) =>
+  !!(q.search_item_description || q.search_inventory_description || q.serial_number || q.item_number);
+
+/**
+ * Whether a page of a search on the stock (a serial, an item) is found sooner by walking the lines in the
+ * page's order, checking each against the stock rows found, than by reading every matching line and sorting
+ * them: the walk passes over about `lines / matched` lines for each one it keeps, reading every match costs
+ * a few times more per line (its row, its ticket, the sort). A search matching few lines, or a deep page,
+ * reads the matches; a broad one walks. Both counts are cached like a list's total.
+ */
+async function walkFindsSoon(ctx: Ctx, matched: number, needed: number): Promise<boolean> {
+  if (matched === 0) return false;
+  const lines = await listTotal(ctx, ctx.db.select({ total: count() }).from(sales));
+  return needed * (lines / matched) <= 4 * matched;
+}
+
 /**
  * GET /api/sales/sales: the Sales Data table, newest start first unless sorted otherwise. The
  * business unit, product line and sub product line are the ticket's.
@@ -262,25 +253,34 @@ export async function listSales(
   const { limit, offset } = pageWindow(q);
   // An early page or a download's keyset page walks few lines: their tickets are checked one by one.
   const few = after !== undefined || (limit !== -1 && offset + limit <= 5_000);
-  const pageWhere = and(few ? filters(ctx, q, true) : where, after);
   const dir = q.descending ? desc : asc;
   const chain = q.sortBy ? CHAINS[q.sortBy as keyof typeof CHAINS] : undefined;
+  const optional = isOptionalSort(q.sortBy) ? q.sortBy : undefined;
+  // A walk through the tickets table checks the ticket's filters on it (and every read of the whole list
+  // joins it).
+  const onTickets = chain?.tickets || optional !== undefined || limit === -1;
+  const totalOf = () => listTotal(ctx, ctx.db.select({ total: count() }).from(sales).where(where));
+  const walkStock = (!q.sortBy || isOwnSort(q.sortBy)) && limit !== -1 && after === undefined &&
+    hasStockFilter(q) &&
+    await walkFindsSoon(ctx, await totalOf(), offset + limit);
+  const pageWhere = and(filters(ctx, q, onTickets ? "joined" : few ? "exists" : "in", walkStock), after);
   const order = chain
     ? chain.order.map(dir)
+    : optional
+    ? OPTIONAL[optional].order.map(dir)
     : q.sortBy
     ? [dir(SORT[q.sortBy]), dir(sales.id)]
     : [desc(sales.start_date), desc(sales.id)];
   const [rows, total] = await Promise.all([
-    limit === -1 ? base(ctx).where(pageWhere).orderBy(...order) : base(ctx).where(
-      chain
-        ? sql`${sales.id} in (select ${sales.id} from ${chain.from} where ${pageWhere ?? sql`1`} order by ${
-          sql.join(order, sql`, `)
-        } limit ${limit} offset ${offset})`
-        : inArray(sales.id, pageIds(ctx, q, pageWhere, order, limit, offset)),
-    ).orderBy(
-      ...order,
-    ),
-    listTotal(ctx, ctx.db.select({ total: count() }).from(sales).where(where)),
+    limit === -1 ? base(ctx).where(pageWhere).orderBy(...order) : (async () =>
+      base(ctx).where(
+        chain
+          ? inArray(sales.id, await walkIds(ctx, chain, pageWhere, dir, limit, offset))
+          : optional
+          ? inArray(sales.id, await optionalIds(ctx, optional, pageWhere, dir, limit, offset))
+          : inArray(sales.id, pageIds(ctx, q, pageWhere, order, limit, offset)),
+      ).orderBy(...order))(),
+    totalOf(),
   ]);
   const logs = await logsOf(ctx.db, rows.map((r) => r.sale.id));
   return {

@@ -55,3 +55,67 @@ Deno.test("ticket list plans - every sort pages through an index, never a temp B
       client.execute = execute;
     }
   }));
+
+Deno.test("ticket list by sales rep or customer over every stage - each one's tickets (and those without a rep) from an index in order", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const customers = [];
+    for (const name of ["permian Energy", "Permian Energy", "Apex Oil"]) {
+      customers.push(await makeCompany(env.tenant.db, { name }));
+    }
+    const reps = [];
+    // Two reps named alike but for case, and tickets without one.
+    for (const name of ["rita Rep", "Rita Rep", "Al Rep"]) {
+      reps.push((await env.userWithToken({ name, isSalesRep: true })).user);
+    }
+    for (let i = 0; i < 40; i++) {
+      await makeTicket(env.tenant.db, {
+        customer_id: customers[i % 3].id,
+        sales_rep_id: i % 4 === 0 ? null : reps[i % 3].id,
+        status: (["OPEN", "RFB", "APP"] as const)[i % 3],
+        invoice_number: i % 3 === 2 ? `INV-${i}` : null,
+      });
+    }
+    await env.tenant.client.execute("ANALYZE");
+    const sorts = [
+      ["sales_rep", "left join users n on n.id = t.sales_rep_id"],
+      ["customer", "join companies n on n.id = t.customer_id"],
+    ];
+    for (const [sortBy, join] of sorts) {
+      for (const descending of [false, true]) {
+        const d = `${sortBy} ${descending ? "desc" : "asc"}`;
+        const dir = descending ? "desc" : "asc";
+        const expected = (await env.tenant.client.execute(
+          `select t.id from tickets t ${join} order by n.name collate nocase ${dir}, n.id ${dir}, t.id ${dir}`,
+        )).rows.map((r) => Number(r.id));
+        const path =
+          `/api/sales/tickets?ticketFlowFilter=ALL&showInvoiced=true&sortBy=${sortBy}&descending=${descending}`;
+        const paged: number[] = [];
+        for (let page = 1; page <= 4; page++) {
+          const { results } = await env.json(`${path}&page=${page}&rowsPerPage=10`, { token });
+          paged.push(...results.map((r: { id: number }) => r.id));
+        }
+        assert.deepEqual(paged, expected, d);
+        const client = env.tenant.client;
+        const execute = client.execute.bind(client);
+        const seen: { sql: string; args: unknown[] }[] = [];
+        client.execute = ((stmt: { sql: string; args: unknown[] }) => {
+          if (typeof stmt === "object" && /^select .*from "(tickets|users|companies)"/.test(stmt.sql)) {
+            seen.push(stmt);
+          }
+          return execute(stmt as never);
+        }) as typeof client.execute;
+        try {
+          for (const page of [1, 2, 3]) await env.json(`${path}&page=${page}&rowsPerPage=10`, { token });
+        } finally {
+          client.execute = execute;
+        }
+        for (const s of seen) {
+          const plan = (await execute({ sql: `explain query plan ${s.sql}`, args: s.args as never }))
+            .rows.map((r) => String(r.detail)).join("\n");
+          assert.doesNotMatch(plan, /TEMP B-TREE/, `${d}\n${s.sql}\n${plan}`);
+          assert.doesNotMatch(plan, /^SCAN tickets/m, `${d}\n${s.sql}\n${plan}`);
+        }
+      }
+    }
+  }));

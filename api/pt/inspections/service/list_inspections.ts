@@ -1,4 +1,4 @@
-import { and, asc, type Column, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { companies, inspections, jobs, parts } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase } from "../../../../db/client.ts";
@@ -93,22 +93,57 @@ function relatedFilters(db: TenantDatabase, q: InspectionListQuery): (SQL | unde
   ];
 }
 
+/** The list's order: the sort key, then id; by part, the part's name, then the part, then id. */
+function orderOf(q: InspectionListQuery): SQL[] {
+  const dir = (q.descending ?? true) ? desc : asc;
+  const sort = q.sortBy ?? "inspection_time";
+  return sort === "part_name"
+    ? [dir(SORT.part_name), dir(parts.id), dir(inspections.id)]
+    : [dir(SORT[sort]), dir(inspections.id)];
+}
+
 /**
  * A page's ids first, from the indexes alone (a deferred join): OFFSET then skips index entries, not
  * joined rows, and only the page's rows are joined to their job, part and companies.
  */
-function pageIds(
-  db: TenantDatabase,
+async function pageIds(
+  ctx: Ctx,
   where: SQL | undefined,
   q: InspectionListQuery,
   limit: number,
   offset: number,
-) {
-  const ids = db.select({ id: inspections.id }).from(inspections);
-  const sorted = q.sortBy === "part_name" ? ids.leftJoin(parts, eq(parts.id, inspections.part_id)) : ids;
+): Promise<number[]> {
+  const db = ctx.db;
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+  if (q.sortBy !== "part_name") {
+    return ids(
+      await db.select({ id: inspections.id }).from(inspections).where(where).orderBy(...orderOf(q))
+        .limit(limit).offset(offset),
+    );
+  }
+  // By part name, in two walks: parts by name (their name index), each part's inspections in id order; and
+  // the inspections with no part (a null name: first ascending, last descending), in id order. A page
+  // that starts past the first walk learns its size from a count, cached like a list's total.
+  const withPart = (lim: number, off: number) =>
+    db.select({ id: inspections.id }).from(parts).crossJoin(inspections)
+      .where(and(eq(inspections.part_id, parts.id), where)).orderBy(...orderOf(q)).limit(lim).offset(off);
   const dir = (q.descending ?? true) ? desc : asc;
-  return sorted.where(where).orderBy(dir(SORT[q.sortBy ?? "inspection_time"]), dir(inspections.id))
-    .limit(limit).offset(offset);
+  const noPart = (lim: number, off: number) =>
+    db.select({ id: inspections.id }).from(inspections).where(and(isNull(inspections.part_id), where))
+      .orderBy(dir(inspections.id)).limit(lim).offset(off);
+  const [first, second] = dir === asc ? [noPart, withPart] : [withPart, noPart];
+  const head = ids(await first(limit, offset));
+  if (head.length === limit) return head;
+  const firstCount = head.length ? offset + head.length : await listTotal(
+    ctx,
+    dir === asc
+      // Through the part index: the planner, counting nulls it cannot estimate, would read every row.
+      ? db.select({ total: count() }).from(sql`${inspections} indexed by "inspections_part_idx"`)
+        .where(and(isNull(inspections.part_id), where))
+      : db.select({ total: count() }).from(inspections).innerJoin(parts, eq(parts.id, inspections.part_id))
+        .where(where),
+  );
+  return [...head, ...ids(await second(limit - head.length, Math.max(0, offset - firstCount)))];
 }
 
 /**
@@ -128,13 +163,12 @@ export async function listInspections(
     contains(inspections.batch, q.search_batch),
     ...relatedFilters(ctx.db, q),
   );
-  const dir = (q.descending ?? true) ? desc : asc;
-  const order = [dir(SORT[q.sortBy ?? "inspection_time"]), dir(inspections.id)];
+  const order = orderOf(q);
   const { limit, offset } = pageWindow(q);
   const [rows, total] = await Promise.all([
     limit === -1
       ? selectInspections(ctx.db).where(where).orderBy(...order)
-      : selectInspections(ctx.db).where(inArray(inspections.id, pageIds(ctx.db, where, q, limit, offset)))
+      : selectInspections(ctx.db).where(inArray(inspections.id, await pageIds(ctx, where, q, limit, offset)))
         .orderBy(...order),
     listTotal(ctx, countInspections(ctx.db).where(where)),
   ]);

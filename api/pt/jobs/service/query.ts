@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { companies, inspections, jobs } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
-import { likeContains } from "../../../lib/list_query.ts";
+import { indexedContains, likeContains } from "../../../lib/list_query.ts";
 import { ptScope } from "../../scope.ts";
 import type { JobListQuery, JobRow, JobSort } from "../schemas.ts";
 
@@ -29,7 +29,7 @@ export function jobFilters(q: Partial<JobListQuery>): (SQL | undefined)[] {
   return [
     contains(sql`${customer.name}`, q.search_customer_name),
     contains(sql`${operator.name}`, q.search_operator_name),
-    contains(jobs.job_number, q.search_job_number),
+    indexedContains("jobs_fts", jobs.id, jobs.job_number, q.search_job_number),
     q.job_date ? eq(jobs.date, q.job_date) : undefined,
   ];
 }
@@ -52,9 +52,26 @@ export interface JobSelect {
   offset?: number;
 }
 
+/**
+ * A page of jobs by operator name, as ids (a deferred join): the operators by name (their name index), each
+ * one's jobs through the jobs' operator index, stopping at the page. Only the jobs of one name are sorted by
+ * id (SQLite's sort of the order's right part: a name two operators share keeps the order by id), never
+ * every job. `cross join` fixes the loop order.
+ */
+function byOperator(db: TenantDatabase | Tx, s: JobSelect, dir: typeof asc, limit: number, offset: number) {
+  return db.select({ id: jobs.id }).from(operator).crossJoin(jobs)
+    .innerJoin(customer, eq(customer.id, jobs.customer_company_id))
+    .where(and(eq(jobs.operator_company_id, operator.id), s.where))
+    .orderBy(dir(SORT.operator), dir(jobs.id)).limit(limit).offset(offset);
+}
+
 /** Jobs in the wire shape (`JobRow`), joined to their three companies, with their inspection count. */
 export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise<JobRow[]> {
   const dir = (s.descending ?? true) ? desc : asc;
+  const paged = s.limit !== undefined && s.limit !== -1;
+  const page = s.sortBy === "operator" && paged
+    ? { where: inArray(jobs.id, byOperator(db, s, dir, s.limit!, s.offset ?? 0)), limit: -1, offset: 0 }
+    : { where: s.where, limit: s.limit ?? -1, offset: s.offset ?? 0 };
   const rows = await db.select({
     job: jobs,
     customer_company: { id: customer.id, name: customer.name },
@@ -66,9 +83,9 @@ export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise
     .innerJoin(customer, eq(customer.id, jobs.customer_company_id))
     .innerJoin(operator, eq(operator.id, jobs.operator_company_id))
     .innerJoin(owner, eq(owner.id, jobs.inspection_company_id))
-    .where(s.where)
+    .where(page.where)
     .orderBy(dir(SORT[s.sortBy ?? "date"]), dir(jobs.id))
-    .limit(s.limit ?? -1).offset(s.offset ?? 0);
+    .limit(page.limit).offset(page.offset);
   return rows.map(({ job, ...rest }) => ({ ...job, ...rest }));
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { everyRow, likeContains, pageWindow } from "../../../lib/list_query.ts";
+import { everyRow, indexedContains, likeContains, pageWindow } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import type { InventoryList, InventoryListQuery, LocationListQuery } from "../schemas.ts";
@@ -9,25 +9,6 @@ import { AVAILABLE, presentAll, selectInventory, units } from "./query.ts";
 
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
-
-/** The trigram index reads three characters at a time: shorter terms can only be found by LIKE. */
-const FTS_MIN_CHARS = 3;
-
-/**
- * A serial number contains-search through the FTS5 trigram index `inventory_fts` (migration 0008): the
- * term as a quoted phrase matches any substring, and the LIKE still applies to the rows found, so the
- * results are exactly a LIKE's without a scan of every row.
- */
-function serialSearch(text: string | undefined): SQL | undefined {
-  if (!text) return undefined;
-  const like = contains(inventory.serial_number, text);
-  if ([...text].length < FTS_MIN_CHARS) return like;
-  const phrase = `serial_number : "${text.replaceAll('"', '""')}"`;
-  return and(
-    sql`${inventory.id} in (select rowid from inventory_fts where inventory_fts match ${phrase})`,
-    like,
-  );
-}
 
 /**
  * The item filters as the ids of matching items, a look-up in the small items table. The unary `+`
@@ -60,7 +41,8 @@ export function inventoryFilters(
     q.include_hidden ? undefined : sql`${inventory.hidden} = 0`,
     q.status ? eq(inventory.status, q.status) : undefined,
     q.business_unit_id ? eq(inventory.business_unit_id, q.business_unit_id) : undefined,
-    serialSearch(q.search_serial_number),
+    // Through the FTS5 trigram index `inventory_fts` (migration 0008).
+    indexedContains("inventory_fts", inventory.id, inventory.serial_number, q.search_serial_number),
     q.search_item_description
       ? or(
         itemsWhere(contains(items.item_description, q.search_item_description), itemsJoined),

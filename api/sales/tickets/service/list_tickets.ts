@@ -2,7 +2,13 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sq
 import { alias } from "drizzle-orm/sqlite-core";
 import { companies, rejections, tickets, users } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { likeContains, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
+import {
+  indexedContains,
+  likeContains,
+  type ListResult,
+  listTotal,
+  pageWindow,
+} from "../../../lib/list_query.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import type { Named, TICKET_SORTS, TicketListQuery, TicketTotals } from "../schemas.ts";
 import { ticketFigures, ticketScope } from "./query.ts";
@@ -49,8 +55,9 @@ function listWhere(ctx: Ctx, q: TicketListQuery): SQL | undefined {
     q.isQuote === undefined ? undefined : eq(tickets.isQuote, q.isQuote),
     q.hidePaid ? eq(tickets.isPaid, false) : undefined,
     q.hideSigned ? eq(tickets.isSigned, false) : undefined,
-    like(tickets.ticket_number, q.search_ticket_number),
-    like(sql`coalesce(${tickets.invoice_number}, '')`, q.search_invoice_number),
+    // Through the FTS5 trigram index `tickets_fts` (a null invoice number matches no term, as with LIKE).
+    indexedContains("tickets_fts", tickets.id, tickets.ticket_number, q.search_ticket_number),
+    indexedContains("tickets_fts", tickets.id, tickets.invoice_number, q.search_invoice_number),
     customers ? inArray(tickets.customer_id, customers) : undefined,
     salesReps ? inArray(tickets.sales_rep_id, salesReps) : undefined,
   );

@@ -1,0 +1,1 @@
+CREATE INDEX `tickets_company_customer_idx` ON `tickets` (`company_id`,`customer_id`);
