@@ -28,11 +28,15 @@ export function isFileUrl(url: string) {
   return url.startsWith("file:");
 }
 
-/** A libSQL client with the durability settings every database here uses. */
-export async function openClient(url: string, authToken?: string | null): Promise<Client> {
+/**
+ * A libSQL client with the durability settings every database here uses. `busyMs` is how long a
+ * statement on a local file waits for another process's lock. The driver waits on the JavaScript thread,
+ * so the server's tenant databases wait only briefly and retry asynchronously (`TenantDb.write`, decision
+ * 019); tools (the CLI's backup and restore fence) may wait longer.
+ */
+export async function openClient(url: string, authToken?: string | null, busyMs = 5000): Promise<Client> {
   installStatementCache();
-  // The busy timeout only covers other processes (the CLI's backup): in-process writes are queued.
-  const client = createClient({ url, authToken: authToken ?? undefined, timeout: 5000 } as never);
+  const client = createClient({ url, authToken: authToken ?? undefined, timeout: busyMs } as never);
   if (isFileUrl(url)) {
     // WAL is persistent in the file; foreign_keys=ON and synchronous=FULL are the client's defaults.
     await client.execute("PRAGMA journal_mode=WAL");

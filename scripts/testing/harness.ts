@@ -37,36 +37,18 @@ export interface TestEnv {
   userWithToken(over?: MakeUser): Promise<{ user: User; token: string }>;
   /** another tenant on another host, for isolation tests */
   addTenant(slug: string, host: string): Promise<TenantDb>;
+  /**
+   * Another app instance over the same catalog and tenant databases, as a second process behind a proxy
+   * would be: its own tenant cache, write queues, throttle and token memory. Closed with the environment.
+   */
+  instance(): Promise<Instance>;
   close(): Promise<void>;
 }
 
-/** A real server app over a fresh DATA_DIR with one migrated tenant: no mocks, no shared state. */
-export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv> {
-  const dataDir = mkdtempSync(join(tmpdir(), "bo-test-"));
-  const config = parseConfig({
-    DATA_DIR: dataDir,
-    SCRYPT_N: "1024",
-    LOG_REQUESTS: "false",
-    DEMO_TENANT: "false",
-    SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
-    ...env,
-  });
-  const services = await createServices(config);
-  const app = createApp(services);
-  const addTenant = async (slug: string, host: string) => {
-    const t = await createTenant(services.catalog, {
-      slug,
-      name: `${slug[0].toUpperCase()}${slug.slice(1)} Inspections`,
-      hosts: [host],
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      scryptN: 1024,
-    });
-    return services.tenants.get(t);
-  };
-  const tenant = await addTenant("acme", "acme.test");
-  const host = "acme.test";
+export type Instance = ReturnType<typeof clientOf> & { services: Services };
 
+/** Requests to one app (one instance), as a browser or API client would send them. */
+function clientOf(app: ReturnType<typeof createApp>, host: string) {
   const request = (path: string, o: RequestOptions = {}) => {
     const h = o.host ?? host;
     const headers: Record<string, string> = { host: h, ...o.headers };
@@ -107,6 +89,39 @@ export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv
     return body.access_token as string;
   };
 
+  return { request, json, login };
+}
+
+/** A real server app over a fresh DATA_DIR with one migrated tenant: no mocks, no shared state. */
+export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bo-test-"));
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    SCRYPT_N: "1024",
+    LOG_REQUESTS: "false",
+    DEMO_TENANT: "false",
+    SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+    ...env,
+  });
+  const services = await createServices(config);
+  const app = createApp(services);
+  const addTenant = async (slug: string, host: string) => {
+    const t = await createTenant(services.catalog, {
+      slug,
+      name: `${slug[0].toUpperCase()}${slug.slice(1)} Inspections`,
+      hosts: [host],
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      scryptN: 1024,
+    });
+    return services.tenants.get(t);
+  };
+  const tenant = await addTenant("acme", "acme.test");
+  const host = "acme.test";
+
+  const { request, json, login } = clientOf(app, host);
+  const instances: Services[] = [];
+
   return {
     app,
     services,
@@ -122,7 +137,13 @@ export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv
       return { user, token: await login(user.email, password) };
     },
     addTenant,
+    async instance() {
+      const other = await createServices(config);
+      instances.push(other);
+      return { services: other, ...clientOf(createApp(other), host) };
+    },
     async close() {
+      for (const other of instances) await closeServices(other);
       await closeServices(services);
       rmSync(dataDir, { recursive: true, force: true });
     },
