@@ -170,11 +170,9 @@ export class TenantDb {
     await this.db.transaction(async (tx) => {
       const fence = await tx.get<{ user_version: number }>(sql`PRAGMA user_version`);
       if (fence?.user_version === RETIRED) throw retiredError();
-      // Every instance's cached totals are counted at a version: this write makes them stale.
-      await tx.run(sql`insert into write_version (id, version) values (1, 1)
-                       on conflict (id) do update set version = version + 1`);
       if (group.length === 1) {
         outcomes.push({ ok: true, value: await group[0].fn(tx) });
+        await bumpVersion(tx);
         return;
       }
       let since = performance.now();
@@ -193,6 +191,7 @@ export class TenantDb {
           since = performance.now();
         }
       }
+      if (outcomes.some((o) => o.ok)) await bumpVersion(tx);
     });
   }
 
@@ -203,7 +202,7 @@ export class TenantDb {
    * the totals of all of them stale. Writes that bypass `write` (the CLI, test factories) do not bump it.
    */
   async cachedTotal(key: string, count: () => Promise<number>): Promise<number> {
-    const row = await this.db.get<{ version: number }>(sql`select version from write_version where id = 1`);
+    const [row] = await this.db.all<{ version: number }>(sql`select version from write_version where id = 1`);
     const version = row?.version ?? 0;
     if (this.totalsVersion !== version) {
       this.totals.clear();
@@ -224,6 +223,12 @@ export class TenantDb {
     while (this.running) await this.draining;
     this.client.close();
   }
+}
+
+/** Every instance's cached totals are counted at a version: a committed change makes them stale. */
+function bumpVersion(tx: Tx) {
+  return tx.run(sql`insert into write_version (id, version) values (1, 1)
+                    on conflict (id) do update set version = version + 1`);
 }
 
 export async function openTenantDb(dataDir: string, tenant: Tenant, migrate = true): Promise<TenantDb> {
