@@ -38,7 +38,6 @@ Deno.test("several instances - a list's total counts another instance's write at
 
 Deno.test({
   name: "several instances - a write waits out another process's lock without blocking, or answers 503",
-  ignore: Deno.env.get("TEST_DB") === "sqld",
   fn: () =>
     withEnv(async (env) => {
       const token = await env.login();

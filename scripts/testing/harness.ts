@@ -8,6 +8,9 @@ import type { TenantDb } from "../../db/tenants.ts";
 import { createTenant } from "../../db/provision.ts";
 import { type MakeUser, makeUser } from "../../db/factories.ts";
 import type { User } from "../../db/schema/mod.ts";
+import { ignoreNotOnSqld, type Sqld, startSqld, testsOnSqld } from "./sqld.ts";
+
+ignoreNotOnSqld();
 
 export const ADMIN = { email: "admin@acme.test", password: "admin-pass-1" };
 
@@ -92,7 +95,10 @@ function clientOf(app: ReturnType<typeof createApp>, host: string) {
   return { request, json, login };
 }
 
-/** A real server app over a fresh DATA_DIR with one migrated tenant: no mocks, no shared state. */
+/**
+ * A real server app over a fresh DATA_DIR with one migrated tenant: no mocks, no shared state. With
+ * `TEST_DB=sqld` its tenants live on real libSQL servers (scripts/testing/sqld.ts) instead of files.
+ */
 export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv> {
   const dataDir = mkdtempSync(join(tmpdir(), "bo-test-"));
   const config = parseConfig({
@@ -105,8 +111,17 @@ export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv
   });
   const services = await createServices(config);
   const app = createApp(services);
+  const servers: Sqld[] = [];
   const addTenant = async (slug: string, host: string) => {
+    // TEST_DB=sqld: every tenant of the test on a real libSQL server of its own (the catalog stays a file).
+    let dbUrl: string | undefined;
+    if (testsOnSqld()) {
+      const server = await startSqld();
+      servers.push(server);
+      dbUrl = server.url;
+    }
     const t = await createTenant(services.catalog, {
+      dbUrl,
       slug,
       name: `${slug[0].toUpperCase()}${slug.slice(1)} Inspections`,
       hosts: [host],
@@ -145,6 +160,7 @@ export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv
     async close() {
       for (const other of instances) await closeServices(other);
       await closeServices(services);
+      for (const server of servers) await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
