@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ADMIN, withEnv } from "../../scripts/testing/harness.ts";
+import { LoginThrottle } from "./throttle.ts";
 
 /** Sign-ins and sign-outs on two app instances serving one tenant database (decision 019). */
 
@@ -62,4 +63,20 @@ Deno.test("several instances - logging out everywhere on B ends the sessions A s
       json: { id: user.id },
     });
     await env.json("/api/admin/users/me", { token, status: 401 });
+  }));
+
+Deno.test("several instances - places held by an instance that died mid-check are given back after a minute", () =>
+  withEnv(async (env) => {
+    let now = Date.parse("2026-11-24T12:00:00Z");
+    const crashed = new LoginThrottle(() => now);
+    const attempt = { email: ADMIN.email, address: "203.0.113.42" };
+    // Five attempts begun and never settled: the process died while checking their passwords.
+    for (let i = 0; i < 5; i++) await crashed.begin(env.tenant, attempt);
+    const survivor = new LoginThrottle(() => now);
+    await assert.rejects(survivor.begin(env.tenant, attempt), /Too many/);
+    now += 61_000;
+    const ticket = await survivor.begin(env.tenant, attempt);
+    await ticket.fail();
+    for (let i = 0; i < 4; i++) await (await survivor.begin(env.tenant, attempt)).fail();
+    await assert.rejects(survivor.begin(env.tenant, attempt), /Too many/, "five real failures lock the pair");
   }));
