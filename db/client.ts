@@ -57,10 +57,12 @@ export async function migrateTenant(db: TenantDatabase): Promise<boolean> {
     ...readMigrationFiles({ migrationsFolder: TENANT_MIGRATIONS }).map((m) => m.folderMillis),
   );
   try {
-    const [[applied]] = await db.values<[number | null]>(
-      sql`select max(created_at) from __drizzle_migrations`,
+    // `all`, not `values`: the driver's rows are not iterable, so destructuring them threw and every open
+    // ran the migrator and a full ANALYZE (a write, which a second instance's open then waited on).
+    const [row] = await db.all<{ applied: number | null }>(
+      sql`select max(created_at) applied from __drizzle_migrations`,
     );
-    if (applied !== null && Number(applied) >= newestTenantMigration) return false;
+    if (row && row.applied !== null && Number(row.applied) >= newestTenantMigration) return false;
   } catch { /* no migrations table yet: a new database */ }
   await migrate(db, { migrationsFolder: TENANT_MIGRATIONS });
   return true;
