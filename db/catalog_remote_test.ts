@@ -7,9 +7,9 @@ import { closeServices, createApp, createServices } from "../api/app.ts";
 import { Catalog } from "./catalog.ts";
 import { createTenant } from "./provision.ts";
 import { createNamespace } from "./sqld.ts";
-import { haveSqld, withSqld } from "../scripts/testing/sqld.ts";
+import { sqldAvailable, withSqld } from "../scripts/testing/sqld.ts";
 
-const opts = { ignore: !haveSqld, sanitizeResources: false, sanitizeOps: false };
+const opts = { ignore: !sqldAvailable(), sanitizeResources: false, sanitizeOps: false };
 
 function tempDir() {
   return mkdtempSync(join(tmpdir(), "catalog-remote-"));

@@ -37,19 +37,31 @@ export function useSqldRoute(r: SqldRoute | undefined) {
   route = r;
 }
 
-/**
- * A libSQL client with the durability settings every database here uses. `exact`: integers as bigint
- * (copies of whole databases, where a number past 2^53 must not be rounded).
- */
-export async function openClient(url: string, authToken?: string | null, exact = false): Promise<Client> {
+export interface ClientOptions {
+  /**
+   * How long a statement on a local file waits for another process's lock. The driver waits on the
+   * JavaScript thread, so the server's tenant databases wait only briefly and retry asynchronously
+   * (`TenantDb.write`, decision 019); tools (the CLI's backup and restore fence) may wait longer.
+   */
+  busyMs?: number;
+  /** integers as bigint (copies of whole databases, where a number past 2^53 must not be rounded) */
+  exact?: boolean;
+}
+
+/** A libSQL client with the durability settings every database here uses. */
+export async function openClient(
+  url: string,
+  authToken?: string | null,
+  { busyMs = 5000, exact = false }: ClientOptions = {},
+): Promise<Client> {
   installStatementCache();
-  // The busy timeout only covers other processes (the CLI's backup): in-process writes are queued.
+  const fetch = fetchFor(url, route);
   const client = createClient({
     url,
     authToken: authToken ?? undefined,
-    timeout: 5000,
+    timeout: busyMs,
     ...(exact ? { intMode: "bigint" } : {}),
-    ...(fetchFor(url, route) ? { fetch: fetchFor(url, route) } : {}),
+    ...(fetch ? { fetch } : {}),
   } as never);
   if (isFileUrl(url)) {
     // WAL is persistent in the file; foreign_keys=ON and synchronous=FULL are the client's defaults.
@@ -71,10 +83,12 @@ export async function migrateTenant(db: TenantDatabase): Promise<boolean> {
     ...readMigrationFiles({ migrationsFolder: TENANT_MIGRATIONS }).map((m) => m.folderMillis),
   );
   try {
-    const [[applied]] = await db.values<[number | null]>(
-      sql`select max(created_at) from __drizzle_migrations`,
+    // `all`, not `values`: the driver's rows are not iterable, so destructuring them threw and every open
+    // ran the migrator and a full ANALYZE (a write, which a second instance's open then waited on).
+    const [row] = await db.all<{ applied: number | null }>(
+      sql`select max(created_at) applied from __drizzle_migrations`,
     );
-    if (applied !== null && Number(applied) >= newestTenantMigration) return false;
+    if (row && row.applied !== null && Number(row.applied) >= newestTenantMigration) return false;
   } catch { /* no migrations table yet: a new database */ }
   await migrate(db, { migrationsFolder: TENANT_MIGRATIONS });
   return true;

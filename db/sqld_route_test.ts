@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { openClient, useSqldRoute } from "./client.ts";
 import { createNamespace, namespaceUrl, sqldRoute } from "./sqld.ts";
-import { haveSqld, withSqld } from "../scripts/testing/sqld.ts";
+import { sqldAvailable, withSqld } from "../scripts/testing/sqld.ts";
 
 Deno.test({
   name:
     "sqld route - with SQLD_ADDRESS, a namespace named under a host that does not resolve is reached at that address",
-  ignore: !haveSqld,
+  ignore: !sqldAvailable(),
   sanitizeResources: false,
   sanitizeOps: false,
   fn: () =>

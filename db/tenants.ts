@@ -26,6 +26,53 @@ export const retiredError = () =>
     "Retry-After": "1",
   });
 
+/**
+ * A write met another instance's lock (or its remote transaction was lost) and retries ran out: nothing
+ * of it was saved.
+ */
+export const busyError = () =>
+  new AppError(
+    "unavailable",
+    "The database is busy with other servers' writes, so nothing was saved. Try again in a moment.",
+    undefined,
+    { "Retry-After": "1" },
+  );
+
+/**
+ * Errors that mean "not committed, try again": another process holds the file's write lock
+ * (`SQLITE_BUSY`, after the short busy wait), or a libSQL server dropped the transaction (its stream
+ * expired, or it timed out waiting for another writer). The transaction was rolled back, so re-running
+ * it whole is safe.
+ */
+export function isRetryable(e: unknown): boolean {
+  for (
+    let x = e as { message?: string; code?: string; cause?: unknown } | undefined;
+    x;
+    x = x.cause as typeof x
+  ) {
+    const code = String(x.code ?? "");
+    if (/^SQLITE_(BUSY|LOCKED)/.test(code) || code === "STREAM_EXPIRED") return true;
+    if (
+      /database is locked|stream (has )?expired|stream not found|transaction timed[- ]out/i.test(
+        String(x.message),
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** How long the driver itself waits for a local file's lock, blocking the thread: kept short. */
+export const BUSY_WAIT_MS = 20;
+
+/** Re-runs of a write group that met another instance's lock: about 3 s in all, then 503. */
+const RETRY_DELAYS_MS = [5, 10, 20, 40, 80, 120, 160, 200, 250, 300, 350, 400, 450, 500];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A delay with jitter, so two instances that met do not retry in step. */
+const backoff = (ms: number) => sleep(ms / 2 + Math.random() * ms);
+
 /** Writes committed together at most: enough to share one fsync, short enough not to hold the thread. */
 const MAX_GROUP = 32;
 
@@ -51,10 +98,8 @@ export class TenantDb {
   private queue: Queued[] = [];
   private draining: Promise<void> = Promise.resolve();
   private running = false;
-  /** Bumped by every committed write: figures cached under an older value are stale. */
-  private version = 0;
   private totals = new Map<string, number>();
-  private totalsVersion = 0;
+  private totalsVersion = -1;
 
   constructor(
     readonly tenant: Tenant,
@@ -91,51 +136,74 @@ export class TenantDb {
     }
   }
 
+  /**
+   * Commits a group; one that met another instance's lock before committing runs again whole (every
+   * write is a function of its transaction alone), with a growing delay, and answers 503 when retries
+   * run out.
+   */
   private async commitGroup(group: Queued[]) {
-    const outcomes: Outcome[] = [];
-    try {
-      await this.db.transaction(async (tx) => {
-        const fence = await tx.get<{ user_version: number }>(sql`PRAGMA user_version`);
-        if (fence?.user_version === RETIRED) throw retiredError();
-        if (group.length === 1) {
-          outcomes.push({ ok: true, value: await group[0].fn(tx) });
-          return;
+    for (let attempt = 0;; attempt++) {
+      const outcomes: Outcome[] = [];
+      try {
+        await this.runGroup(group, outcomes);
+      } catch (error) {
+        if (isRetryable(error) && attempt < RETRY_DELAYS_MS.length) {
+          await backoff(RETRY_DELAYS_MS[attempt]);
+          continue;
         }
-        let since = performance.now();
-        for (const w of group) {
-          try {
-            outcomes.push({ ok: true, value: await tx.transaction((sp) => w.fn(sp)) });
-          } catch (error) {
-            outcomes.push({ ok: false, error });
-          }
-          // A long group gives other requests (reads on other connections, /healthz) a turn.
-          if (performance.now() - since > YIELD_MS) {
-            await yieldToEventLoop();
-            since = performance.now();
-          }
-        }
+        // Not committed (a lone write's own error, the fence, a full disk, retries spent): nothing of the
+        // group is saved.
+        const answer = isRetryable(error) ? busyError() : error;
+        for (const w of group) w.reject(answer);
+        return;
+      }
+      group.forEach((w, i) => {
+        const o = outcomes[i];
+        if (o.ok) w.resolve(o.value);
+        else w.reject(o.error);
       });
-    } catch (error) {
-      // Not committed (a lone write's own error, the fence, a full disk): nothing of the group is saved.
-      for (const w of group) w.reject(error);
       return;
     }
-    this.version++;
-    group.forEach((w, i) => {
-      const o = outcomes[i];
-      if (o.ok) w.resolve(o.value);
-      else w.reject(o.error);
+  }
+
+  private async runGroup(group: Queued[], outcomes: Outcome[]) {
+    await this.db.transaction(async (tx) => {
+      const fence = await tx.get<{ user_version: number }>(sql`PRAGMA user_version`);
+      if (fence?.user_version === RETIRED) throw retiredError();
+      if (group.length === 1) {
+        outcomes.push({ ok: true, value: await group[0].fn(tx) });
+        await bumpVersion(tx);
+        return;
+      }
+      let since = performance.now();
+      for (const w of group) {
+        try {
+          outcomes.push({ ok: true, value: await tx.transaction((sp) => w.fn(sp)) });
+        } catch (error) {
+          // The transaction itself is lost (another instance's lock, a dropped stream): the whole group
+          // runs again rather than answering this write alone.
+          if (isRetryable(error)) throw error;
+          outcomes.push({ ok: false, error });
+        }
+        // A long group gives other requests (reads on other connections, /healthz) a turn.
+        if (performance.now() - since > YIELD_MS) {
+          await yieldToEventLoop();
+          since = performance.now();
+        }
+      }
+      if (outcomes.some((o) => o.ok)) await bumpVersion(tx);
     });
   }
 
   /**
-   * A list's total, counted once until the next write of this process commits. A count walks every
-   * matching index entry (4 ms at 100,000 inspections, most of a list page's cost) while the page itself
-   * reads a few rows. Writes by another process (the CLI, a second instance) are not seen here: their
-   * totals refresh with this process's next write.
+   * A list's total, counted once per version of the database. A count walks every matching index entry
+   * (4 ms at 100,000 inspections, most of a list page's cost) while the page itself reads a few rows; the
+   * version is one row that every instance's write transaction bumps, so a write on any instance makes
+   * the totals of all of them stale. Writes that bypass `write` (the CLI, test factories) do not bump it.
    */
   async cachedTotal(key: string, count: () => Promise<number>): Promise<number> {
-    const version = this.version;
+    const [row] = await this.db.all<{ version: number }>(sql`select version from write_version where id = 1`);
+    const version = row?.version ?? 0;
     if (this.totalsVersion !== version) {
       this.totals.clear();
       this.totalsVersion = version;
@@ -143,7 +211,8 @@ export class TenantDb {
     const known = this.totals.get(key);
     if (known !== undefined) return known;
     const total = await count();
-    if (this.version === version && this.totalsVersion === version) {
+    // Counted at this version or later: a later write only means it is counted again next time.
+    if (this.totalsVersion === version) {
       if (this.totals.size >= 1000) this.totals.clear();
       this.totals.set(key, total);
     }
@@ -156,24 +225,52 @@ export class TenantDb {
   }
 }
 
+/** Every instance's cached totals are counted at a version: a committed change makes them stale. */
+function bumpVersion(tx: Tx) {
+  return tx.run(sql`insert into write_version (id, version) values (1, 1)
+                    on conflict (id) do update set version = version + 1`);
+}
+
 export async function openTenantDb(dataDir: string, tenant: Tenant, migrate = true): Promise<TenantDb> {
   const url = resolveDbUrl(dataDir, tenant.db_url);
-  const client = await openClient(url, tenant.db_token);
-  const db = tenantDrizzle(client);
-  const migrated = migrate && await migrateTenant(db);
-  // Planner statistics, so a job's inspections are found through the job_id index and each sort uses
-  // its own index. A full (sampled, ~3 ms at 100,000 inspections) ANALYZE when there are none yet or a
-  // migration just added indexes; otherwise `PRAGMA optimize`, which re-analyzes only tables that grew
-  // a lot. A libSQL server (sqld) refuses both statements: it keeps its own.
-  if (isFileUrl(url)) {
-    const stats = await client.execute("select 1 from sqlite_master where name = 'sqlite_stat1'");
-    await client.executeMultiple(
-      stats.rows.length && !migrated
-        ? "PRAGMA analysis_limit=1000; PRAGMA optimize;"
-        : "PRAGMA analysis_limit=1000; ANALYZE;",
-    );
+  const client = await openClient(url, tenant.db_token, { busyMs: BUSY_WAIT_MS });
+  try {
+    const db = tenantDrizzle(client);
+    // Two instances opening the tenant at once: one migrates, the other waits its turn and finds it done.
+    const migrated = migrate && await retryBusy(() => migrateTenant(db));
+    // Planner statistics, so a job's inspections are found through the job_id index and each sort uses
+    // its own index. A full (sampled, ~3 ms at 100,000 inspections) ANALYZE when there are none yet or a
+    // migration just added indexes; otherwise `PRAGMA optimize`, which re-analyzes only tables that grew
+    // a lot. A libSQL server (sqld) refuses both statements: it keeps its own. Another instance writing
+    // at that moment only means the statistics wait for a later open.
+    if (isFileUrl(url)) {
+      const stats = await client.execute("select 1 from sqlite_master where name = 'sqlite_stat1'");
+      await client.executeMultiple(
+        stats.rows.length && !migrated
+          ? "PRAGMA analysis_limit=1000; PRAGMA optimize;"
+          : "PRAGMA analysis_limit=1000; ANALYZE;",
+      ).catch((e) => {
+        if (!isRetryable(e)) throw e;
+      });
+    }
+    return new TenantDb(tenant, url, client, db);
+  } catch (e) {
+    client.close();
+    throw e;
   }
-  return new TenantDb(tenant, url, client, db);
+}
+
+/** `fn` again after a delay while it meets another instance's lock; 503 when retries run out. */
+async function retryBusy<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 0;; attempt++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (!isRetryable(e)) throw e;
+      if (attempt >= RETRY_DELAYS_MS.length) throw busyError();
+      await backoff(RETRY_DELAYS_MS[attempt]);
+    }
+  }
 }
 
 /** Open tenant databases, bounded: the least recently used is closed when the cache is full. */

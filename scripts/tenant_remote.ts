@@ -22,7 +22,7 @@ async function withClient<T>(
   fn: (c: Client) => Promise<T>,
   exact = false,
 ) {
-  const client = await openClient(url, token, exact);
+  const client = await openClient(url, token, { exact });
   try {
     return await fn(client);
   } finally {

@@ -61,8 +61,7 @@ export async function login(
   const email = input.email.trim();
   const known = input.device ? await s.signer.verifyDevice(input.device) : undefined;
   const trusted = known && known.tid === tdb.tenant.id && known.email === email.toLowerCase();
-  const ticket = s.throttle.begin({
-    tenantId: tdb.tenant.id,
+  const ticket = await s.throttle.begin(tdb, {
     email,
     address: input.address,
     device: trusted ? known.did : undefined,
@@ -73,12 +72,12 @@ export async function login(
     decoy ??= hashPassword(crypto.randomUUID(), s.config.SCRYPT_N);
     const ok = await verifyPassword(input.password, row?.password_hash ?? await decoy);
     if (!row || !ok || !row.active) {
-      ticket.fail();
+      await ticket.fail();
       throw new AppError("unauthorized", "Incorrect email or password");
     }
-    ticket.succeed();
+    await ticket.succeed();
   } finally {
-    ticket.release();
+    await ticket.release();
   }
   const loaded = await loadSessionUser(tdb.db, row.id);
   if (!loaded) throw new AppError("unauthorized", "Incorrect email or password");

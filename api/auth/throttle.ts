@@ -1,3 +1,6 @@
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.ts";
+import type { TenantDb } from "../../db/tenants.ts";
 import { AppError } from "../../lib/errors.ts";
 
 const MINUTE = 60 * 1000;
@@ -24,17 +27,13 @@ export const RULES = {
   address: { max: 100, window: 15 * MINUTE, lock: 5 * MINUTE, maxLock: 60 * MINUTE },
 } satisfies Record<string, Rule>;
 
-interface Counter {
-  failures: number;
-  /** attempts begun and not yet settled: counted before hashing, so parallel guesses cannot slip by */
-  pending: number;
-  since: number;
-  lockedUntil: number;
-  lockouts: number;
-}
+/**
+ * How long an attempt's place in its counters outlives it at most: far beyond a password check (the
+ * hashing queue answers 429 rather than wait long), so only an instance that died mid-check leaves one.
+ */
+const PENDING_MS = MINUTE;
 
 export interface LoginAttempt {
-  tenantId: number;
   email: string;
   address: string;
   /** a device cookie's id, when the browser signed in to this account before */
@@ -43,99 +42,135 @@ export interface LoginAttempt {
 
 /** One attempt's hold on its counters: settle it exactly once, as a failure or a success. */
 export interface ThrottleTicket {
-  fail(): void;
-  succeed(): void;
+  fail(): Promise<void>;
+  succeed(): Promise<void>;
   /** the attempt ended without a verdict (the server was busy): it counts for nothing */
-  release(): void;
+  release(): Promise<void>;
 }
 
-/** Failed sign-ins, in memory, per process. */
-export class LoginThrottle {
-  private counters = new Map<string, Counter>();
+type Held = { key: string; rule: Rule };
 
+/**
+ * Failed sign-ins, counted in the tenant's database (`login_throttle`, decision 019), so every instance
+ * serving the tenant meets the same limits. Each change is one guarded statement inside a write
+ * transaction: an attempt takes its place only while its counters are under their limits, whatever
+ * another instance does at the same moment. The address cap is per tenant (its database).
+ */
+export class LoginThrottle {
   constructor(private now: () => number = Date.now) {}
 
-  private keys(a: LoginAttempt): [string, Rule][] {
-    const account = `${a.tenantId}:${a.email.trim().toLowerCase()}`;
-    if (a.device) return [[`d:${account}:${a.device}`, RULES.pair]];
+  private keys(a: LoginAttempt): Held[] {
+    const account = a.email.trim().toLowerCase();
+    if (a.device) return [{ key: `d:${account}:${a.device}`, rule: RULES.pair }];
     return [
-      [`p:${account}:${a.address}`, RULES.pair],
-      [`a:${account}`, RULES.account],
-      [`i:${a.address}`, RULES.address],
+      { key: `p:${account}:${a.address}`, rule: RULES.pair },
+      { key: `a:${account}`, rule: RULES.account },
+      { key: `i:${a.address}`, rule: RULES.address },
     ];
   }
 
-  private counter(key: string, rule: Rule): Counter {
-    const t = this.now();
-    let c = this.counters.get(key);
-    if (c && c.pending === 0 && c.lockedUntil <= t && c.since + rule.window <= t) {
-      this.counters.delete(key);
-      c = undefined;
-    }
-    if (!c) {
-      if (this.counters.size >= 100_000) this.sweep();
-      c = { failures: 0, pending: 0, since: t, lockedUntil: 0, lockouts: 0 };
-      this.counters.set(key, c);
-    }
-    return c;
-  }
-
-  private sweep() {
-    const t = this.now();
-    for (const [key, c] of this.counters) {
-      if (c.pending === 0 && c.lockedUntil <= t && c.since + RULES.account.window <= t) {
-        this.counters.delete(key);
-      }
-    }
-    // Still full of live counters (a flood of made-up addresses): forget the oldest half.
-    if (this.counters.size >= 100_000) {
-      let n = 0;
-      for (const key of this.counters.keys()) if (n++ % 2 === 0) this.counters.delete(key);
-    }
-  }
-
   /** Refuses (429) a locked key or one whose allowance is taken by attempts in flight; holds one. */
-  begin(a: LoginAttempt): ThrottleTicket {
-    const held = this.keys(a).map(([key, rule]) => ({ key, rule, c: this.counter(key, rule) }));
-    const t = this.now();
-    for (const { c, rule } of held) {
-      const wait = c.lockedUntil > t ? c.lockedUntil - t : c.failures + c.pending >= rule.max ? 1000 : 0;
-      if (wait > 0) {
-        throw new AppError("throttled", "Too many failed sign-in attempts. Try again later.", undefined, {
-          "Retry-After": String(Math.ceil(wait / 1000)),
-        });
+  async begin(tdb: TenantDb, a: LoginAttempt): Promise<ThrottleTicket> {
+    const held = this.keys(a);
+    await tdb.write(async (tx) => {
+      const t = this.now();
+      await tx.run(sql`delete from login_throttle where expires_at <= ${t}`);
+      for (const h of held) {
+        if (!await take(tx, h, t)) throw await refusal(tx, h.key, t);
       }
-    }
-    for (const h of held) h.c.pending++;
+    });
     let settled = false;
-    const settle = (f: (h: (typeof held)[number]) => void) => {
+    const settle = async (f: (tx: Tx, h: Held, t: number) => Promise<unknown>) => {
       if (settled) return;
       settled = true;
-      for (const h of held) {
-        h.c.pending--;
-        f(h);
-      }
+      await tdb.write(async (tx) => {
+        const t = this.now();
+        for (const h of held) await f(tx, h, t);
+      });
     };
     return {
-      fail: () =>
-        settle(({ c, rule }) => {
-          if (++c.failures < rule.max) return;
-          c.lockedUntil = this.now() + Math.min(rule.maxLock, rule.lock * 2 ** c.lockouts);
-          c.lockouts++;
-          c.failures = 0;
-        }),
+      fail: () => settle(fail),
       // The right password clears this browser's own pair (or device) counter; the account and address
       // caps keep counting others' failures.
-      succeed: () =>
-        settle(({ key, rule, c }) => {
-          if (rule === RULES.pair) this.clear(key, c);
-        }),
-      release: () => settle(() => {}),
+      succeed: () => settle((tx, h) => h.rule === RULES.pair ? clear(tx, h.key) : leave(tx, h.key)),
+      release: () => settle((tx, h) => leave(tx, h.key)),
     };
   }
+}
 
-  private clear(key: string, c: Counter) {
-    if (c.pending === 0) this.counters.delete(key);
-    else Object.assign(c, { failures: 0, lockedUntil: 0, lockouts: 0 });
-  }
+/**
+ * Takes a place in one counter if it has room: a dead row (its window, lock and attempts in flight all
+ * over) starts afresh; a locked one or one at its limit changes nothing. Answers whether it took one.
+ */
+async function take(tx: Tx, { key, rule }: Held, t: number): Promise<boolean> {
+  const windowEnds = t + rule.window;
+  const pendingUntil = t + PENDING_MS;
+  const dead = sql`login_throttle.expires_at <= ${t}`;
+  const pending =
+    sql`(case when login_throttle.pending_until <= ${t} then 0 else login_throttle.pending end)`;
+  const r = await tx.run(sql`
+    insert into login_throttle (key, failures, pending, pending_until, window_ends, locked_until, lockouts,
+                                expires_at)
+    values (${key}, 0, 1, ${pendingUntil}, ${windowEnds}, 0, 0, ${Math.max(windowEnds, pendingUntil)})
+    on conflict (key) do update set
+      failures = case when ${dead} then 0 else failures end,
+      lockouts = case when ${dead} then 0 else lockouts end,
+      locked_until = case when ${dead} then 0 else locked_until end,
+      window_ends = case when ${dead} then ${windowEnds} else window_ends end,
+      pending = ${pending} + 1,
+      pending_until = ${pendingUntil},
+      expires_at = max(case when ${dead} then ${windowEnds} else window_ends end,
+                       case when ${dead} then 0 else locked_until end, ${pendingUntil})
+    where ${dead} or (login_throttle.locked_until <= ${t}
+                      and login_throttle.failures + ${pending} < ${rule.max})`);
+  return r.rowsAffected > 0;
+}
+
+async function refusal(tx: Tx, key: string, t: number): Promise<AppError> {
+  const row = await tx.get<{ locked_until: number }>(
+    sql`select locked_until from login_throttle where key = ${key}`,
+  );
+  const wait = row && row.locked_until > t ? row.locked_until - t : 1000;
+  return new AppError("throttled", "Too many failed sign-in attempts. Try again later.", undefined, {
+    "Retry-After": String(Math.ceil(wait / 1000)),
+  });
+}
+
+/** The attempt's place given back: the last one out also drops the in-flight deadline. */
+const released = {
+  pending: sql`max(pending - 1, 0)`,
+  pendingUntil: sql`(case when pending <= 1 then 0 else pending_until end)`,
+};
+
+function leave(tx: Tx, key: string) {
+  return tx.run(sql`
+    update login_throttle set pending = ${released.pending}, pending_until = ${released.pendingUntil},
+      expires_at = max(window_ends, locked_until, ${released.pendingUntil})
+    where key = ${key}`);
+}
+
+/** A failure: the `max`th in a row locks the key for `lock`, doubling with each lockout in the window. */
+function fail(tx: Tx, { key, rule }: Held, t: number) {
+  const locks = sql`(failures + 1 >= ${rule.max})`;
+  const lockedUntil = sql`(case when ${locks}
+    then ${t} + min(${rule.maxLock}, ${rule.lock} * (1 << min(lockouts, 20))) else locked_until end)`;
+  return tx.run(sql`
+    update login_throttle set
+      pending = ${released.pending},
+      pending_until = ${released.pendingUntil},
+      failures = case when ${locks} then 0 else failures + 1 end,
+      locked_until = ${lockedUntil},
+      lockouts = case when ${locks} then lockouts + 1 else lockouts end,
+      expires_at = max(window_ends, ${lockedUntil}, ${released.pendingUntil})
+    where key = ${key}`);
+}
+
+/** The right password: the counter starts afresh (the row goes once no other attempt holds it). */
+async function clear(tx: Tx, key: string) {
+  await tx.run(sql`
+    update login_throttle set pending = ${released.pending}, pending_until = ${released.pendingUntil},
+      failures = 0, locked_until = 0, lockouts = 0,
+      expires_at = max(window_ends, ${released.pendingUntil})
+    where key = ${key}`);
+  await tx.run(sql`delete from login_throttle where key = ${key} and pending = 0`);
 }

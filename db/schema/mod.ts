@@ -8,3 +8,4 @@ export * from "./inspections.ts";
 export * from "./sales_reference.ts";
 export * from "./inventory.ts";
 export * from "./tickets.ts";
+export * from "./meta.ts";

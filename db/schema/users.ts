@@ -44,3 +44,20 @@ export const revoked_sessions = sqliteTable("revoked_sessions", {
   /** unix seconds */
   expires_at: integer("expires_at").notNull(),
 }, (t) => [index("revoked_sessions_expiry_idx").on(t.expires_at)]);
+
+/**
+ * Sign-in attempts per throttle key (api/auth/throttle.ts), kept in the tenant database so every
+ * instance serving the tenant counts against the same limits. Times are unix milliseconds. `pending`
+ * counts attempts whose password is being checked; it is forgotten after `pending_until`, so an instance
+ * that died mid-check does not hold a place for ever. A row is dead after `expires_at` and pruned.
+ */
+export const login_throttle = sqliteTable("login_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  pending: integer("pending").notNull().default(0),
+  pending_until: integer("pending_until").notNull().default(0),
+  window_ends: integer("window_ends").notNull(),
+  locked_until: integer("locked_until").notNull().default(0),
+  lockouts: integer("lockouts").notNull().default(0),
+  expires_at: integer("expires_at").notNull(),
+}, (t) => [index("login_throttle_expiry_idx").on(t.expires_at)]);

@@ -18,7 +18,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Check, check, loopbackHost, removeDir, Server, sleep, tempDataDir, verdict } from "./lib.ts";
 import { freePort, ROOT } from "../testing/server_process.ts";
-import { SQLD } from "../testing/sqld.ts";
+import { SQLD_PATH } from "../testing/sqld.ts";
 
 const METRICS_TOKEN = "compose-rehearsal-metrics";
 const HOST = loopbackHost(0);
@@ -74,7 +74,7 @@ async function main(): Promise<number> {
     // sqld with the compose file's arguments.
     const [, ...sqldArgs] = compose.services.sqld.command as string[];
     procs.push(
-      new Deno.Command(SQLD, { args: sqldArgs.map(rename), stdout: "null", stderr: "null" }).spawn(),
+      new Deno.Command(SQLD_PATH, { args: sqldArgs.map(rename), stdout: "null", stderr: "null" }).spawn(),
     );
     await waitFor(`http://127.0.0.1:${http}/health`, "sqld");
 

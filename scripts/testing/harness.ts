@@ -8,6 +8,9 @@ import type { TenantDb } from "../../db/tenants.ts";
 import { createTenant } from "../../db/provision.ts";
 import { type MakeUser, makeUser } from "../../db/factories.ts";
 import type { User } from "../../db/schema/mod.ts";
+import { ignoreNotOnSqld, type Sqld, startSqldDatabase, testsOnSqld } from "./sqld.ts";
+
+ignoreNotOnSqld();
 
 export const ADMIN = { email: "admin@acme.test", password: "admin-pass-1" };
 
@@ -37,36 +40,18 @@ export interface TestEnv {
   userWithToken(over?: MakeUser): Promise<{ user: User; token: string }>;
   /** another tenant on another host, for isolation tests */
   addTenant(slug: string, host: string): Promise<TenantDb>;
+  /**
+   * Another app instance over the same catalog and tenant databases, as a second process behind a proxy
+   * would be: its own tenant cache, write queues, throttle and token memory. Closed with the environment.
+   */
+  instance(): Promise<Instance>;
   close(): Promise<void>;
 }
 
-/** A real server app over a fresh DATA_DIR with one migrated tenant: no mocks, no shared state. */
-export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv> {
-  const dataDir = mkdtempSync(join(tmpdir(), "bo-test-"));
-  const config = parseConfig({
-    DATA_DIR: dataDir,
-    SCRYPT_N: "1024",
-    LOG_REQUESTS: "false",
-    DEMO_TENANT: "false",
-    SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
-    ...env,
-  });
-  const services = await createServices(config);
-  const app = createApp(services);
-  const addTenant = async (slug: string, host: string) => {
-    const t = await createTenant(services.catalog, {
-      slug,
-      name: `${slug[0].toUpperCase()}${slug.slice(1)} Inspections`,
-      hosts: [host],
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      scryptN: 1024,
-    });
-    return services.tenants.get(t);
-  };
-  const tenant = await addTenant("acme", "acme.test");
-  const host = "acme.test";
+export type Instance = ReturnType<typeof clientOf> & { services: Services };
 
+/** Requests to one app (one instance), as a browser or API client would send them. */
+function clientOf(app: ReturnType<typeof createApp>, host: string) {
   const request = (path: string, o: RequestOptions = {}) => {
     const h = o.host ?? host;
     const headers: Record<string, string> = { host: h, ...o.headers };
@@ -107,6 +92,51 @@ export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv
     return body.access_token as string;
   };
 
+  return { request, json, login };
+}
+
+/**
+ * A real server app over a fresh DATA_DIR with one migrated tenant: no mocks, no shared state. With
+ * `TEST_DB=sqld` its tenants live on real libSQL servers (scripts/testing/sqld.ts) instead of files.
+ */
+export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bo-test-"));
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    SCRYPT_N: "1024",
+    LOG_REQUESTS: "false",
+    DEMO_TENANT: "false",
+    SESSION_SECRET: "test-secret-test-secret-test-secret-0123",
+    ...env,
+  });
+  const services = await createServices(config);
+  const app = createApp(services);
+  const servers: Sqld[] = [];
+  const addTenant = async (slug: string, host: string) => {
+    // TEST_DB=sqld: every tenant of the test on a real libSQL server of its own (the catalog stays a file).
+    let dbUrl: string | undefined;
+    if (testsOnSqld()) {
+      const server = await startSqldDatabase();
+      servers.push(server);
+      dbUrl = server.url;
+    }
+    const t = await createTenant(services.catalog, {
+      dbUrl,
+      slug,
+      name: `${slug[0].toUpperCase()}${slug.slice(1)} Inspections`,
+      hosts: [host],
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      scryptN: 1024,
+    });
+    return services.tenants.get(t);
+  };
+  const tenant = await addTenant("acme", "acme.test");
+  const host = "acme.test";
+
+  const { request, json, login } = clientOf(app, host);
+  const instances: Services[] = [];
+
   return {
     app,
     services,
@@ -122,8 +152,15 @@ export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv
       return { user, token: await login(user.email, password) };
     },
     addTenant,
+    async instance() {
+      const other = await createServices(config);
+      instances.push(other);
+      return { services: other, ...clientOf(createApp(other), host) };
+    },
     async close() {
+      for (const other of instances) await closeServices(other);
       await closeServices(services);
+      for (const server of servers) await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -508,7 +508,8 @@ export async function xlsxText(bytes: Uint8Array): Promise<string> {
 /** Every table of a tenant database as one string: equal before and after means nothing changed. */
 export async function snapshot(tdb: TenantDb): Promise<Map<string, string>> {
   const tables = await tdb.client.execute(
-    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%drizzle%' order by name",
+    // write_version counts commits for the totals cache (decision 019): bookkeeping, not the tenant's data.
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%drizzle%' and name <> 'write_version' order by name",
   );
   const out = new Map<string, string>();
   for (const { name } of tables.rows) {

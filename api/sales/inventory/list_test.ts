@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import type { InStatement } from "@libsql/client";
 import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
+import { isFileUrl } from "../../../db/client.ts";
 import { InventoryListQuery, listInventory, listInventoryLocations, LocationListQuery } from "./service.ts";
 import { INVENTORY_SORTS, LOCATION_SORTS } from "./schemas.ts";
 import { makeItemOf, makeRow, makeUnit, planOf, recordingCtx, send, tokenWith } from "./test_fixtures.ts";
@@ -34,7 +35,8 @@ async function manyRows(env: TestEnv) {
       (case when i % 2 then 'sn-' else 'SN-' end) || ((i * 37) % 1000) || '-' || (i % 4),
       1 + i % 5, i % 2, i % 11 = 0, '2026-01-' || printf('%02d', 1 + i % 28) || 'T00:00:00Z'
     from n`);
-  await env.tenant.client.execute("analyze");
+  // A libSQL server refuses ANALYZE (the plan tests that need statistics run on files only).
+  if (isFileUrl(env.tenant.url)) await env.tenant.client.execute("analyze");
 }
 
 Deno.test("inventory list - each sort pages through every row once, in its order, both ways", () =>
@@ -195,7 +197,8 @@ Deno.test("inventory location view - every page in each order is the same slice 
         }
       }
     }
-    // A page far in reads Base rows from an index, not every row.
+    // A page far in reads Base rows from an index, not every row (under a local ANALYZE's statistics).
+    if (!isFileUrl(env.tenant.url)) return;
     const log: InStatement[] = [];
     await listInventoryLocations(
       recordingCtx(env, user, log),
