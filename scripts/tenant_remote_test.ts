@@ -10,7 +10,7 @@ import { createTenant } from "../db/provision.ts";
 import { companies, files, revoked_sessions } from "../db/schema/mod.ts";
 import type { Tenant } from "../db/catalog/schema.ts";
 import { type TestEnv, withEnv } from "./testing/harness.ts";
-import { freePort, sqldAvailable, type RunningSqld, withSqld } from "./testing/sqld.ts";
+import { freePort, type RunningSqld, sqldAvailable, withSqld } from "./testing/sqld.ts";
 import { run } from "./tenant.ts";
 
 const ROOT = fromFileUrl(new URL("..", import.meta.url));
