@@ -41,7 +41,7 @@ import { Assets } from "../ui/assets.ts";
 import { z } from "zod";
 import { HTTPException } from "hono/http-exception";
 import { zodToAppError } from "./lib/validate.ts";
-import { diskFullError, isDiskFull } from "./lib/db_helpers.ts";
+import { diskFullError, isDiskFull, isUnavailable, unavailableError } from "./lib/db_helpers.ts";
 
 export async function createServices(config: Config): Promise<Services> {
   useSqldRoute(sqldRouteOf(config));
@@ -164,13 +164,16 @@ export function createApp(services: Services) {
       ? err
       : isDiskFull(err)
       ? diskFullError()
+      : isUnavailable(err)
+      ? unavailableError()
       : err instanceof z.ZodError
       ? zodToAppError(err)
       : err instanceof HTTPException && err.status < 500
       ? new AppError(err.status === 413 ? "too_large" : "bad_request", err.message || "Malformed request")
       : undefined;
     const isApi = c.req.path.startsWith("/api/") || c.req.path.startsWith("/assets/");
-    if (!e || e.code === "insufficient_storage") {
+    // Logged: anything unexpected, and a driver's error answered as 507 or 503 (its cause says why).
+    if (!e || (!(err instanceof AppError) && e.status >= 500)) {
       console.error(
         JSON.stringify({
           id: c.get("requestId"),

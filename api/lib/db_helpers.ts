@@ -1,3 +1,4 @@
+import { isRetryable } from "../../db/tenants.ts";
 import { and, type Column, type SQL, sql } from "drizzle-orm";
 import { AppError } from "../../lib/errors.ts";
 import { addDays, dayOf, dayStartUtc } from "../../lib/format.ts";
@@ -46,6 +47,38 @@ export function isDiskFull(e: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * true when the tenant's database could not be reached or answered busy past what the write path retries:
+ * a libSQL server that refuses or drops the connection, another process's lock met by a read, or a
+ * transaction the server let go (TenantDb.write retries those for writes first, decision 019).
+ */
+export function isUnavailable(e: unknown): boolean {
+  if (isRetryable(e)) return true;
+  for (
+    let x = e as { message?: string; code?: string; cause?: unknown } | undefined;
+    x;
+    x = x.cause as typeof x
+  ) {
+    if (
+      ["ECONNREFUSED", "ECONNRESET", "EPIPE"].includes(String(x.code)) ||
+      /fetch failed|error sending request|connection refused|connection reset|socket hang up/i.test(
+        String(x.message),
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export const unavailableError = () =>
+  new AppError(
+    "unavailable",
+    "The database did not answer. Nothing more was saved than what was confirmed; try again in a moment.",
+    undefined,
+    { "Retry-After": "1" },
+  );
 
 export const diskFullError = () =>
   new AppError(
