@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type TestEnv, withEnv } from "../../scripts/testing/harness.ts";
+import { analyzeForPlans, type TestEnv, withEnv } from "../../scripts/testing/harness.ts";
 import { makeCompany, makeInspection, makeJob, makePart } from "../../db/factories.ts";
 
 /** Every page of 7 put together, and the whole list (`rowsPerPage=-1`), against the plain query's ids. */
@@ -52,7 +52,7 @@ Deno.test("jobs by operator or district - every page in the plain query's order 
     for (let i = 0; i < 26; i++) {
       await makeJob(db, { operator_company_id: operators[i % 4].id, district: districts[(i * 5) % 6] });
     }
-    await env.tenant.client.execute("ANALYZE");
+    const checkPlans = await analyzeForPlans(env);
     for (const [sortBy, key] of [["operator", "o.name"], ["district", "j.district"]]) {
       for (const descending of [false, true]) {
         const d = descending ? "desc" : "asc";
@@ -62,6 +62,7 @@ Deno.test("jobs by operator or district - every page in the plain query's order 
         )).rows.map((r) => Number(r.id));
         const path = `/api/pt/jobs?sortBy=${sortBy}&descending=${descending}`;
         await pagesMatch(env, token, path, expected, `${sortBy} ${d}`);
+        if (!checkPlans) continue;
         const [plan] = await pagePlans(env, token, `${path}&page=2&rowsPerPage=7`);
         // The walk's index in the plan; a sort only of the page's own rows, or of one operator name's jobs.
         assert.match(
@@ -89,7 +90,7 @@ Deno.test("inspections by part name - two walks (by part, then without one), eve
     for (let i = 0; i < 30; i++) {
       await makeInspection(db, { job_id: job.id, part_id: i % 5 === 0 ? null : parts[i % 4].id });
     }
-    await env.tenant.client.execute("ANALYZE");
+    const checkPlans = await analyzeForPlans(env);
     for (const descending of [false, true]) {
       const d = descending ? "desc" : "asc";
       // Without a part first ascending, last descending; ties on a name by the part, then the inspection.
@@ -99,7 +100,7 @@ Deno.test("inspections by part name - two walks (by part, then without one), eve
       )).rows.map((r) => Number(r.id));
       const path = `/api/pt/inspections?sortBy=part_name&descending=${descending}`;
       await pagesMatch(env, token, path, expected, `part_name ${d}`);
-      for (const page of [1, 4]) {
+      for (const page of checkPlans ? [1, 4] : []) {
         const plans = await pagePlans(env, token, `${path}&page=${page}&rowsPerPage=7`);
         assert.ok(plans.length >= 1);
         for (const plan of plans) {

@@ -115,7 +115,9 @@ export async function listInventoryRows(
     // The ticket's own unit first (other units' rows are shown, but cannot go out on it): two reads
     // in the index's order, each stopping at 20, rather than one sort of every match.
     const own = ticket.unit
-      ? await selectRows(ctx.db).where(and(where, eq(inventory.business_unit_id, ticket.unit)))
+      // `+`: the unit is a filter on the walk, not an index to read every unit row from and then sort (with an
+      // index on unit names the planner chose that).
+      ? await selectRows(ctx.db).where(and(where, sql`+${inventory.business_unit_id} = ${ticket.unit}`))
         .orderBy(...PICKER_ORDER).limit(PICKER_ROWS)
       : [];
     const others = own.length < PICKER_ROWS

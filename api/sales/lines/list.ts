@@ -15,14 +15,8 @@ import {
   walkIds,
 } from "./list_order.ts";
 import type { Ctx } from "../../lib/context.ts";
-import {
-  everyRow,
-  indexedContains,
-  likeContains,
-  type ListResult,
-  listTotal,
-  pageWindow,
-} from "../../lib/list_query.ts";
+import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
+import { indexedContains } from "../../lib/indexed_search.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { InStatement } from "@libsql/client";
-import { withEnv } from "../../../scripts/testing/harness.ts";
+import { analyzeForPlans, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCategory, makeCompany, makeLine, makeTicket, makeUser } from "../../../db/factories.ts";
 import { sub_categories } from "../../../db/schema/mod.ts";
 import { makeItemOf, makeRow, planOf, recordingCtx } from "../inventory/test_fixtures.ts";
@@ -60,7 +60,7 @@ async function seed(env: TestEnv) {
       await makeLine(db, { ticket_id: ticket.id, inventory_id: row.id, order: (t + 2 - l) % 3, price: 1 });
     }
   }
-  await env.tenant.client.execute("ANALYZE");
+  await analyzeForPlans(env);
 }
 
 /** The list's order, written the plain way: every line joined, sorted by name, then ticket and place. */

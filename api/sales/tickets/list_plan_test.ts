@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { withEnv } from "../../../scripts/testing/harness.ts";
+import { analyzeForPlans, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeTicket } from "../../../db/factories.ts";
 import { TICKET_SORTS } from "./schemas.ts";
 
@@ -76,7 +76,7 @@ Deno.test("ticket list by sales rep or customer over every stage - each one's ti
         invoice_number: i % 3 === 2 ? `INV-${i}` : null,
       });
     }
-    await env.tenant.client.execute("ANALYZE");
+    const checkPlans = await analyzeForPlans(env);
     const sorts = [
       ["sales_rep", "left join users n on n.id = t.sales_rep_id"],
       ["customer", "join companies n on n.id = t.customer_id"],
@@ -110,7 +110,7 @@ Deno.test("ticket list by sales rep or customer over every stage - each one's ti
         } finally {
           client.execute = execute;
         }
-        for (const s of seen) {
+        for (const s of checkPlans ? seen : []) {
           const plan = (await execute({ sql: `explain query plan ${s.sql}`, args: s.args as never }))
             .rows.map((r) => String(r.detail)).join("\n");
           assert.doesNotMatch(plan, /TEMP B-TREE/, `${d}\n${s.sql}\n${plan}`);

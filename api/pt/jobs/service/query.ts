@@ -3,7 +3,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { companies, inspections, jobs } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
-import { indexedContains, likeContains } from "../../../lib/list_query.ts";
+import { likeContains } from "../../../lib/list_query.ts";
+import { indexedContains } from "../../../lib/indexed_search.ts";
 import { ptScope } from "../../scope.ts";
 import type { JobListQuery, JobRow, JobSort } from "../schemas.ts";
 

@@ -1,7 +1,8 @@
 import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { everyRow, indexedContains, likeContains, pageWindow } from "../../../lib/list_query.ts";
+import { everyRow, likeContains, pageWindow } from "../../../lib/list_query.ts";
+import { indexedContains } from "../../../lib/indexed_search.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import type { InventoryList, InventoryListQuery, LocationListQuery } from "../schemas.ts";

@@ -2,13 +2,8 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sq
 import { alias } from "drizzle-orm/sqlite-core";
 import { companies, rejections, tickets, users } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import {
-  indexedContains,
-  likeContains,
-  type ListResult,
-  listTotal,
-  pageWindow,
-} from "../../../lib/list_query.ts";
+import { likeContains, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
+import { indexedContains } from "../../../lib/indexed_search.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import type { Named, TICKET_SORTS, TicketListQuery, TicketTotals } from "../schemas.ts";
 import { ticketFigures, ticketScope } from "./query.ts";

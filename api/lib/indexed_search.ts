@@ -1,0 +1,27 @@
+import { type Column, type SQL, sql } from "drizzle-orm";
+import { likeContains } from "./list_query.ts";
+
+// Server-only (drizzle): kept apart from list_query.ts, whose schemas the islands import.
+
+/** The trigram index reads three characters at a time: shorter terms can only be found by LIKE. */
+export const FTS_MIN_CHARS = 3;
+
+/**
+ * A case-insensitive contains-search on `col`, through the FTS5 trigram index `fts` (an external-content
+ * table whose rowid is `id`, with a column named like `col`) when the term is long enough: the term as a
+ * quoted phrase matches any substring, and the LIKE still applies to the rows found, so the results are
+ * exactly a LIKE's without a scan of every row. A shorter term is the LIKE alone.
+ */
+export function indexedContains(
+  fts: "inventory_fts" | "tickets_fts" | "jobs_fts",
+  id: Column,
+  col: Column,
+  text: string | undefined,
+): SQL | undefined {
+  if (!text) return undefined;
+  const like = sql`${col} like ${likeContains(text)} escape '\\'`;
+  if ([...text].length < FTS_MIN_CHARS) return like;
+  const phrase = `${col.name} : "${text.replaceAll('"', '""')}"`;
+  const table = sql.raw(`"${fts}"`);
+  return sql`${id} in (select rowid from ${table} where ${table} match ${phrase}) and ${like}`;
+}
