@@ -1,4 +1,4 @@
-import { Select } from "../primitives/Select.tsx";
+import { useId } from "react";
 import { Icon } from "./icons.tsx";
 import { NavLink } from "./NavLink.tsx";
 
@@ -16,7 +16,10 @@ export function rangeText({ page, rowsPerPage }: PageState, total: number): stri
   return `${Math.min(from, total)}-${Math.min(page * rowsPerPage, total)} of ${total}`;
 }
 
-/** Page size choice, the range shown and previous/next links that an island takes over. */
+/**
+ * Page size choice, the range shown and previous/next links that an island takes over. The size is a
+ * native select: it loads with every list page, so it carries no react-aria code (decision 022).
+ */
 export function Pagination({ state, total, sizes, href, onChange, hydrated }: {
   state: PageState;
   total: number;
@@ -25,20 +28,24 @@ export function Pagination({ state, total, sizes, href, onChange, hydrated }: {
   onChange: (next: PageState) => void;
   hydrated: boolean;
 }) {
+  const id = useId();
   const { page, rowsPerPage } = state;
   const last = rowsPerPage === -1 ? 1 : Math.max(1, Math.ceil(total / rowsPerPage));
   const prev = { page: page - 1, rowsPerPage };
   const next = { page: page + 1, rowsPerPage };
   return (
     <nav className="pagination" aria-label="Pagination">
-      <Select
-        className="field page-size"
-        label="Rows per page"
-        options={sizes.map((n) => ({ id: String(n), label: n === -1 ? "All" : String(n) }))}
-        value={String(rowsPerPage)}
-        onChange={(v) => onChange({ page: 1, rowsPerPage: Number(v) })}
-        isDisabled={!hydrated}
-      />
+      <div className="field page-size">
+        <label htmlFor={id}>Rows per page</label>
+        <select
+          id={id}
+          value={String(rowsPerPage)}
+          onChange={(e) => onChange({ page: 1, rowsPerPage: Number(e.target.value) })}
+          disabled={!hydrated}
+        >
+          {sizes.map((n) => <option key={n} value={String(n)}>{n === -1 ? "All" : String(n)}</option>)}
+        </select>
+      </div>
       <span className="page-range">{rangeText(state, total)}</span>
       <NavLink
         className="icon-btn"

@@ -1,4 +1,3 @@
-import { Button } from "react-aria-components";
 import { Icon } from "../../components/icons.tsx";
 
 /** An icon button of a line's actions. */
@@ -6,12 +5,13 @@ export function LineAction(
   { icon, label, onPress }: { icon: "edit" | "delete" | "history"; label: string; onPress: () => void },
 ) {
   return (
-    <Button
+    <button
+      type="button"
       className={icon === "delete" ? "icon-btn icon-btn-danger" : "icon-btn"}
       aria-label={label}
-      onPress={onPress}
+      onClick={() => onPress()}
     >
       <Icon name={icon} size={20} />
-    </Button>
+    </button>
   );
 }

@@ -9,9 +9,12 @@ import { Select } from "../../../primitives/Select.tsx";
 import { api } from "../../../lib/api.ts";
 import { ticketColumns } from "../columns.tsx";
 import { money } from "../../../../lib/format.ts";
-import { TicketForm } from "../TicketForm.tsx";
 import type { TicketRow, TicketSearchKey, TicketsProps, TicketsQuery } from "../types.ts";
 import { FLOW_CHOICES, TICKET_PAGE_SIZES } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const TicketForm = lazyDialog(() => import("../TicketForm.tsx").then((m) => m.TicketForm));
 
 const ENDPOINT = "/api/sales/tickets";
 
@@ -135,7 +138,7 @@ export default function TicketsTable(props: TicketsProps) {
           Hide Signed
         </Checkbox>
         <span className="spacer" />
-        {create && <NewButton crud={crud} label={create.label} />}
+        {create && <NewButton crud={crud} preload={TicketForm.preload} label={create.label} />}
       </div>
       <ListTable
         list={list}
