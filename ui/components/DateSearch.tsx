@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useDebounced } from "../lib/hooks.ts";
-import { isIsoDate } from "../../api/pt/inspections/schemas.ts";
+import { isIsoDate } from "../../lib/format.ts";
 
 /**
  * A date filter in a GET form (Enter works before hydration). Applied on Enter, on leaving the field,

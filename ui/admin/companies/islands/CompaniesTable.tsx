@@ -6,7 +6,8 @@ import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { api } from "../../../lib/api.ts";
-import { COMPANY_PAGE_SIZES, COMPANY_TYPE_LABELS } from "../../../../api/admin/companies/schemas.ts";
+import { COMPANY_TYPE_LABELS } from "../../../../lib/enums.ts";
+import { COMPANY_PAGE_SIZES } from "../types.ts";
 import type { CompaniesProps, CompaniesQuery, CompanyRow } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 

@@ -9,7 +9,7 @@ import { Confirm, CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { useState } from "react";
 import { showError, showSnack } from "../../../lib/events.ts";
 import { api } from "../../../lib/api.ts";
-import { USER_PAGE_SIZES } from "../../../../api/admin/users/schemas.ts";
+import { USER_PAGE_SIZES } from "../types.ts";
 import type { UserRow, UsersProps, UsersQuery } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 

@@ -6,7 +6,7 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { JOB_PAGE_SIZES } from "../../../../api/pt/jobs/schemas.ts";
+import { JOB_PAGE_SIZES } from "../types.ts";
 import type { JobRow, JobsProps, JobsQuery } from "../types.ts";
 import { formatDate } from "../../../../lib/format.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";

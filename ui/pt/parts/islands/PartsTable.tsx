@@ -5,7 +5,7 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { PART_PAGE_SIZES } from "../../../../api/pt/parts/schemas.ts";
+import { PART_PAGE_SIZES } from "../types.ts";
 import type { PartRow, PartsProps, PartsQuery } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 

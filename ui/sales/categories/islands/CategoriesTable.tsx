@@ -5,7 +5,7 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { CATEGORY_PAGE_SIZES } from "../../../../api/sales/categories/schemas.ts";
+import { CATEGORY_PAGE_SIZES } from "../types.ts";
 import type { CategoriesProps, CategoriesQuery, CategoryRow } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 

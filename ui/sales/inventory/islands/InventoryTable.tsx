@@ -8,7 +8,7 @@ import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
 import { api } from "../../../lib/api.ts";
-import { INVENTORY_PAGE_SIZES } from "../../../../api/sales/inventory/schemas.ts";
+import { INVENTORY_PAGE_SIZES } from "../types.ts";
 import {
   inventoryColumns,
   LOCATION_COLUMNS,

@@ -8,11 +8,8 @@ import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { money } from "../../../../lib/format.ts";
-import {
-  ITEM_BATCH_COLUMNS,
-  ITEM_PAGE_SIZES,
-  type ItemBatchColumn,
-} from "../../../../api/sales/items/schemas.ts";
+import { ITEM_BATCH_COLUMNS, type ItemBatchColumn } from "../../../../api/sales/items/rules.ts";
+import { ITEM_PAGE_SIZES } from "../types.ts";
 import { type ItemRow, type ItemsProps, type ItemsQuery, type SearchKey } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 

@@ -5,7 +5,7 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { SUB_CATEGORY_PAGE_SIZES } from "../../../../api/sales/sub_categories/schemas.ts";
+import { SUB_CATEGORY_PAGE_SIZES } from "../types.ts";
 import type { SubCategoriesProps, SubCategoriesQuery, SubCategoryRow } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 
