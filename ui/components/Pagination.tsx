@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { NativeSelect } from "../primitives/NativeSelect.tsx";
 import { Icon } from "./icons.tsx";
 import { NavLink } from "./NavLink.tsx";
 
@@ -28,24 +28,20 @@ export function Pagination({ state, total, sizes, href, onChange, hydrated }: {
   onChange: (next: PageState) => void;
   hydrated: boolean;
 }) {
-  const id = useId();
   const { page, rowsPerPage } = state;
   const last = rowsPerPage === -1 ? 1 : Math.max(1, Math.ceil(total / rowsPerPage));
   const prev = { page: page - 1, rowsPerPage };
   const next = { page: page + 1, rowsPerPage };
   return (
     <nav className="pagination" aria-label="Pagination">
-      <div className="field page-size">
-        <label htmlFor={id}>Rows per page</label>
-        <select
-          id={id}
-          value={String(rowsPerPage)}
-          onChange={(e) => onChange({ page: 1, rowsPerPage: Number(e.target.value) })}
-          disabled={!hydrated}
-        >
-          {sizes.map((n) => <option key={n} value={String(n)}>{n === -1 ? "All" : String(n)}</option>)}
-        </select>
-      </div>
+      <NativeSelect
+        className="field page-size"
+        label="Rows per page"
+        options={sizes.map((n) => ({ id: String(n), label: n === -1 ? "All" : String(n) }))}
+        value={String(rowsPerPage)}
+        onChange={(v) => onChange({ page: 1, rowsPerPage: Number(v) })}
+        isDisabled={!hydrated}
+      />
       <span className="page-range">{rangeText(state, total)}</span>
       <NavLink
         className="icon-btn"

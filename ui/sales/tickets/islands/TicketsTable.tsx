@@ -5,7 +5,7 @@ import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
-import { Select } from "../../../primitives/Select.tsx";
+import { NativeSelect } from "../../../primitives/NativeSelect.tsx";
 import { api } from "../../../lib/api.ts";
 import { ticketColumns } from "../columns.tsx";
 import { money } from "../../../../lib/format.ts";
@@ -104,7 +104,7 @@ export default function TicketsTable(props: TicketsProps) {
           textDebounceMs={300}
         />
         {view.flowFilter && (
-          <Select
+          <NativeSelect
             label="Ticket Flow"
             className="field field-inline"
             options={FLOW_CHOICES}
