@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Icon } from "../../components/icons.tsx";
-import { Select } from "../../primitives/Select.tsx";
+import { LazySelect } from "../../primitives/LazySelect.tsx";
 import type { Line } from "../lines/types.ts";
 import { dialogFor, statusChoices } from "./status.ts";
-import type { Open } from "./TicketDialogs.tsx";
+import { type Open, preloadDialog } from "./TicketDialogs.tsx";
+import { preloadOn } from "../../lib/lazy_dialog.tsx";
 import type { DetailCan, TicketDetail as Ticket } from "./types.ts";
 
 /**
@@ -42,6 +43,7 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
           className="btn btn-primary"
           disabled={!hydrated}
           onClick={() => setOpen({ kind: "line", line: null })}
+          {...preloadOn(preloadDialog("line"))}
         >
           <Icon name="add" size={18} /> New Line Item
         </button>
@@ -66,7 +68,14 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
           >
             Submit Check-In
           </button>
-          <button type="button" className="btn" onClick={() => setOpen({ kind: "reclass" })}>Reclass</button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setOpen({ kind: "reclass" })}
+            {...preloadOn(preloadDialog("reclass"))}
+          >
+            Reclass
+          </button>
           <button type="button" className="btn" onClick={() => checkIn.cancel()}>Cancel Check-In</button>
         </>
       )}
@@ -75,6 +84,7 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
         className="btn"
         disabled={!hydrated}
         onClick={() => setOpen({ kind: "download" })}
+        {...preloadOn(preloadDialog("download"))}
       >
         <Icon name="download" size={18} /> Download
       </button>
@@ -83,12 +93,13 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
         className="btn"
         disabled={!hydrated}
         onClick={() => setOpen({ kind: isInvoice ? "invoice" : "ticket", status: ticket.status })}
+        {...preloadOn(preloadDialog(isInvoice ? "invoice" : "ticket"))}
       >
         {/* A billed invoice's header is fixed: its edit is the invoice form (Signed, Billed, Paid). */}
         <Icon name="edit" size={18} /> {isInvoice ? "Edit Invoice" : "Edit Ticket"}
       </button>
       {choices.length > 1 && (
-        <Select
+        <LazySelect
           label="Change Status"
           className="field field-inline"
           options={choices.filter((c) => c.id !== ticket.status)}
@@ -103,6 +114,7 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
           className="btn"
           disabled={!hydrated || lines.length === 0}
           onClick={() => setOpen({ kind: "transfer" })}
+          {...preloadOn(preloadDialog("transfer"))}
         >
           <Icon name="swap" size={18} /> Transfer
         </button>
@@ -113,6 +125,7 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
           className="btn"
           disabled={!hydrated}
           onClick={() => setOpen({ kind: "billBack" })}
+          {...preloadOn(preloadDialog("billBack"))}
         >
           Bill Back
         </button>
@@ -123,6 +136,7 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
           className="btn btn-danger-outline"
           disabled={!hydrated}
           onClick={() => setOpen({ kind: "reject" })}
+          {...preloadOn(preloadDialog("reject"))}
         >
           {ticket.status === "RFA" ? "Reject" : "Rejection Notice"}
         </button>
