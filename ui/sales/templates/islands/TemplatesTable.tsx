@@ -8,7 +8,7 @@ import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { TEMPLATE_PAGE_SIZES } from "../types.ts";
 import { inventoryLabel } from "../../../../api/sales/inventory_rows/rules.ts";
-import { UnitPicker } from "../UnitPicker.tsx";
+import { UnitChoice } from "../UnitChoice.tsx";
 import type { TemplateRow, TemplatesProps, TemplatesQuery, UnitOption } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 
@@ -67,7 +67,7 @@ export default function TemplatesTable(props: TemplatesProps) {
   return (
     <>
       <div className="toolbar">
-        <UnitPicker selected={unit} onChange={chooseUnit} />
+        <UnitChoice selected={unit} onChange={chooseUnit} />
         {unit && (
           <FilterFields
             key={unit.id}
