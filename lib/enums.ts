@@ -38,3 +38,10 @@ export const maxQuantity = (type: string) => (type === "Serialized" ? 1 : MAX_QU
 /** Stored ticket statuses (CLONEQUOTE is an action, never stored). */
 export const TICKET_STATUSES = ["OPEN", "RFB", "RFA", "APP", "QUOTE"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** How each company type reads in lists and forms. */
+export const COMPANY_TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
+  customer_company: "Customer",
+  inspection_company: "Owner",
+  operator_company: "Operator",
+};

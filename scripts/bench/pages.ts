@@ -7,23 +7,11 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import {
-  DATA_DIR,
-  ms,
-  type Options,
-  PASSWORD,
-  PT,
-  ROOT,
-  type Row,
-  SALES,
-  type Section,
-  Server,
-} from "./lib.ts";
+import { DATA_DIR, ms, type Options, PASSWORD, PT, type Row, SALES, type Section, Server } from "./lib.ts";
+import { DIST, jsOf } from "./page_js.ts";
 
 const CHROMIUM = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
-const DIST = join(ROOT, "dist");
 /** 400 kbit/s each way, 400 ms round trip: the slow link of the budgets. */
 const SLOW = { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 };
 const ROWS = "table tbody tr, [role=grid] [role=row]:nth-child(2), [role=rowgroup] [role=row]";
@@ -57,18 +45,6 @@ async function pagesOf(
   return pages;
 }
 
-/** Static imports of a built module (`import x from "./a.js"`, `import "./a.js"`, `export ... from`). */
-function staticImports(file: string): string[] {
-  const code = readFileSync(join(DIST, file), "utf8");
-  const out = new Set<string>();
-  for (
-    const m of code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)
-  ) {
-    out.add(join(file, "..", m[1]).replace(/^\/+/, ""));
-  }
-  return [...out];
-}
-
 interface JsReport {
   files: string[];
   gzipBytes: number;
@@ -89,21 +65,7 @@ function jsOfPage(html: string, islandFiles: Set<string>): JsReport {
     ),
   ]);
   const islands = attr(/data-src="([^"]+\.js)"/g);
-  const seen = new Set<string>();
-  const walk = (f: string) => {
-    if (seen.has(f)) return;
-    seen.add(f);
-    for (const i of staticImports(f)) walk(i);
-  };
-  for (const f of [...scripts, ...islands]) walk(f);
-  const files = [...seen];
-  let gz = 0;
-  let raw = 0;
-  for (const f of files) {
-    const b = readFileSync(join(DIST, f));
-    raw += b.byteLength;
-    gz += gzipSync(b).byteLength;
-  }
+  const { files, gzipBytes: gz, rawBytes: raw } = jsOf([...scripts, ...islands]);
   const announced = new Set([...scripts, ...preloads]);
   const own = new Set(islands);
   return {

@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
-import { Confirm } from "../primitives/Confirm.tsx";
+import { lazyDialog } from "../lib/lazy_dialog.tsx";
+
+/** The delete confirmation, loaded when first asked (or preloaded from the Delete button). */
+export const Confirm = lazyDialog(() => import("../primitives/Confirm.tsx").then((m) => m.Confirm));
 
 /** What `CrudDialogs` and `NewButton` need of `useCrudList`. */
 export interface RowDialogs<R> {
@@ -21,8 +24,9 @@ export interface FormDialogProps {
 
 /**
  * A list island's row dialogs: its form while a row (or, for null, a new one) is being edited, and
- * the delete confirmation asking `question` (none: the list's rows are not deleted here). Saving closes the form, shows the message and refetches;
- * deleting closes the confirmation, then shows the answer or the error and refetches.
+ * the delete confirmation asking `question` (none: the list's rows are not deleted here). Saving closes the
+ * form, shows the message and refetches; deleting closes the confirmation, then shows the answer or the
+ * error and refetches. The form is a `lazyDialog` of the island's; the confirmation is loaded on demand too.
  */
 export function CrudDialogs<R>({ crud, form, question }: {
   crud: RowDialogs<R>;
@@ -35,9 +39,9 @@ export function CrudDialogs<R>({ crud, form, question }: {
     <>
       {form && editing !== undefined &&
         form(editing, { onClose: () => setEditing(undefined), onSaved: saved })}
-      {question !== undefined && (
+      {question !== undefined && deleting !== null && (
         <Confirm
-          isOpen={deleting !== null}
+          isOpen
           question={question}
           onCancel={() => setDeleting(null)}
           onConfirm={remove}

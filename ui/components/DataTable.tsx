@@ -6,7 +6,6 @@ import {
   getCoreRowModel,
   useReactTable,
 } from "@tanstack/react-table";
-import { Button } from "react-aria-components";
 import { Icon } from "./icons.tsx";
 import { NavLink } from "./NavLink.tsx";
 
@@ -143,15 +142,16 @@ export function DataTable<T>({
                 <tr className={open ? "expanded" : undefined}>
                   {renderExpanded && (
                     <td className="expand-col">
-                      <Button
+                      <button
+                        type="button"
                         className="icon-btn expand-btn"
                         aria-label={open ? "Collapse row" : "Expand row"}
                         aria-expanded={open}
-                        isDisabled={!hydrated}
-                        onPress={() => row.toggleExpanded()}
+                        disabled={!hydrated}
+                        onClick={() => row.toggleExpanded()}
                       >
                         <Icon name={open ? "collapse" : "expand"} />
-                      </Button>
+                      </button>
                     </td>
                   )}
                   {row.getVisibleCells().map((cell) => (

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from "react";
-import { TextField } from "../primitives/TextField.tsx";
+import { useEffect, useId, useRef, useState } from "react";
 import { useDebounced } from "../lib/hooks.ts";
-import { isIsoDate } from "../../api/pt/inspections/schemas.ts";
+import { isIsoDate } from "../../lib/format.ts";
 
 /**
  * A date filter in a GET form (Enter works before hydration). Applied on Enter, on leaving the field,
  * and once a complete date has settled for `debounceMs`; typing a year passes through 0002, 0020 and
- * 0202, so only a plausible year applies by itself.
+ * 0202, so only a plausible year applies by itself. A native labelled input (no react-aria code at page
+ * load: decision 022).
  */
 export function DateSearch({ label, name, value, keep, onApply, debounceMs = 300 }: {
   label: string;
@@ -16,6 +16,7 @@ export function DateSearch({ label, name, value, keep, onApply, debounceMs = 300
   onApply: (v: string) => void;
   debounceMs?: number;
 }) {
+  const id = useId();
   const [text, setText] = useState(value);
   const applied = useRef(value);
   const apply = (t: string) => {
@@ -42,14 +43,17 @@ export function DateSearch({ label, name, value, keep, onApply, debounceMs = 300
       {Object.entries(keep).map(([k, v]) =>
         v === undefined || v === "" ? null : <input key={k} type="hidden" name={k} value={String(v)} />
       )}
-      <TextField
-        label={label}
-        name={name}
-        type="date"
-        value={text}
-        onChange={setText}
-        onBlur={() => apply(text)}
-      />
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          type="date"
+          name={name}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={() => apply(text)}
+        />
+      </div>
     </form>
   );
 }

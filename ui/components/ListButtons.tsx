@@ -1,22 +1,31 @@
-import { Button } from "react-aria-components";
 import { download } from "../lib/api.ts";
 import { setLoading, showError } from "../lib/events.ts";
 import type { RowDialogs } from "./CrudDialogs.tsx";
 import { Icon } from "./icons.tsx";
+import { preloadOn } from "../lib/lazy_dialog.tsx";
 
 type Query = Parameters<typeof download>[1];
 
-/** The toolbar's button that opens the form for a new row; disabled until the island hydrates. */
-export function NewButton<R>({ crud, label = "New" }: { crud: RowDialogs<R>; label?: string }) {
+/**
+ * The toolbar's button that opens the form for a new row; disabled until the island hydrates. The
+ * form's code starts loading (`preload`, a lazyDialog's) when the pointer or focus reaches it.
+ */
+export function NewButton<R>({ crud, label = "New", preload }: {
+  crud: RowDialogs<R>;
+  label?: string;
+  preload?: () => void;
+}) {
   return (
-    <Button
+    <button
+      type="button"
       className="btn btn-primary"
-      onPress={() => crud.setEditing(null)}
-      isDisabled={!crud.hydrated}
+      onClick={() => crud.setEditing(null)}
+      disabled={!crud.hydrated}
+      {...preloadOn(preload)}
     >
       <Icon name="add" size={20} />
       {label}
-    </Button>
+    </button>
   );
 }
 
@@ -40,8 +49,8 @@ export function DownloadButton({ crud, endpoint }: {
     }
   };
   return (
-    <Button className="btn" onPress={run} isDisabled={!crud.hydrated}>
+    <button type="button" className="btn" onClick={run} disabled={!crud.hydrated}>
       <Icon name="download" size={20} />Download
-    </Button>
+    </button>
   );
 }

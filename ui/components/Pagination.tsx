@@ -1,4 +1,4 @@
-import { Select } from "../primitives/Select.tsx";
+import { NativeSelect } from "../primitives/NativeSelect.tsx";
 import { Icon } from "./icons.tsx";
 import { NavLink } from "./NavLink.tsx";
 
@@ -16,7 +16,10 @@ export function rangeText({ page, rowsPerPage }: PageState, total: number): stri
   return `${Math.min(from, total)}-${Math.min(page * rowsPerPage, total)} of ${total}`;
 }
 
-/** Page size choice, the range shown and previous/next links that an island takes over. */
+/**
+ * Page size choice, the range shown and previous/next links that an island takes over. The size is a
+ * native select: it loads with every list page, so it carries no react-aria code (decision 022).
+ */
 export function Pagination({ state, total, sizes, href, onChange, hydrated }: {
   state: PageState;
   total: number;
@@ -31,7 +34,7 @@ export function Pagination({ state, total, sizes, href, onChange, hydrated }: {
   const next = { page: page + 1, rowsPerPage };
   return (
     <nav className="pagination" aria-label="Pagination">
-      <Select
+      <NativeSelect
         className="field page-size"
         label="Rows per page"
         options={sizes.map((n) => ({ id: String(n), label: n === -1 ? "All" : String(n) }))}

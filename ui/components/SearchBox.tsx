@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from "react";
-import { Input, Label, TextField } from "react-aria-components";
+import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "./icons.tsx";
 import { useDebounced } from "../lib/hooks.ts";
 
 /**
  * A search field in a GET form: Enter searches even before the island hydrates. Once hydrated, the
  * text is applied on Enter and on leaving the field (Tab), and, with `debounceMs`, as it settles.
- * `keep` holds the other table parameters the form must carry (size, sort).
+ * `keep` holds the other table parameters the form must carry (size, sort). A native labelled input:
+ * it loads with the page, so it carries no react-aria code (page JavaScript budget, decision 022).
  */
 export function SearchBox({ label, name, value, onApply, keep = {}, debounceMs }: {
   label: string;
@@ -17,6 +17,7 @@ export function SearchBox({ label, name, value, onApply, keep = {}, debounceMs }
   keep?: Record<string, string | number | boolean | undefined>;
   debounceMs?: number;
 }) {
+  const id = useId();
   const [text, setText] = useState(value);
   const applied = useRef(value);
   const settled = useDebounced(text, debounceMs ?? 0);
@@ -44,13 +45,20 @@ export function SearchBox({ label, name, value, onApply, keep = {}, debounceMs }
       {Object.entries(keep).map(([k, v]) =>
         v === undefined || v === "" ? null : <input key={k} type="hidden" name={k} value={String(v)} />
       )}
-      <TextField className="field" name={name} value={text} onChange={setText} onBlur={() => apply(text)}>
-        <Label>{label}</Label>
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
         <div className="search-control">
           <Icon name="search" size={20} />
-          <Input type="search" />
+          <input
+            id={id}
+            type="search"
+            name={name}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onBlur={() => apply(text)}
+          />
         </div>
-      </TextField>
+      </div>
     </form>
   );
 }

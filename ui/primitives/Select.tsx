@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import {
   Button,
   FieldError,
@@ -28,6 +29,7 @@ export function Select({
   placeholder = "Select...",
   onBlur,
   className = "field",
+  openNow,
 }: {
   label: string;
   options: readonly SelectOption[];
@@ -40,9 +42,20 @@ export function Select({
   placeholder?: string;
   onBlur?: () => void;
   className?: string;
+  /** it replaces LazySelect's button just pressed: take focus, then open (closing returns focus here) */
+  openNow?: boolean;
 }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const [isOpen, setOpen] = useState(false);
+  useEffect(() => {
+    if (!openNow) return;
+    button.current?.focus();
+    setOpen(true);
+  }, []);
   return (
     <AriaSelect
+      isOpen={isOpen}
+      onOpenChange={setOpen}
       className={`${className} select`}
       value={value}
       onChange={(k) => k !== null && onChange(String(k))}
@@ -55,7 +68,7 @@ export function Select({
       onBlur={onBlur}
     >
       <Label>{label}</Label>
-      <Button className="select-trigger">
+      <Button ref={button} className="select-trigger">
         <SelectValue className="select-value" />
         <Icon name="expand" size={20} />
       </Button>

@@ -4,13 +4,6 @@ import { id, MAX_CUSTOM_CHARS } from "../../lib/validate.ts";
 
 export { COMPANY_TYPES };
 
-/** An optional enum in a query string, where an empty value (a form's blank option) means no filter. */
-export const COMPANY_TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
-  customer_company: "Customer",
-  inspection_company: "Owner",
-  operator_company: "Operator",
-};
-
 /** Settings arrive as an object or as the JSON text of the form's editor; either must be an object. */
 export const SettingsInput = z.union([z.string(), z.record(z.string(), z.unknown())]).transform((v, ctx) => {
   if (typeof v !== "string") return v;
@@ -45,5 +38,3 @@ export const CompanyUpdateInput = CompanyInput.extend({
   id: id("Required", { coerce: true }),
 });
 export type CompanyUpdateInput = z.infer<typeof CompanyUpdateInput>;
-
-export const COMPANY_PAGE_SIZES = [10, 25, 50, -1] as const;

@@ -41,5 +41,3 @@ export const SelfUpdateInput = z.object({
   password: z.string({ error: PASSWORD_MESSAGE }).min(MIN_PASSWORD, PASSWORD_MESSAGE).max(200),
 });
 export type SelfUpdateInput = z.infer<typeof SelfUpdateInput>;
-
-export const USER_PAGE_SIZES = [25, 50, 100] as const;

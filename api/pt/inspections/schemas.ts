@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { isIsoDate } from "../../../lib/format.ts";
 import { BAND_COLORS, MPI_RESULTS } from "../../../lib/enums.ts";
 import { customObject, id, measurement as bounded } from "../../lib/validate.ts";
 
 export { BAND_COLORS, MPI_RESULTS };
 
-export const INSPECTION_PAGE_SIZES = [10, 25, 50, -1] as const;
 export const INSPECTION_SORTS = [
   "inspection_time",
   "date",
@@ -27,13 +27,6 @@ export const MAX_BATCH_SERIALS = 5000;
 
 const blankToNull = (v: unknown) => (v === "" || v === null ? null : v);
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
-
-/** A calendar date as the forms send it: YYYY-MM-DD, and a real day. */
-export function isIsoDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
 
 export const DateInput = z.preprocess(
   trimmed,

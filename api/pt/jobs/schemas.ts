@@ -4,7 +4,6 @@ import { customObject, id } from "../../lib/validate.ts";
 
 // Pure zod: the job form's island imports this file, so no drizzle and no server-only modules here.
 
-export const JOB_PAGE_SIZES = [10, 25, 50, -1] as const;
 export const JOB_SORTS = ["date", "job_number", "customer", "operator", "district", "inspector"] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
 

@@ -38,5 +38,3 @@ export interface PartHit {
   name: string;
   description: string;
 }
-
-export const PART_PAGE_SIZES = [10, 25, 50, -1] as const;

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { ListQuery, optionalText, queryEnum } from "../../lib/list_query.ts";
-import { isIsoDate } from "../../pt/inspections/schemas.ts";
+import { isIsoDate } from "../../../lib/format.ts";
 import { id } from "../../lib/validate.ts";
 
-export const AUDIT_PAGE_SIZES = [10, 50, 100, 200] as const;
 export const AUDIT_SORTS = [
   "action_time",
   "action",

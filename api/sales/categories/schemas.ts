@@ -79,7 +79,5 @@ export interface CategoryOut {
   custom: { locations?: string[] } & Record<string, unknown>;
 }
 
-export const CATEGORY_PAGE_SIZES = [20, 40, 60, -1] as const;
-
 /** The template form's business unit search: every unit, unpaged (spec). */
 export const ALL_SEARCH = "!ALL";

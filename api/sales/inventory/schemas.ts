@@ -7,7 +7,7 @@ import {
   maxQuantity,
 } from "../../../lib/enums.ts";
 import { ListQuery, optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
-import { isIsoDate } from "../../pt/inspections/schemas.ts";
+import { isIsoDate } from "../../../lib/format.ts";
 import {
   atLeast,
   atMost,
@@ -34,7 +34,6 @@ export function calculatedStatus(
   return r.quantity - r.quantity_out - r.quantity_out_location > 0 ? "Available" : "Out";
 }
 
-export const INVENTORY_PAGE_SIZES = [20, 40, 60, -1] as const;
 export const INVENTORY_SORTS = [
   "serial_number",
   "item_number",

@@ -2,23 +2,8 @@ import { z } from "zod";
 import { INVENTORY_TYPES, MAX_QUANTITY, maxQuantity } from "../../../lib/enums.ts";
 import { customObject, id as boundedId, money } from "../../lib/validate.ts";
 
-export const ITEM_PAGE_SIZES = [20, 40, 60, -1] as const;
 export const ITEM_SORTS = ["item_number", "item_description", "rate", "inventory_type", "item_type"] as const;
 
-/** The spec's item batch columns, then `inventory_type` (optional, "Itemized" when absent). */
-export const ITEM_BATCH_COLUMNS = [
-  "item_number",
-  "item_description",
-  "rate",
-  "item_category",
-  "units",
-  "type",
-  "isTaxable",
-  "isExpendable",
-  "isService",
-  "inventory_type",
-] as const;
-export type ItemBatchColumn = (typeof ITEM_BATCH_COLUMNS)[number];
 export const MAX_BATCH_ROWS = 5000;
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { atMost, id as boundedId, MAX_QUANTITY } from "../../lib/validate.ts";
 import { dayStartUtc } from "../../../lib/format.ts";
-import { isIsoDate } from "../../pt/inspections/schemas.ts";
+import { isIsoDate } from "../../../lib/format.ts";
 
 /**
  * A check-in, sold or reclass quantity: blank (null, "", missing) or 0 is "none" (the form's empty

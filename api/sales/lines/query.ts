@@ -15,7 +15,7 @@ import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { hoursBetween, type ItemKind, lineHandled, lineTotals } from "../tickets/rules.ts";
 import type { AuditExtra } from "../inventory/audit.ts";
-import { HANDLED, NOT_HANDLED } from "./schemas.ts";
+import { HANDLED, NOT_HANDLED } from "./rules.ts";
 import { fileUrl } from "../../files/service.ts";
 
 type Db = TenantDatabase | Tx;

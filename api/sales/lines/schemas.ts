@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ListQuery, optionalText, queryBool } from "../../lib/list_query.ts";
-import { isIsoDate } from "../../pt/inspections/schemas.ts";
+import { isIsoDate } from "../../../lib/format.ts";
 import {
   atLeast,
   atMost,
@@ -172,9 +172,6 @@ export const SalesListQuery = ListQuery.extend({
   ),
 });
 export type SalesListQuery = z.infer<typeof SalesListQuery>;
-
-export const HANDLED = "Fully Checked-In!";
-export const NOT_HANDLED = "Item not fully checked in or sold";
 
 /** The five figures of the availability refusal, as the dialog lists them. */
 export interface AvailabilityFigures {

@@ -32,5 +32,3 @@ export interface SubCategoryOut {
   notes: string;
   category: { id: number; name: string };
 }
-
-export const SUB_CATEGORY_PAGE_SIZES = [20, 40, 60, -1] as const;

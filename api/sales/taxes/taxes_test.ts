@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { ADMIN, type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany } from "../../../db/factories.ts";
 import { companies } from "../../../db/schema/mod.ts";
-import { joinTaxSearch, splitTaxSearch } from "./schemas.ts";
+import { joinTaxSearch, splitTaxSearch } from "./rules.ts";
 
 const names = (body: { results: { name: string }[] }) => body.results.map((r) => r.name);
 

@@ -3,7 +3,6 @@ import { ListQuery, optionalText, queryEnum } from "../../lib/list_query.ts";
 import type { InventoryRowOut } from "../inventory_rows/schemas.ts";
 import { id } from "../../lib/validate.ts";
 
-export const TEMPLATE_PAGE_SIZES = [20, 40, 60, -1] as const;
 export const TEMPLATE_SORTS = ["name", "business_unit", "created_at"] as const;
 export const NAME_REQUIRED = "Name is required";
 export const BUSINESS_UNIT_REQUIRED = "Business Unit is required";

@@ -3,12 +3,8 @@ import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { api } from "../../lib/api.ts";
-import {
-  COMPANY_TYPE_LABELS,
-  COMPANY_TYPES,
-  CompanyInput,
-  SettingsInput,
-} from "../../../api/admin/companies/schemas.ts";
+import { COMPANY_TYPES, CompanyInput, SettingsInput } from "../../../api/admin/companies/schemas.ts";
+import { COMPANY_TYPE_LABELS } from "../../../lib/enums.ts";
 import type { CompanyRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
 import { CompanyListQuery, listCompanies } from "../../../api/admin/companies/service.ts";
-import { COMPANY_PAGE_SIZES } from "../../../api/admin/companies/schemas.ts";
+import { COMPANY_PAGE_SIZES } from "./types.ts";
 import { listPage } from "../../lib/list_page.tsx";
 import { CompaniesPage } from "./CompaniesPage.tsx";
 

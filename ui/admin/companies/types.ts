@@ -23,3 +23,6 @@ export interface CompaniesProps {
   query: CompaniesQuery;
   can: CompaniesGrants;
 }
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const COMPANY_PAGE_SIZES = [10, 25, 50, -1] as const;

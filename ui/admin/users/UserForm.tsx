@@ -3,7 +3,8 @@ import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
-import { Checkbox, CheckboxGroup } from "../../primitives/Checkbox.tsx";
+import { Checkbox } from "../../primitives/Checkbox.tsx";
+import { CheckboxGroup } from "../../primitives/CheckboxGroup.tsx";
 import { JobsPicker } from "./JobsPicker.tsx";
 import { api } from "../../lib/api.ts";
 import { PASSWORD_MESSAGE, UserInput } from "../../../api/admin/users/schemas.ts";

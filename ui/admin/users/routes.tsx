@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
 import { listUsers, UserListQuery } from "../../../api/admin/users/service.ts";
-import { USER_PAGE_SIZES } from "../../../api/admin/users/schemas.ts";
+import { USER_PAGE_SIZES } from "./types.ts";
 import { listPage } from "../../lib/list_page.tsx";
 import { UsersPage } from "./UsersPage.tsx";
 import { toUserRow } from "./types.ts";

@@ -27,3 +27,6 @@ export interface UsersProps {
 export function toUserRow(u: CurrentUser): UserRow {
   return { ...u, company: { id: u.company.id, name: u.company.name } };
 }
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const USER_PAGE_SIZES = [25, 50, 100] as const;

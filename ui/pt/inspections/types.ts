@@ -1,7 +1,9 @@
 import type { InspectionOut } from "../../../api/pt/inspections/service/query.ts";
-import { INSPECTION_PAGE_SIZES } from "../../../api/pt/inspections/schemas.ts";
 
 export type InspectionRow = InspectionOut;
+
+/** The page sizes the API takes. */
+const INSPECTION_PAGE_SIZES = [10, 25, 50, -1] as const;
 
 /** The spec's sizes (10/25/50/All) plus its default of 5 rows. */
 export const INSPECTION_TABLE_SIZES: readonly number[] = [5, ...INSPECTION_PAGE_SIZES];

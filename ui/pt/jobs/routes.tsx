@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
 import { listJobs } from "../../../api/pt/jobs/service.ts";
-import { JOB_PAGE_SIZES, JobListQuery } from "../../../api/pt/jobs/schemas.ts";
+import { JobListQuery } from "../../../api/pt/jobs/schemas.ts";
+import { JOB_PAGE_SIZES } from "./types.ts";
 import { listPage } from "../../lib/list_page.tsx";
 import { JobsPage } from "./JobsPage.tsx";
 

@@ -32,3 +32,6 @@ export interface JobsProps {
   query: JobsQuery;
   can: JobsGrants;
 }
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const JOB_PAGE_SIZES = [10, 25, 50, -1] as const;

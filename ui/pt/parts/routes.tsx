@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
 import { listParts, PartListQuery } from "../../../api/pt/parts/service.ts";
-import { PART_PAGE_SIZES } from "../../../api/pt/parts/schemas.ts";
+import { PART_PAGE_SIZES } from "./types.ts";
 import { listPage } from "../../lib/list_page.tsx";
 import { PartsPage } from "./PartsPage.tsx";
 

@@ -20,3 +20,6 @@ export interface PartsProps {
   query: PartsQuery;
   can: PartsGrants;
 }
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const PART_PAGE_SIZES = [10, 25, 50, -1] as const;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
-import { AUDIT_PAGE_SIZES, AuditListQuery } from "../../../api/sales/audit/schemas.ts";
+import { AuditListQuery } from "../../../api/sales/audit/schemas.ts";
+import { AUDIT_PAGE_SIZES } from "./types.ts";
 import { listInventoryAudit } from "../../../api/sales/audit/service.ts";
 import { listPage } from "../../lib/list_page.tsx";
 import { dayOf, timeZoneOf } from "../../../lib/format.ts";

@@ -44,3 +44,6 @@ export function quantityText(quantity: number, change: number): string {
   if (!change) return String(quantity);
   return `${quantity} (${change > 0 ? "+" : ""}${change})`;
 }
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const AUDIT_PAGE_SIZES = [10, 50, 100, 200] as const;

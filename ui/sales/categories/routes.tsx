@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
 import { CategoryListQuery, listCategories } from "../../../api/sales/categories/service.ts";
-import { CATEGORY_PAGE_SIZES } from "../../../api/sales/categories/schemas.ts";
+import { CATEGORY_PAGE_SIZES } from "./types.ts";
 import { listPage } from "../../lib/list_page.tsx";
 import { CategoriesPage } from "./CategoriesPage.tsx";
 import { CATEGORY_PAGES, type CategoryPage } from "./types.ts";

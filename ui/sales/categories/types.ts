@@ -26,3 +26,6 @@ export interface CategoriesProps {
   /** sales-admin: Edit and Delete in the expanded row */
   can: { edit: boolean };
 }
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const CATEGORY_PAGE_SIZES = [20, 40, 60, -1] as const;

@@ -1,7 +1,7 @@
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
 import { formatDate, formatNumber, money } from "../../../lib/format.ts";
-import { HANDLED, NOT_HANDLED } from "../../../api/sales/lines/schemas.ts";
+import { HANDLED, NOT_HANDLED } from "../../../api/sales/lines/rules.ts";
 import { Day } from "../../lib/time_zone.tsx";
 import type { SalesRow } from "./types.ts";
 

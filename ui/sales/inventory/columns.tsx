@@ -1,7 +1,7 @@
-import type { MouseEvent, ReactNode } from "react";
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from "react";
 import type { DataColumn } from "../../components/DataTable.tsx";
-import { Icon, type IconName } from "../../components/icons.tsx";
+import { Icon } from "../../components/icons.tsx";
+import { preloadOn } from "../../lib/lazy_dialog.tsx";
 import { formatNumber } from "../../../lib/format.ts";
 import type { InventoryTotals } from "./types.ts";
 import type { InventoryRow, LocationRow } from "./types.ts";
@@ -149,54 +149,44 @@ export function LocationsTable({ row, label }: { row: InventoryRow; label: strin
 
 export type RowAction = "edit" | "unit" | "locations" | "delete";
 
-const ITEM_STYLE = {
-  display: "flex",
-  alignItems: "center",
-  gap: 10,
-  color: "inherit",
-  textDecoration: "none",
-};
-
-function Entry({ id, icon, label, href }: { id: string; icon: IconName; label: string; href?: string }) {
-  return (
-    <MenuItem id={id} className="listbox-item" href={href} textValue={label} style={ITEM_STYLE}>
-      <Icon name={icon} size={18} />
-      {label}
-    </MenuItem>
-  );
-}
-
-/**
- * A row's actions for sales-admin: Edit, Business Unit Transfer (rows holding stock), View Locations
- * (not for Charge Code), View Sales (a link) and Delete.
- */
-export function RowMenu({ row, type, hydrated, onAction }: {
+export interface RowMenuProps {
   row: InventoryRow;
   type: string;
   hydrated: boolean;
   onAction: (action: RowAction, row: InventoryRow) => void;
-}) {
-  const name = row.serial_number || row.item.item_number;
+}
+
+let loadMenu: Promise<{ default: typeof import("./RowMenu.tsx").RowMenu }> | undefined;
+const menuModule = () => loadMenu ??= import("./RowMenu.tsx").then((m) => ({ default: m.RowMenu }));
+const AriaRowMenu = lazy(menuModule);
+
+/**
+ * A row's actions menu. Its react-aria code loads on demand (decision 022): the button is native until
+ * it is first pressed (the code starts loading as the pointer or focus reaches it), then react-aria's
+ * menu takes its place, opened, with focus on its button.
+ */
+export function RowMenu(props: RowMenuProps) {
+  const [pressed, setPressed] = useState(false);
+  const name = props.row.serial_number || props.row.item.item_number;
+  const trigger = (loading: boolean) => (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label={`Actions for ${name}`}
+      aria-haspopup="menu"
+      aria-busy={loading || undefined}
+      disabled={!props.hydrated}
+      onClick={() => setPressed(true)}
+      {...preloadOn(() => void menuModule())}
+    >
+      <Icon name="moreVert" />
+    </button>
+  );
+  if (!pressed) return trigger(false);
   return (
-    <MenuTrigger>
-      <Button className="icon-btn" aria-label={`Actions for ${name}`} isDisabled={!hydrated}>
-        <Icon name="moreVert" />
-      </Button>
-      <Popover className="popover" placement="bottom end">
-        <Menu className="listbox" onAction={(key) => key !== "sales" && onAction(key as RowAction, row)}>
-          <Entry id="edit" icon="edit" label="Edit" />
-          {row.quantity > 0 && <Entry id="unit" icon="swap" label="Business Unit Transfer" />}
-          {type !== "Charge Code" && <Entry id="locations" icon="place" label="View Locations" />}
-          <Entry
-            id="sales"
-            icon="table"
-            label="View Sales"
-            href={`/sales/data?serial_number=${encodeURIComponent(row.serial_number)}`}
-          />
-          <Entry id="delete" icon="delete" label="Delete" />
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <Suspense fallback={trigger(true)}>
+      <AriaRowMenu {...props} openNow />
+    </Suspense>
   );
 }
 

@@ -7,7 +7,7 @@ import {
   listInventoryLocations,
   LocationListQuery,
 } from "../../../api/sales/inventory/service.ts";
-import { INVENTORY_PAGE_SIZES } from "../../../api/sales/inventory/schemas.ts";
+import { INVENTORY_PAGE_SIZES } from "./types.ts";
 import { listPage, pickFilters } from "../../lib/list_page.tsx";
 import { InventoryPage } from "./InventoryPage.tsx";
 import {

@@ -67,3 +67,6 @@ export interface InventoryProps {
 }
 
 export const isLocationRow = (r: InventoryRow | LocationRow): r is LocationRow => "inventory_id" in r;
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const INVENTORY_PAGE_SIZES = [20, 40, 60, -1] as const;

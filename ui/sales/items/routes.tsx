@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
 import { ItemListQuery, listItems } from "../../../api/sales/items/service.ts";
-import { ITEM_PAGE_SIZES } from "../../../api/sales/items/schemas.ts";
+import { ITEM_PAGE_SIZES } from "./types.ts";
 import { listPage } from "../../lib/list_page.tsx";
 import { ItemsPage } from "./ItemsPage.tsx";
 

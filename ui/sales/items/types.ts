@@ -23,3 +23,6 @@ export interface ItemsProps {
   query: ItemsQuery;
   can: ItemsGrants;
 }
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const ITEM_PAGE_SIZES = [20, 40, 60, -1] as const;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { FormDialog, useFormSave } from "../../components/FormDialog.tsx";
 import { Select } from "../../primitives/Select.tsx";
-import { Checkbox, CheckboxGroup } from "../../primitives/Checkbox.tsx";
+import { Checkbox } from "../../primitives/Checkbox.tsx";
+import { CheckboxGroup } from "../../primitives/CheckboxGroup.tsx";
 import { api } from "../../lib/api.ts";
 import type { TicketRow } from "../tickets/types.ts";
 import { sameUnit } from "../../../api/sales/lines/fit.ts";

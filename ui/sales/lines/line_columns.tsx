@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { formatNumber, money } from "../../../lib/format.ts";
 import { StatusBadge } from "../data/columns.tsx";
-import { HANDLED } from "../../../api/sales/lines/schemas.ts";
+import { HANDLED } from "../../../api/sales/lines/rules.ts";
 import { DateTime } from "../../lib/time_zone.tsx";
 import type { Line } from "./types.ts";
 

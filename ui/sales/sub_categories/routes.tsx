@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
 import { listSubCategories, SubCategoryListQuery } from "../../../api/sales/sub_categories/service.ts";
-import { SUB_CATEGORY_PAGE_SIZES } from "../../../api/sales/sub_categories/schemas.ts";
+import { SUB_CATEGORY_PAGE_SIZES } from "./types.ts";
 import { listPage } from "../../lib/list_page.tsx";
 import { SubCategoriesPage } from "./SubCategoriesPage.tsx";
 

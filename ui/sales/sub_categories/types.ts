@@ -16,3 +16,6 @@ export interface SubCategoriesProps {
   /** sales-admin: Edit and Delete in the expanded row */
   can: { edit: boolean };
 }
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const SUB_CATEGORY_PAGE_SIZES = [20, 40, 60, -1] as const;

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
 import { listTaxes, TaxListQuery } from "../../../api/sales/taxes/service.ts";
-import { joinTaxSearch, splitTaxSearch, TAX_PAGE_SIZES } from "../../../api/sales/taxes/schemas.ts";
+import { joinTaxSearch, splitTaxSearch } from "../../../api/sales/taxes/rules.ts";
+import { TAX_PAGE_SIZES } from "./types.ts";
 import { listPage } from "../../lib/list_page.tsx";
 import { TaxesPage } from "./TaxesPage.tsx";
 

@@ -1,4 +1,5 @@
-import type { TaxOut, TaxSearch } from "../../../api/sales/taxes/schemas.ts";
+import type { TaxOut } from "../../../api/sales/taxes/schemas.ts";
+import type { TaxSearch } from "../../../api/sales/taxes/rules.ts";
 
 export type TaxRow = TaxOut;
 
@@ -15,3 +16,6 @@ export interface TaxesProps {
   /** sales-admin: Edit and Delete in the expanded row */
   can: { edit: boolean };
 }
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const TAX_PAGE_SIZES = [20, 40, 60, -1] as const;

@@ -1,7 +1,8 @@
 import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import { Icon } from "../../components/icons.tsx";
-import { inventoryLabel, type InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
+import { type InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
+import { inventoryLabel } from "../../../api/sales/inventory_rows/rules.ts";
 
 type Move = "up" | "down";
 

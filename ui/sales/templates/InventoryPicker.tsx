@@ -12,7 +12,8 @@ import {
 import { Icon } from "../../components/icons.tsx";
 import { api } from "../../lib/api.ts";
 import { useDebounced } from "../../lib/hooks.ts";
-import { inventoryLabel, type InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
+import { type InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
+import { inventoryLabel } from "../../../api/sales/inventory_rows/rules.ts";
 
 /** The template variant of the inventory picker (spec): charge codes and itemized rows of one unit. */
 export function loadTemplateRows(unitId: number, text: string, signal: AbortSignal) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ComboBox as AriaComboBox, Label } from "react-aria-components";
 import { ComboBoxBody } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
@@ -21,7 +21,17 @@ export function loadAllUnits(): Promise<UnitOption[]> {
  * the list instead of keeping it, as the spec says.
  */
 export function UnitPicker(
-  { selected, onChange, error, onBlur, isRequired, emptyOnError, label = "Business Unit" }: {
+  {
+    selected,
+    onChange,
+    error,
+    onBlur,
+    isRequired,
+    emptyOnError,
+    label = "Business Unit",
+    initialInput,
+    autoFocus,
+  }: {
     selected: UnitOption | null;
     onChange: (u: UnitOption | null) => void;
     error?: string;
@@ -29,13 +39,21 @@ export function UnitPicker(
     isRequired?: boolean;
     emptyOnError?: boolean;
     label?: string;
+    /** text already typed in the stand-in it replaces (UnitChoice) */
+    initialInput?: string;
+    autoFocus?: boolean;
   },
 ) {
   const [units, setUnits] = useState<UnitOption[] | null>(null);
-  const [input, setInput] = useState(selected?.name ?? "");
+  const [input, setInput] = useState(initialInput ?? selected?.name ?? "");
   // Until the user types, the text is the selection and every unit is offered.
-  const [typed, setTyped] = useState(false);
+  const [typed, setTyped] = useState(initialInput !== undefined && initialInput !== (selected?.name ?? ""));
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     setInput(selected?.name ?? "");
     setTyped(false);
   }, [selected?.id, selected?.name]);
@@ -77,6 +95,7 @@ export function UnitPicker(
       allowsEmptyCollection
       menuTrigger="focus"
       onBlur={onBlur}
+      autoFocus={autoFocus}
     >
       <Label>{label}</Label>
       <ComboBoxBody<UnitOption>

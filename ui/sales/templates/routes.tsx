@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
 import { can } from "../../../lib/policy.ts";
-import { TEMPLATE_PAGE_SIZES, TemplateListQuery } from "../../../api/sales/templates/schemas.ts";
+import { TemplateListQuery } from "../../../api/sales/templates/schemas.ts";
+import { TEMPLATE_PAGE_SIZES } from "./types.ts";
 import { findBusinessUnit, listTemplates } from "../../../api/sales/templates/service.ts";
 import { listPage } from "../../lib/list_page.tsx";
 import { TemplatesPage } from "./TemplatesPage.tsx";

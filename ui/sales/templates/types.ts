@@ -27,3 +27,6 @@ export interface TemplatesProps {
   /** sales-admin: New, and Edit and Delete in the expanded row */
   can: { edit: boolean };
 }
+
+/** The page sizes the list offers (the table's choice, and what the page accepts from its URL). */
+export const TEMPLATE_PAGE_SIZES = [20, 40, 60, -1] as const;

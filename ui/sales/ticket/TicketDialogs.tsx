@@ -1,18 +1,42 @@
 import { useState } from "react";
-import { Confirm } from "../../primitives/Confirm.tsx";
 import { api } from "../../lib/api.ts";
 import { showError } from "../../lib/events.ts";
-import { LineForm } from "../lines/LineForm.tsx";
-import { InventoryLogDialog } from "../lines/InventoryLogDialog.tsx";
-import { ReclassDialog } from "../lines/ReclassDialog.tsx";
-import { TransferDialog } from "../lines/TransferDialog.tsx";
-import { BillBackDialog } from "../lines/BillBackDialog.tsx";
+import { lazyDialog } from "../../lib/lazy_dialog.tsx";
+import { Confirm } from "../../components/CrudDialogs.tsx";
 import type { Line } from "../lines/types.ts";
-import { RejectionDialog } from "./RejectionDialog.tsx";
-import { TicketEditDialog } from "./TicketEditDialog.tsx";
-import { InvoiceDialog } from "./InvoiceDialog.tsx";
-import { DownloadDialog } from "./DownloadDialog.tsx";
 import type { DialogProps } from "./types.ts";
+
+// Each dialog's code loads when it is first opened, or as the pointer or focus reaches the button that
+// opens it (`preloadDialog`): none of it comes with the page (decision 022).
+const LineForm = lazyDialog(() => import("../lines/LineForm.tsx").then((m) => m.LineForm));
+const InventoryLogDialog = lazyDialog(() =>
+  import("../lines/InventoryLogDialog.tsx").then((m) => m.InventoryLogDialog)
+);
+const ReclassDialog = lazyDialog(() => import("../lines/ReclassDialog.tsx").then((m) => m.ReclassDialog));
+const TransferDialog = lazyDialog(() => import("../lines/TransferDialog.tsx").then((m) => m.TransferDialog));
+const BillBackDialog = lazyDialog(() => import("../lines/BillBackDialog.tsx").then((m) => m.BillBackDialog));
+const RejectionDialog = lazyDialog(() => import("./RejectionDialog.tsx").then((m) => m.RejectionDialog));
+const TicketEditDialog = lazyDialog(() => import("./TicketEditDialog.tsx").then((m) => m.TicketEditDialog));
+const InvoiceDialog = lazyDialog(() => import("./InvoiceDialog.tsx").then((m) => m.InvoiceDialog));
+const DownloadDialog = lazyDialog(() => import("./DownloadDialog.tsx").then((m) => m.DownloadDialog));
+
+const PRELOAD: Record<Open["kind"], () => void> = {
+  line: LineForm.preload,
+  delete: Confirm.preload,
+  log: InventoryLogDialog.preload,
+  reclass: ReclassDialog.preload,
+  reject: RejectionDialog.preload,
+  ticket: TicketEditDialog.preload,
+  invoice: InvoiceDialog.preload,
+  transfer: TransferDialog.preload,
+  billBack: BillBackDialog.preload,
+  download: DownloadDialog.preload,
+};
+
+/** Starts loading a dialog's code before it is opened (hover or focus of the button that opens it). */
+export function preloadDialog(kind: Open["kind"]): () => void {
+  return PRELOAD[kind];
+}
 
 /** Which dialog of the detail screen is open. */
 export type Open =

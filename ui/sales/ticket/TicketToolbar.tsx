@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Button } from "react-aria-components";
 import { Icon } from "../../components/icons.tsx";
-import { Select } from "../../primitives/Select.tsx";
+import { LazySelect } from "../../primitives/LazySelect.tsx";
 import type { Line } from "../lines/types.ts";
 import { dialogFor, statusChoices } from "./status.ts";
-import type { Open } from "./TicketDialogs.tsx";
+import { type Open, preloadDialog } from "./TicketDialogs.tsx";
+import { preloadOn } from "../../lib/lazy_dialog.tsx";
 import type { DetailCan, TicketDetail as Ticket } from "./types.ts";
 
 /**
@@ -38,41 +38,68 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
   return (
     <div className="toolbar" role="toolbar" aria-label="Ticket actions">
       {editable && !checkIn.active && (
-        <Button
+        <button
+          type="button"
           className="btn btn-primary"
-          isDisabled={!hydrated}
-          onPress={() => setOpen({ kind: "line", line: null })}
+          disabled={!hydrated}
+          onClick={() => setOpen({ kind: "line", line: null })}
+          {...preloadOn(preloadDialog("line"))}
         >
           <Icon name="add" size={18} /> New Line Item
-        </Button>
+        </button>
       )}
       {!isQuote && editable && !checkIn.active && (
-        <Button className="btn" isDisabled={!hydrated || lines.length === 0} onPress={checkIn.start}>
+        <button
+          type="button"
+          className="btn"
+          disabled={!hydrated || lines.length === 0}
+          onClick={() => checkIn.start()}
+        >
           <Icon name="check" size={18} /> Check-In
-        </Button>
+        </button>
       )}
       {checkIn.active && (
         <>
-          <Button className="btn btn-primary" isDisabled={checkIn.busy} onPress={checkIn.submit}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={checkIn.busy}
+            onClick={() => checkIn.submit()}
+          >
             Submit Check-In
-          </Button>
-          <Button className="btn" onPress={() => setOpen({ kind: "reclass" })}>Reclass</Button>
-          <Button className="btn" onPress={checkIn.cancel}>Cancel Check-In</Button>
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setOpen({ kind: "reclass" })}
+            {...preloadOn(preloadDialog("reclass"))}
+          >
+            Reclass
+          </button>
+          <button type="button" className="btn" onClick={() => checkIn.cancel()}>Cancel Check-In</button>
         </>
       )}
-      <Button className="btn" isDisabled={!hydrated} onPress={() => setOpen({ kind: "download" })}>
-        <Icon name="download" size={18} /> Download
-      </Button>
-      <Button
+      <button
+        type="button"
         className="btn"
-        isDisabled={!hydrated}
-        onPress={() => setOpen({ kind: isInvoice ? "invoice" : "ticket", status: ticket.status })}
+        disabled={!hydrated}
+        onClick={() => setOpen({ kind: "download" })}
+        {...preloadOn(preloadDialog("download"))}
+      >
+        <Icon name="download" size={18} /> Download
+      </button>
+      <button
+        type="button"
+        className="btn"
+        disabled={!hydrated}
+        onClick={() => setOpen({ kind: isInvoice ? "invoice" : "ticket", status: ticket.status })}
+        {...preloadOn(preloadDialog(isInvoice ? "invoice" : "ticket"))}
       >
         {/* A billed invoice's header is fixed: its edit is the invoice form (Signed, Billed, Paid). */}
         <Icon name="edit" size={18} /> {isInvoice ? "Edit Invoice" : "Edit Ticket"}
-      </Button>
+      </button>
       {choices.length > 1 && (
-        <Select
+        <LazySelect
           label="Change Status"
           className="field field-inline"
           options={choices.filter((c) => c.id !== ticket.status)}
@@ -82,31 +109,37 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
         />
       )}
       {!isQuote && editable && (
-        <Button
+        <button
+          type="button"
           className="btn"
-          isDisabled={!hydrated || lines.length === 0}
-          onPress={() => setOpen({ kind: "transfer" })}
+          disabled={!hydrated || lines.length === 0}
+          onClick={() => setOpen({ kind: "transfer" })}
+          {...preloadOn(preloadDialog("transfer"))}
         >
           <Icon name="swap" size={18} /> Transfer
-        </Button>
+        </button>
       )}
       {ticket.status === "APP" && hasSold && (
-        <Button
+        <button
+          type="button"
           className="btn"
-          isDisabled={!hydrated}
-          onPress={() => setOpen({ kind: "billBack" })}
+          disabled={!hydrated}
+          onClick={() => setOpen({ kind: "billBack" })}
+          {...preloadOn(preloadDialog("billBack"))}
         >
           Bill Back
-        </Button>
+        </button>
       )}
       {showReject && (
-        <Button
+        <button
+          type="button"
           className="btn btn-danger-outline"
-          isDisabled={!hydrated}
-          onPress={() => setOpen({ kind: "reject" })}
+          disabled={!hydrated}
+          onClick={() => setOpen({ kind: "reject" })}
+          {...preloadOn(preloadDialog("reject"))}
         >
           {ticket.status === "RFA" ? "Reject" : "Rejection Notice"}
-        </Button>
+        </button>
       )}
     </div>
   );

@@ -134,17 +134,14 @@ browserTest(
       await table.getByRole("row", { name: /NUM-OPEN/ }).waitFor();
       assert.equal(await table.getByRole("row", { name: /NUM-RFB/ }).count(), 0, "Open by default");
 
-      // Ticket Flow, by keyboard: Ready To Bill.
-      const flow = page.getByRole("button", { name: /Ticket Flow/ });
-      await flow.focus();
-      await page.keyboard.press("Enter");
-      await page.getByRole("option", { name: "Ready To Bill" }).click();
+      // Ticket Flow: Ready To Bill.
+      const flow = page.getByLabel("Ticket Flow");
+      await flow.selectOption({ label: "Ready To Bill" });
       await table.getByRole("row", { name: /NUM-RFB/ }).waitFor();
       assert.equal(await table.getByRole("row", { name: /NUM-OPEN/ }).count(), 0);
       assert.match(page.url(), /ticketFlowFilter=RFB/);
 
-      await flow.click();
-      await page.getByRole("option", { name: "All" }).click();
+      await flow.selectOption({ label: "All" });
       await table.getByRole("row", { name: /NUM-RFA/ }).waitFor();
       assert.equal(await table.getByRole("row", { name: /NUM-APP/ }).count(), 0, "no invoices yet");
       await page.getByRole("checkbox", { name: "Show Invoiced" }).focus();

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { Button } from "react-aria-components";
 import { Icon } from "../../components/icons.tsx";
 import { useHydrated } from "../../lib/hooks.ts";
 
@@ -19,14 +18,15 @@ export default function DrawerToggle() {
     }
   };
   return (
-    <Button
+    <button
+      type="button"
       className="icon-btn"
       aria-label="Toggle menu"
       aria-controls="drawer"
-      onPress={toggle}
-      isDisabled={!hydrated}
+      onClick={toggle}
+      disabled={!hydrated}
     >
       <Icon name="menu" />
-    </Button>
+    </button>
   );
 }

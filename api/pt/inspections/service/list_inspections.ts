@@ -14,7 +14,8 @@ import {
   queryEnum,
 } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
-import { DATE_MESSAGE, INSPECTION_SORTS, isIsoDate } from "../schemas.ts";
+import { DATE_MESSAGE, INSPECTION_SORTS } from "../schemas.ts";
+import { isIsoDate } from "../../../../lib/format.ts";
 import {
   countInspections,
   type InspectionOut,

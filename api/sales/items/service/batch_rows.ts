@@ -3,7 +3,8 @@ import { INVENTORY_TYPES, type InventoryType } from "../../../../lib/enums.ts";
 import { invalid } from "../../../../lib/errors.ts";
 import type { FieldError } from "../../../../lib/errors.ts";
 import { atMost, MAX_MONEY, textProblem } from "../../../lib/validate.ts";
-import { type ItemBatchColumn, MAX_BATCH_ROWS } from "../schemas.ts";
+import { MAX_BATCH_ROWS } from "../schemas.ts";
+import { type ItemBatchColumn } from "../rules.ts";
 
 /** One kept row, its values checked. `undefined` means the column was absent: left as stored. */
 export interface BatchRow {

@@ -6,7 +6,7 @@ import { AppError } from "../../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { recordAudit } from "../../inventory/audit.ts";
 import { AvailabilityError, moveHold } from "../../lines/hold.ts";
-import { inventoryLabel } from "../../inventory_rows/schemas.ts";
+import { inventoryLabel } from "../../inventory_rows/rules.ts";
 import { requireFit } from "../../lines/fit_check.ts";
 
 export { EXCEEDS_MESSAGE as EXCEEDS_AVAILABLE } from "../../lines/schemas.ts";

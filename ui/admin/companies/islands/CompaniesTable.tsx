@@ -6,9 +6,13 @@ import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { api } from "../../../lib/api.ts";
-import { COMPANY_PAGE_SIZES, COMPANY_TYPE_LABELS } from "../../../../api/admin/companies/schemas.ts";
-import { CompanyForm } from "../CompanyForm.tsx";
+import { COMPANY_TYPE_LABELS } from "../../../../lib/enums.ts";
+import { COMPANY_PAGE_SIZES } from "../types.ts";
 import type { CompaniesProps, CompaniesQuery, CompanyRow } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const CompanyForm = lazyDialog(() => import("../CompanyForm.tsx").then((m) => m.CompanyForm));
 
 const COLUMNS: DataColumn<CompanyRow>[] = [{ id: "name", header: "Company", cell: (c) => c.name }];
 
@@ -37,6 +41,7 @@ export default function CompaniesTable(props: CompaniesProps) {
           )}
         </dl>
         <EditDeleteActions
+          preloadEdit={CompanyForm.preload}
           onEdit={props.can.edit ? () => setEditing(c) : undefined}
           onDelete={props.can.delete ? () => setDeleting(c) : undefined}
         />
@@ -49,7 +54,7 @@ export default function CompaniesTable(props: CompaniesProps) {
       <div className="toolbar">
         <FilterFields list={list} fields={[{ key: "search_name", label: "Search company name" }]} />
         <span className="spacer" />
-        <NewButton crud={crud} label="New Company" />
+        <NewButton crud={crud} preload={CompanyForm.preload} label="New Company" />
       </div>
       <ListTable
         list={list}

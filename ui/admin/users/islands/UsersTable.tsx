@@ -1,4 +1,3 @@
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
@@ -6,14 +5,16 @@ import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
-import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
+import { Confirm, CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { useState } from "react";
 import { showError, showSnack } from "../../../lib/events.ts";
-import { Confirm } from "../../../primitives/Confirm.tsx";
 import { api } from "../../../lib/api.ts";
-import { USER_PAGE_SIZES } from "../../../../api/admin/users/schemas.ts";
-import { UserForm } from "../UserForm.tsx";
+import { USER_PAGE_SIZES } from "../types.ts";
 import type { UserRow, UsersProps, UsersQuery } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const UserForm = lazyDialog(() => import("../UserForm.tsx").then((m) => m.UserForm));
 
 const COLUMNS: DataColumn<UserRow>[] = [
   { id: "name", header: "Name", cell: (u) => u.name },
@@ -73,14 +74,15 @@ export default function UsersTable(props: UsersProps) {
         )}
       </dl>
       <EditDeleteActions
+        preloadEdit={UserForm.preload}
         iconOnly
         onEdit={props.can.edit ? () => setEditing(u) : undefined}
         onDelete={props.can.delete ? () => setDeleting(u) : undefined}
       >
         {props.can.edit && (
-          <Button className="btn" onPress={() => setSigningOut(u)}>
+          <button type="button" className="btn" onClick={() => setSigningOut(u)}>
             <Icon name="logout" size={18} />Log out everywhere
-          </Button>
+          </button>
         )}
       </EditDeleteActions>
     </div>
@@ -96,7 +98,7 @@ export default function UsersTable(props: UsersProps) {
         />
         <span className="spacer" />
         <DownloadButton crud={crud} endpoint="/api/admin/users" />
-        <NewButton crud={crud} label="Add User" />
+        <NewButton crud={crud} preload={UserForm.preload} label="Add User" />
       </div>
       <ListTable
         list={list}
@@ -114,15 +116,15 @@ export default function UsersTable(props: UsersProps) {
         form={(user, dialog) => <UserForm user={user} can={props.can} {...dialog} />}
         question="Are you sure you want to delete this user?"
       />
-      <Confirm
-        isOpen={signingOut !== null}
-        question={`Sign ${
-          signingOut?.name ?? "this user"
-        } out on every device? They will need to sign in again.`}
-        onCancel={() => setSigningOut(null)}
-        onConfirm={signOutEverywhere}
-        busy={signOutBusy}
-      />
+      {signingOut !== null && (
+        <Confirm
+          isOpen
+          question={`Sign ${signingOut.name} out on every device? They will need to sign in again.`}
+          onCancel={() => setSigningOut(null)}
+          onConfirm={signOutEverywhere}
+          busy={signOutBusy}
+        />
+      )}
     </>
   );
 }

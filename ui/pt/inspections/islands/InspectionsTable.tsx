@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
@@ -9,8 +8,6 @@ import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { COLUMNS } from "../columns.tsx";
 import { formatDate } from "../../../../lib/format.ts";
 import { DateTime } from "../../../lib/time_zone.tsx";
-import { InspectionForm } from "../InspectionForm.tsx";
-import { BatchForm } from "../BatchForm.tsx";
 import { Searches } from "../Searches.tsx";
 import {
   INSPECTION_TABLE_SIZES,
@@ -18,6 +15,11 @@ import {
   type InspectionsProps,
   type InspectionsQuery,
 } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const BatchForm = lazyDialog(() => import("../BatchForm.tsx").then((m) => m.BatchForm));
+const InspectionForm = lazyDialog(() => import("../InspectionForm.tsx").then((m) => m.InspectionForm));
 
 /**
  * The inspection table of a job (/pt/inspection) or of every job in scope (/pt/data): greeting and
@@ -51,7 +53,13 @@ export default function InspectionsTable(props: InspectionsProps) {
         <dt>Notes</dt>
         <dd className="pre-wrap">{r.notes || "None"}</dd>
       </dl>
-      {editable && <EditDeleteActions onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />}
+      {editable && (
+        <EditDeleteActions
+          preloadEdit={InspectionForm.preload}
+          onEdit={() => setEditing(r)}
+          onDelete={() => setDeleting(r)}
+        />
+      )}
     </div>
   );
 
@@ -59,9 +67,15 @@ export default function InspectionsTable(props: InspectionsProps) {
     <>
       <div className="page-head">
         <h1>Welcome, {props.name}</h1>
-        <Button className="icon-btn" aria-label="Refresh" isDisabled={!hydrated} onPress={list.refetch}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Refresh"
+          disabled={!hydrated}
+          onClick={() => list.refetch()}
+        >
           <Icon name="refresh" />
-        </Button>
+        </button>
       </div>
       {job && (
         <p className="job-header">
@@ -81,10 +95,15 @@ export default function InspectionsTable(props: InspectionsProps) {
       )}
       {view === "job" && can.enter && (
         <div className="toolbar">
-          <NewButton crud={crud} label="Enter new inspection" />
-          <Button className="btn btn-primary" onPress={() => setBatchOpen(true)} isDisabled={!hydrated}>
+          <NewButton crud={crud} preload={InspectionForm.preload} label="Enter new inspection" />
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setBatchOpen(true)}
+            disabled={!hydrated}
+          >
             <Icon name="add" size={20} />Enter new batch
-          </Button>
+          </button>
         </div>
       )}
       <Searches

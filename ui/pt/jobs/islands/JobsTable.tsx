@@ -1,4 +1,3 @@
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
@@ -7,10 +6,13 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { JOB_PAGE_SIZES } from "../../../../api/pt/jobs/schemas.ts";
-import { JobForm } from "../JobForm.tsx";
+import { JOB_PAGE_SIZES } from "../types.ts";
 import type { JobRow, JobsProps, JobsQuery } from "../types.ts";
 import { formatDate } from "../../../../lib/format.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const JobForm = lazyDialog(() => import("../JobForm.tsx").then((m) => m.JobForm));
 
 // A plain link: the PDF opens in a new tab, with or without JavaScript.
 const reportLink = (j: JobRow) => (
@@ -59,6 +61,7 @@ export default function JobsTable(props: JobsProps) {
   const details = (j: JobRow) => (
     <div className="row-details">
       <EditDeleteActions
+        preloadEdit={JobForm.preload}
         onEdit={props.can.edit ? () => setEditing(j) : undefined}
         onDelete={props.can.edit ? () => setDeleting(j) : undefined}
       >
@@ -91,11 +94,17 @@ export default function JobsTable(props: JobsProps) {
         <h1>Welcome, {props.name}</h1>
         {/* One group, so on a phone the buttons wrap together under the greeting. */}
         <div className="row-actions">
-          <Button className="icon-btn" aria-label="Refresh" onPress={list.refetch} isDisabled={!hydrated}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Refresh"
+            onClick={() => list.refetch()}
+            disabled={!hydrated}
+          >
             <Icon name="refresh" />
-          </Button>
+          </button>
           <DownloadButton crud={crud} endpoint="/api/pt/jobs" />
-          {props.can.create && <NewButton crud={crud} label="New Job" />}
+          {props.can.create && <NewButton crud={crud} preload={JobForm.preload} label="New Job" />}
         </div>
       </div>
       <div className="toolbar">

@@ -5,9 +5,12 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { PART_PAGE_SIZES } from "../../../../api/pt/parts/schemas.ts";
-import { PartForm } from "../PartForm.tsx";
+import { PART_PAGE_SIZES } from "../types.ts";
 import type { PartRow, PartsProps, PartsQuery } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const PartForm = lazyDialog(() => import("../PartForm.tsx").then((m) => m.PartForm));
 
 const COLUMNS: DataColumn<PartRow>[] = [
   { id: "name", header: "Part Name", cell: (p) => p.name },
@@ -37,7 +40,13 @@ export default function PartsTable(props: PartsProps) {
         <dt>Manufacturer</dt>
         <dd>{p.manufacturer || "None"}</dd>
       </dl>
-      {props.can.edit && <EditDeleteActions onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} />}
+      {props.can.edit && (
+        <EditDeleteActions
+          preloadEdit={PartForm.preload}
+          onEdit={() => setEditing(p)}
+          onDelete={() => setDeleting(p)}
+        />
+      )}
     </div>
   );
 
@@ -47,7 +56,7 @@ export default function PartsTable(props: PartsProps) {
         <FilterFields list={list} fields={[{ key: "search_name", label: "Search part name" }]} />
         <span className="spacer" />
         <DownloadButton crud={crud} endpoint="/api/pt/parts" />
-        <NewButton crud={crud} label="New Part" />
+        <NewButton crud={crud} preload={PartForm.preload} label="New Part" />
       </div>
       <ListTable
         list={list}

@@ -4,7 +4,7 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { DownloadButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { DateTime } from "../../../lib/time_zone.tsx";
-import { AUDIT_PAGE_SIZES } from "../../../../api/sales/audit/schemas.ts";
+import { AUDIT_PAGE_SIZES } from "../types.ts";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import {
   type AuditFilterKey,

@@ -5,9 +5,12 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { CATEGORY_PAGE_SIZES } from "../../../../api/sales/categories/schemas.ts";
-import { CategoryForm } from "../CategoryForm.tsx";
+import { CATEGORY_PAGE_SIZES } from "../types.ts";
 import type { CategoriesProps, CategoriesQuery, CategoryRow } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const CategoryForm = lazyDialog(() => import("../CategoryForm.tsx").then((m) => m.CategoryForm));
 
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
 const locationsOf = (c: CategoryRow) => (c.custom.locations ?? []).join(", ");
@@ -48,7 +51,13 @@ export default function CategoriesTable(props: CategoriesProps) {
           </>
         )}
       </dl>
-      {props.can.edit && <EditDeleteActions onEdit={() => setEditing(c)} onDelete={() => setDeleting(c)} />}
+      {props.can.edit && (
+        <EditDeleteActions
+          preloadEdit={CategoryForm.preload}
+          onEdit={() => setEditing(c)}
+          onDelete={() => setDeleting(c)}
+        />
+      )}
     </div>
   );
 
@@ -64,7 +73,7 @@ export default function CategoriesTable(props: CategoriesProps) {
         />
         <span className="spacer" />
         {/* New, like Edit and Delete, is for sales-admin (the server answers 403 to anyone else). */}
-        {props.can.edit && <NewButton crud={crud} />}
+        {props.can.edit && <NewButton crud={crud} preload={CategoryForm.preload} />}
       </div>
       <ListTable
         list={list}

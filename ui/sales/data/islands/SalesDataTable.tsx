@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { Button } from "react-aria-components";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { DownloadButton } from "../../../components/ListButtons.tsx";
@@ -41,13 +40,14 @@ export default function SalesDataTable(props: SalesProps) {
     ? (r: SalesRow) => (
       <div className="row-details row-details-sticky">
         <div className="row-actions">
-          <Button
+          <button
+            type="button"
             className="btn btn-danger-outline"
             aria-label={`Delete line ${r.sales_inventory.serial_number} on ${r.ticket.ticket_number}`}
-            onPress={() => setDeleting(r)}
+            onClick={() => setDeleting(r)}
           >
             <Icon name="delete" size={18} />Delete
-          </Button>
+          </button>
         </div>
       </div>
     )

@@ -1,5 +1,4 @@
 import { useMemo, useState } from "react";
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
@@ -9,7 +8,7 @@ import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
 import { api } from "../../../lib/api.ts";
-import { INVENTORY_PAGE_SIZES } from "../../../../api/sales/inventory/schemas.ts";
+import { INVENTORY_PAGE_SIZES } from "../types.ts";
 import {
   inventoryColumns,
   LOCATION_COLUMNS,
@@ -19,10 +18,6 @@ import {
   totalsFooter,
   ViewToggle,
 } from "../columns.tsx";
-import { InventoryForm } from "../InventoryForm.tsx";
-import { UnitTransferDialog } from "../UnitTransferDialog.tsx";
-import { LocationsDialog } from "../LocationsDialog.tsx";
-import { InventoryBatch } from "../InventoryBatch.tsx";
 import {
   type InventoryData,
   type InventoryProps,
@@ -32,6 +27,15 @@ import {
   type LocationRow,
   SEARCHES,
 } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const InventoryBatch = lazyDialog(() => import("../InventoryBatch.tsx").then((m) => m.InventoryBatch));
+const LocationsDialog = lazyDialog(() => import("../LocationsDialog.tsx").then((m) => m.LocationsDialog));
+const UnitTransferDialog = lazyDialog(() =>
+  import("../UnitTransferDialog.tsx").then((m) => m.UnitTransferDialog)
+);
+const InventoryForm = lazyDialog(() => import("../InventoryForm.tsx").then((m) => m.InventoryForm));
 
 type Row = InventoryRow | LocationRow;
 
@@ -95,9 +99,15 @@ export default function InventoryTable(props: InventoryProps) {
     <>
       <div className="page-head">
         <h1>{page.title}</h1>
-        <Button className="icon-btn" aria-label="Refresh" isDisabled={!hydrated} onPress={list.refetch}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Refresh"
+          disabled={!hydrated}
+          onClick={() => list.refetch()}
+        >
           <Icon name="refresh" />
-        </Button>
+        </button>
       </div>
       <div className="toolbar">
         <ViewToggle
@@ -112,10 +122,10 @@ export default function InventoryTable(props: InventoryProps) {
         <DownloadButton crud={crud} endpoint={endpoint} />
         {can.edit && (
           <>
-            <Button className="btn" onPress={() => setBatch(true)} isDisabled={!hydrated}>
+            <button type="button" className="btn" onClick={() => setBatch(true)} disabled={!hydrated}>
               <Icon name="upload" size={20} />Batch Upload
-            </Button>
-            <NewButton crud={crud} />
+            </button>
+            <NewButton crud={crud} preload={InventoryForm.preload} />
           </>
         )}
       </div>

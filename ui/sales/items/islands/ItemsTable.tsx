@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Button } from "react-aria-components";
 import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
@@ -9,14 +8,16 @@ import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { money } from "../../../../lib/format.ts";
-import {
-  ITEM_BATCH_COLUMNS,
-  ITEM_PAGE_SIZES,
-  type ItemBatchColumn,
-} from "../../../../api/sales/items/schemas.ts";
-import { ItemForm } from "../ItemForm.tsx";
-import { BatchUpload } from "../../../components/BatchUpload.tsx";
+import { ITEM_BATCH_COLUMNS, type ItemBatchColumn } from "../../../../api/sales/items/rules.ts";
+import { ITEM_PAGE_SIZES } from "../types.ts";
 import { type ItemRow, type ItemsProps, type ItemsQuery, type SearchKey } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const BatchUpload = lazyDialog(() =>
+  import("../../../components/BatchUpload.tsx").then((m) => m.BatchUpload)
+);
+const ItemForm = lazyDialog(() => import("../ItemForm.tsx").then((m) => m.ItemForm));
 
 const yesNo = (v: boolean) => (v ? "Yes" : "No");
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
@@ -82,7 +83,11 @@ export default function ItemsTable(props: ItemsProps) {
         <dd className="pre-wrap">{i.notes || "None"}</dd>
       </dl>
       {props.can.edit && (
-        <EditDeleteActions onEdit={() => setEditing(i)} onDelete={() => setDeleting(i)}>
+        <EditDeleteActions
+          preloadEdit={ItemForm.preload}
+          onEdit={() => setEditing(i)}
+          onDelete={() => setDeleting(i)}
+        >
           <a className="btn" href={`/sales/data?item_number=${encodeURIComponent(i.item_number)}`}>
             <Icon name="table" size={18} />View Sales
           </a>
@@ -99,10 +104,10 @@ export default function ItemsTable(props: ItemsProps) {
         <DownloadButton crud={crud} endpoint="/api/sales/items" />
         {props.can.edit && (
           <>
-            <Button className="btn" onPress={() => setBatch(true)} isDisabled={!hydrated}>
+            <button type="button" className="btn" onClick={() => setBatch(true)} disabled={!hydrated}>
               <Icon name="upload" size={20} />Batch Upload
-            </Button>
-            <NewButton crud={crud} />
+            </button>
+            <NewButton crud={crud} preload={ItemForm.preload} />
           </>
         )}
       </div>

@@ -5,9 +5,12 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { SUB_CATEGORY_PAGE_SIZES } from "../../../../api/sales/sub_categories/schemas.ts";
-import { SubCategoryForm } from "../SubCategoryForm.tsx";
+import { SUB_CATEGORY_PAGE_SIZES } from "../types.ts";
 import type { SubCategoriesProps, SubCategoriesQuery, SubCategoryRow } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const SubCategoryForm = lazyDialog(() => import("../SubCategoryForm.tsx").then((m) => m.SubCategoryForm));
 
 const COLUMNS: DataColumn<SubCategoryRow>[] = [
   { id: "name", header: "Name", cell: (s) => s.name },
@@ -34,7 +37,13 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
         <dt>Notes</dt>
         <dd className="pre-wrap">{s.notes || "None"}</dd>
       </dl>
-      {props.can.edit && <EditDeleteActions onEdit={() => setEditing(s)} onDelete={() => setDeleting(s)} />}
+      {props.can.edit && (
+        <EditDeleteActions
+          preloadEdit={SubCategoryForm.preload}
+          onEdit={() => setEditing(s)}
+          onDelete={() => setDeleting(s)}
+        />
+      )}
     </div>
   );
 
@@ -47,7 +56,7 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
           textDebounceMs={300}
         />
         <span className="spacer" />
-        <NewButton crud={crud} />
+        <NewButton crud={crud} preload={SubCategoryForm.preload} />
       </div>
       <ListTable
         list={list}

@@ -4,10 +4,14 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { joinTaxSearch, splitTaxSearch, TAX_PAGE_SIZES } from "../../../../api/sales/taxes/schemas.ts";
+import { joinTaxSearch, splitTaxSearch } from "../../../../api/sales/taxes/rules.ts";
+import { TAX_PAGE_SIZES } from "../types.ts";
 import { COLUMNS } from "../columns.tsx";
-import { TaxForm } from "../TaxForm.tsx";
 import type { TaxesProps, TaxesQuery, TaxRow } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const TaxForm = lazyDialog(() => import("../TaxForm.tsx").then((m) => m.TaxForm));
 
 const NO_SEARCH = {
   search_name: undefined,
@@ -36,7 +40,13 @@ export default function TaxesTable(props: TaxesProps) {
         <dt>Notes</dt>
         <dd className="pre-wrap">{t.notes || "None"}</dd>
       </dl>
-      {props.can.edit && <EditDeleteActions onEdit={() => setEditing(t)} onDelete={() => setDeleting(t)} />}
+      {props.can.edit && (
+        <EditDeleteActions
+          preloadEdit={TaxForm.preload}
+          onEdit={() => setEditing(t)}
+          onDelete={() => setDeleting(t)}
+        />
+      )}
     </div>
   );
 
@@ -53,7 +63,7 @@ export default function TaxesTable(props: TaxesProps) {
         />
         <span className="spacer" />
         {/* New, like Edit and Delete, is for sales-admin (the server answers 403 to anyone else). */}
-        {props.can.edit && <NewButton crud={crud} />}
+        {props.can.edit && <NewButton crud={crud} preload={TaxForm.preload} />}
       </div>
       <ListTable
         list={list}

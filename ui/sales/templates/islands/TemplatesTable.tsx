@@ -6,11 +6,14 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { TEMPLATE_PAGE_SIZES } from "../../../../api/sales/templates/schemas.ts";
-import { inventoryLabel } from "../../../../api/sales/inventory_rows/schemas.ts";
-import { UnitPicker } from "../UnitPicker.tsx";
-import { TemplateForm } from "../TemplateForm.tsx";
+import { TEMPLATE_PAGE_SIZES } from "../types.ts";
+import { inventoryLabel } from "../../../../api/sales/inventory_rows/rules.ts";
+import { UnitChoice } from "../UnitChoice.tsx";
 import type { TemplateRow, TemplatesProps, TemplatesQuery, UnitOption } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const TemplateForm = lazyDialog(() => import("../TemplateForm.tsx").then((m) => m.TemplateForm));
 
 const COLUMNS: DataColumn<TemplateRow>[] = [
   { id: "name", header: "Name", cell: (t) => t.name },
@@ -51,14 +54,20 @@ export default function TemplatesTable(props: TemplatesProps) {
           )
           : <p className="field-note">None</p>}
       </div>
-      {props.can.edit && <EditDeleteActions onEdit={() => setEditing(t)} onDelete={() => setDeleting(t)} />}
+      {props.can.edit && (
+        <EditDeleteActions
+          preloadEdit={TemplateForm.preload}
+          onEdit={() => setEditing(t)}
+          onDelete={() => setDeleting(t)}
+        />
+      )}
     </div>
   );
 
   return (
     <>
       <div className="toolbar">
-        <UnitPicker selected={unit} onChange={chooseUnit} />
+        <UnitChoice selected={unit} onChange={chooseUnit} />
         {unit && (
           <FilterFields
             key={unit.id}
@@ -68,7 +77,7 @@ export default function TemplatesTable(props: TemplatesProps) {
           />
         )}
         <span className="spacer" />
-        {props.can.edit && <NewButton crud={crud} />}
+        {props.can.edit && <NewButton crud={crud} preload={TemplateForm.preload} />}
       </div>
       {unit
         ? (

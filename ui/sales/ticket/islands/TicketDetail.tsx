@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
-import { TextField } from "../../../primitives/TextField.tsx";
+import { useEffect, useId, useMemo, useState } from "react";
 import { navigateWithSnack, showSnack } from "../../../lib/events.ts";
 import { useTimeZone } from "../../../lib/time_zone.tsx";
 import { useHydrated } from "../../../lib/hooks.ts";
@@ -11,7 +10,7 @@ import { useCheckIn } from "../../lines/useCheckIn.ts";
 import type { Line } from "../../lines/types.ts";
 import { Header, Totals } from "../TicketHeader.tsx";
 import { TicketToolbar } from "../TicketToolbar.tsx";
-import { type Open, TicketDialogs } from "../TicketDialogs.tsx";
+import { type Open, preloadDialog, TicketDialogs } from "../TicketDialogs.tsx";
 import { useTicketData } from "../useTicketData.ts";
 import type { DetailProps, DialogProps } from "../types.ts";
 
@@ -27,6 +26,7 @@ export default function TicketDetail(props: DetailProps) {
   const timeZone = useTimeZone();
   const { ticket, lines, refresh, move } = useTicketData(props);
   const [search, setSearch] = useState("");
+  const searchId = useId();
   const [open, setOpen] = useState<Open | null>(null);
   const checkIn = useCheckIn({ ticketId: ticket.id, lines, timeZone, onDone: refresh });
 
@@ -80,7 +80,11 @@ export default function TicketDetail(props: DetailProps) {
           setOpen={setOpen}
         />
         <div className="toolbar">
-          <TextField label="Search line items" value={search} onChange={setSearch} />
+          {/* native, like the lists' searches: no react-aria code loads with the page (decision 022) */}
+          <div className="field">
+            <label htmlFor={searchId}>Search line items</label>
+            <input id={searchId} value={search} onChange={(e) => setSearch(e.target.value)} />
+          </div>
           <span className="muted">
             {search.trim()
               ? `${shown.length} of ${lines.length} lines`
@@ -103,6 +107,7 @@ export default function TicketDetail(props: DetailProps) {
                   icon="edit"
                   label={`Edit line ${serialOf(l)}`}
                   onPress={() => setOpen({ kind: "line", line: l })}
+                  preload={preloadDialog("line")}
                 />
               )}
               {!isQuote && (
@@ -110,6 +115,7 @@ export default function TicketDetail(props: DetailProps) {
                   icon="history"
                   label={`Inventory log ${serialOf(l)}`}
                   onPress={() => setOpen({ kind: "log", line: l })}
+                  preload={preloadDialog("log")}
                 />
               )}
               {editable && can.admin && (
@@ -117,6 +123,7 @@ export default function TicketDetail(props: DetailProps) {
                   icon="delete"
                   label={`Delete line ${serialOf(l)}`}
                   onPress={() => setOpen({ kind: "delete", line: l })}
+                  preload={preloadDialog("delete")}
                 />
               )}
             </>

@@ -5,13 +5,16 @@ import { NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
-import { Select } from "../../../primitives/Select.tsx";
+import { NativeSelect } from "../../../primitives/NativeSelect.tsx";
 import { api } from "../../../lib/api.ts";
 import { ticketColumns } from "../columns.tsx";
 import { money } from "../../../../lib/format.ts";
-import { TicketForm } from "../TicketForm.tsx";
 import type { TicketRow, TicketSearchKey, TicketsProps, TicketsQuery } from "../types.ts";
 import { FLOW_CHOICES, TICKET_PAGE_SIZES } from "../types.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+
+// Loaded when first opened (decision 022).
+const TicketForm = lazyDialog(() => import("../TicketForm.tsx").then((m) => m.TicketForm));
 
 const ENDPOINT = "/api/sales/tickets";
 
@@ -101,7 +104,7 @@ export default function TicketsTable(props: TicketsProps) {
           textDebounceMs={300}
         />
         {view.flowFilter && (
-          <Select
+          <NativeSelect
             label="Ticket Flow"
             className="field field-inline"
             options={FLOW_CHOICES}
@@ -135,7 +138,7 @@ export default function TicketsTable(props: TicketsProps) {
           Hide Signed
         </Checkbox>
         <span className="spacer" />
-        {create && <NewButton crud={crud} label={create.label} />}
+        {create && <NewButton crud={crud} preload={TicketForm.preload} label={create.label} />}
       </div>
       <ListTable
         list={list}

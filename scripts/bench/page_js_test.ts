@@ -1,0 +1,44 @@
+import assert from "node:assert/strict";
+import { Assets } from "../../ui/assets.ts";
+import { DIST, pagesFromManifest, readManifest, SHELL_ISLANDS } from "./page_js.ts";
+
+// Reads dist/ (`npm run build`, which `npm test` runs first).
+const BUDGET = 100 * 1024;
+const kb = (b: number) => (b / 1024).toFixed(1) + " KB";
+
+Deno.test("Page JS - every page's first load (client, shell islands, its island, their static imports) is under 100 KB gzip", () => {
+  const pages = pagesFromManifest();
+  assert.ok(pages.length >= 15, `every page island measured (${pages.length})`);
+  const over = pages.filter((p) => p.js.gzipBytes >= BUDGET).map((p) => `${p.island}: ${kb(p.js.gzipBytes)}`);
+  assert.deepEqual(over, [], "issue 10: JS of the heaviest page < 100 KB gzip");
+});
+
+Deno.test("Page JS - every file a page loads at start is announced up front (modulepreload: no waterfall)", () => {
+  const assets = new Assets(DIST);
+  const manifest = readManifest();
+  const announced = (island: string) =>
+    new Set(
+      [
+        assets.client,
+        ...assets.imports("ui/client.ts"),
+        ...[...SHELL_ISLANDS, island].flatMap((src) => [assets.url(src), ...assets.imports(src)]),
+      ].map((u) => u.replace(/^\//, "")),
+    );
+  for (const { island, js } of pagesFromManifest()) {
+    const known = announced(island);
+    assert.deepEqual(js.files.filter((f) => !known.has(f)), [], `${island}: found only by import`);
+    assert.ok(manifest[island], island);
+  }
+});
+
+Deno.test("Page JS - dialogs, react-aria and zod are not in any page's first load", () => {
+  const manifest = readManifest();
+  const byFile = new Map(Object.values(manifest).map((e) => [e.file, e.src ?? e.file]));
+  for (const { island, js } of pagesFromManifest()) {
+    const names = js.files.map((f) => byFile.get(f) ?? f).join(" ");
+    assert.doesNotMatch(names, /Form\.tsx|(?<!Loading)Dialog\.tsx|Confirm\.tsx/, `${island} loads a dialog at start`);
+    const code = js.files.map((f) => Deno.readTextFileSync(`${DIST}/${f}`)).join("\n");
+    assert.doesNotMatch(code, /react-aria-[A-Za-z]+|data-rac/, `${island} loads react-aria at start`);
+    assert.doesNotMatch(code, /ZodError/, `${island} loads zod at start`);
+  }
+});

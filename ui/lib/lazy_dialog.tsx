@@ -1,0 +1,65 @@
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { showError } from "./events.ts";
+
+/**
+ * A dialog whose code (its form, react-aria's dialog and fields) loads when it is first opened, not
+ * with the page (page JavaScript budget, issue 10; decision 022). Until its chunk has come, a modal
+ * "Loading..." box stands where the dialog will open; `preload()` starts the download early (on hover
+ * or focus of the button that opens it). A chunk that fails to load shows the error and closes the
+ * dialog (`onClose` or `onCancel`, when it has one); the next opening tries again.
+ */
+export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
+    loading ??= load().then((c) => ({ default: c })).catch((e) => {
+      loading = undefined;
+      Lazy = lazy(preload);
+      throw e;
+    });
+  let Lazy = lazy(preload);
+  function LazyDialog(props: P) {
+    const { onClose, onCancel } = props as { onClose?: unknown; onCancel?: unknown };
+    const close = onClose ?? onCancel;
+    return (
+      <LoadFailure onFail={typeof close === "function" ? close as () => void : undefined}>
+        <Suspense fallback={<DialogLoading />}>
+          <Lazy {...props} />
+        </Suspense>
+      </LoadFailure>
+    );
+  }
+  LazyDialog.preload = () => void preload().catch(() => {});
+  return LazyDialog;
+}
+
+/** What stands in for a dialog while its code loads: modal, announced, and gone once the dialog opens. */
+export function DialogLoading() {
+  return (
+    <div className="loading-overlay">
+      <div className="loading-box" role="dialog" aria-modal="true" aria-label="Loading" aria-busy="true">
+        <span className="spinner" aria-hidden="true" />
+        Loading...
+      </div>
+    </div>
+  );
+}
+
+/** Handlers that start a dialog's download when the pointer or focus reaches the control that opens it. */
+export function preloadOn(preload: (() => void) | undefined) {
+  return preload ? { onPointerEnter: preload, onPointerDown: preload, onFocus: preload } : {};
+}
+
+class LoadFailure extends Component<{ onFail?: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(e: unknown) {
+    console.error("dialog failed to load", e);
+    showError(new Error("The dialog could not be loaded: check the connection and try again."));
+    this.props.onFail?.();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from "react";
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
+import { Icon, type IconName } from "../../components/icons.tsx";
+import type { RowAction, RowMenuProps } from "./columns.tsx";
+
+const ITEM_STYLE = {
+  display: "flex",
+  alignItems: "center",
+  gap: 10,
+  color: "inherit",
+  textDecoration: "none",
+};
+
+function Entry({ id, icon, label, href }: { id: string; icon: IconName; label: string; href?: string }) {
+  return (
+    <MenuItem id={id} className="listbox-item" href={href} textValue={label} style={ITEM_STYLE}>
+      <Icon name={icon} size={18} />
+      {label}
+    </MenuItem>
+  );
+}
+
+/**
+ * A row's actions for sales-admin: Edit, Business Unit Transfer (rows holding stock), View Locations
+ * (not for Charge Code), View Sales (a link) and Delete.
+ */
+export function RowMenu({ row, type, hydrated, onAction, openNow }: RowMenuProps & {
+  /** it replaces a native button just pressed: take focus, then open (so closing returns focus here) */
+  openNow?: boolean;
+}) {
+  const name = row.serial_number || row.item.item_number;
+  const button = useRef<HTMLButtonElement>(null);
+  const [isOpen, setOpen] = useState(false);
+  useEffect(() => {
+    if (!openNow) return;
+    button.current?.focus();
+    setOpen(true);
+  }, []);
+  return (
+    <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
+      <Button ref={button} className="icon-btn" aria-label={`Actions for ${name}`} isDisabled={!hydrated}>
+        <Icon name="moreVert" />
+      </Button>
+      <Popover className="popover" placement="bottom end">
+        <Menu className="listbox" onAction={(key) => key !== "sales" && onAction(key as RowAction, row)}>
+          <Entry id="edit" icon="edit" label="Edit" />
+          {row.quantity > 0 && <Entry id="unit" icon="swap" label="Business Unit Transfer" />}
+          {type !== "Charge Code" && <Entry id="locations" icon="place" label="View Locations" />}
+          <Entry
+            id="sales"
+            icon="table"
+            label="View Sales"
+            href={`/sales/data?serial_number=${encodeURIComponent(row.serial_number)}`}
+          />
+          <Entry id="delete" icon="delete" label="Delete" />
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
