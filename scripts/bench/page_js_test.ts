@@ -36,7 +36,11 @@ Deno.test("Page JS - dialogs, react-aria and zod are not in any page's first loa
   const byFile = new Map(Object.values(manifest).map((e) => [e.file, e.src ?? e.file]));
   for (const { island, js } of pagesFromManifest()) {
     const names = js.files.map((f) => byFile.get(f) ?? f).join(" ");
-    assert.doesNotMatch(names, /Form\.tsx|(?<!Loading)Dialog\.tsx|Confirm\.tsx/, `${island} loads a dialog at start`);
+    assert.doesNotMatch(
+      names,
+      /Form\.tsx|(?<!Loading)Dialog\.tsx|Confirm\.tsx/,
+      `${island} loads a dialog at start`,
+    );
     const code = js.files.map((f) => Deno.readTextFileSync(`${DIST}/${f}`)).join("\n");
     assert.doesNotMatch(code, /react-aria-[A-Za-z]+|data-rac/, `${island} loads react-aria at start`);
     assert.doesNotMatch(code, /ZodError/, `${island} loads zod at start`);

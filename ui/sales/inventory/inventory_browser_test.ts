@@ -191,7 +191,11 @@ browserTest(
       assert.equal(await save.isDisabled(), true);
       await dialog.getByRole("combobox", { name: "Item" }).fill("Triplex");
       await page.getByRole("option", { name: "Triplex pump (PUMP-3)" }).waitFor();
-      assert.equal(await page.getByRole("listbox").getByRole("option").count(), 1, "only the page's type is offered");
+      assert.equal(
+        await page.getByRole("listbox").getByRole("option").count(),
+        1,
+        "only the page's type is offered",
+      );
       // The item number finds it too, whatever its case.
       await dialog.getByRole("combobox", { name: "Item" }).fill("pump-3");
       await page.getByRole("option", { name: "Triplex pump (PUMP-3)" }).waitFor();
