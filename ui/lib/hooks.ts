@@ -23,3 +23,18 @@ export function useLatest<T>(fn: T) {
   ref.current = fn;
   return ref;
 }
+
+/**
+ * A react-aria trigger that takes the place of a native look-alike just pressed (decision 022): when
+ * `openNow`, it takes focus and opens at once, so closing it returns focus to it.
+ */
+export function useOpenNow<T extends HTMLElement = HTMLButtonElement>(openNow: boolean | undefined) {
+  const button = useRef<T>(null);
+  const [isOpen, setOpen] = useState(false);
+  useEffect(() => {
+    if (!openNow) return;
+    button.current?.focus();
+    setOpen(true);
+  }, []);
+  return { button, isOpen, setOpen };
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useOpenNow } from "../lib/hooks.ts";
 import {
   Button,
   FieldError,
@@ -45,13 +45,7 @@ export function Select({
   /** it replaces LazySelect's button just pressed: take focus, then open (closing returns focus here) */
   openNow?: boolean;
 }) {
-  const button = useRef<HTMLButtonElement>(null);
-  const [isOpen, setOpen] = useState(false);
-  useEffect(() => {
-    if (!openNow) return;
-    button.current?.focus();
-    setOpen(true);
-  }, []);
+  const { button, isOpen, setOpen } = useOpenNow(openNow);
   return (
     <AriaSelect
       isOpen={isOpen}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useOpenNow } from "../../lib/hooks.ts";
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { Icon, type IconName } from "../../components/icons.tsx";
 import type { RowAction, RowMenuProps } from "./columns.tsx";
@@ -29,13 +29,7 @@ export function RowMenu({ row, type, hydrated, onAction, openNow }: RowMenuProps
   openNow?: boolean;
 }) {
   const name = row.serial_number || row.item.item_number;
-  const button = useRef<HTMLButtonElement>(null);
-  const [isOpen, setOpen] = useState(false);
-  useEffect(() => {
-    if (!openNow) return;
-    button.current?.focus();
-    setOpen(true);
-  }, []);
+  const { button, isOpen, setOpen } = useOpenNow(openNow);
   return (
     <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
       <Button ref={button} className="icon-btn" aria-label={`Actions for ${name}`} isDisabled={!hydrated}>
