@@ -54,3 +54,18 @@ export function DownloadButton({ crud, endpoint }: {
     </button>
   );
 }
+
+/** The page head's Refresh: reads the list again with the table's state; disabled until hydrated. */
+export function RefreshButton({ crud }: { crud: { hydrated: boolean; list: { refetch(): unknown } } }) {
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label="Refresh"
+      disabled={!crud.hydrated}
+      onClick={() => crud.list.refetch()}
+    >
+      <Icon name="refresh" />
+    </button>
+  );
+}

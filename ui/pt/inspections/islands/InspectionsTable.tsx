@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
+import { DownloadButton, NewButton, RefreshButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { COLUMNS } from "../columns.tsx";
@@ -67,15 +67,7 @@ export default function InspectionsTable(props: InspectionsProps) {
     <>
       <div className="page-head">
         <h1>Welcome, {props.name}</h1>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Refresh"
-          disabled={!hydrated}
-          onClick={() => list.refetch()}
-        >
-          <Icon name="refresh" />
-        </button>
+        <RefreshButton crud={crud} />
       </div>
       {job && (
         <p className="job-header">

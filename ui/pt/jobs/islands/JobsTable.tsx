@@ -3,7 +3,7 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
+import { DownloadButton, NewButton, RefreshButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { JOB_PAGE_SIZES } from "../types.ts";
@@ -94,15 +94,7 @@ export default function JobsTable(props: JobsProps) {
         <h1>Welcome, {props.name}</h1>
         {/* One group, so on a phone the buttons wrap together under the greeting. */}
         <div className="row-actions">
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Refresh"
-            onClick={() => list.refetch()}
-            disabled={!hydrated}
-          >
-            <Icon name="refresh" />
-          </button>
+          <RefreshButton crud={crud} />
           <DownloadButton crud={crud} endpoint="/api/pt/jobs" />
           {props.can.create && <NewButton crud={crud} preload={JobForm.preload} label="New Job" />}
         </div>

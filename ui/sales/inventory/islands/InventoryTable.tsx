@@ -3,7 +3,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
-import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
+import { DownloadButton, NewButton, RefreshButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
@@ -99,15 +99,7 @@ export default function InventoryTable(props: InventoryProps) {
     <>
       <div className="page-head">
         <h1>{page.title}</h1>
-        <button
-          type="button"
-          className="icon-btn"
-          aria-label="Refresh"
-          disabled={!hydrated}
-          onClick={() => list.refetch()}
-        >
-          <Icon name="refresh" />
-        </button>
+        <RefreshButton crud={crud} />
       </div>
       <div className="toolbar">
         <ViewToggle
