@@ -41,7 +41,8 @@ export function DownloadButton({ crud, endpoint }: {
     setLoading(true);
     try {
       const { page: _p, rowsPerPage: _r, ...filters } = crud.list.query as Record<string, unknown>;
-      await download(`${endpoint}/download`, { ...filters, page: 1, rowsPerPage: -1 } as Query);
+      // The spec's export call: every row is page -1.
+      await download(`${endpoint}/download`, { ...filters, page: -1 } as Query);
     } catch (e) {
       showError(e);
     } finally {
