@@ -29,9 +29,12 @@ export interface ListResult<T> {
   total: number;
 }
 
-/** limit/offset for a ListQuery; rowsPerPage -1 (or page -1) means every row. */
-export function pageWindow(q: { page: number; rowsPerPage: number }) {
-  if (q.rowsPerPage === -1 || q.page === -1) return { limit: -1, offset: 0 };
+/**
+ * limit/offset for a ListQuery; rowsPerPage -1 (or page -1) means every row, or only the first `firstRows`
+ * of them where a server-rendered page asks for "All" (`listPage`: the browser fetches the rest, streamed).
+ */
+export function pageWindow(q: { page: number; rowsPerPage: number; firstRows?: number }) {
+  if (q.rowsPerPage === -1 || q.page === -1) return { limit: q.firstRows ?? -1, offset: 0 };
   return { limit: q.rowsPerPage, offset: (q.page - 1) * q.rowsPerPage };
 }
 

@@ -19,6 +19,17 @@ export function listHref(path: string, params: ListParams): string {
   return s ? `${path}?${s}` : path;
 }
 
+function withoutFirstRows<P extends ListParams>(query: P): P {
+  if (!("firstRows" in query)) return query;
+  const { firstRows: _, ...rest } = query as P & { firstRows?: number };
+  return rest as P;
+}
+
+/** "All" chosen, and fewer rows came than the total. */
+function isPartOfAll(query: ListParams, data: ListResult<unknown>): boolean {
+  return (query as { rowsPerPage?: number }).rowsPerPage === -1 && data.results.length < data.total;
+}
+
 /**
  * A table's state in the browser: starts from the server's first page, keeps the URL in step
  * (replaceState) and refetches `endpoint` on every change or `refetch()`, aborting stale calls.
@@ -33,7 +44,8 @@ export function useListState<P extends ListParams, T>(
     quiet?: boolean;
   },
 ) {
-  const [query, setQuery] = useState(initialQuery);
+  // `firstRows`: the server rendered only the first rows of "All" (ui/lib/list_page.tsx); not a parameter.
+  const [query, setQuery] = useState(() => withoutFirstRows(initialQuery));
   const [data, setData] = useState(initialData);
   const [loading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
@@ -42,9 +54,11 @@ export function useListState<P extends ListParams, T>(
   useEffect(() => {
     if (first.current) {
       first.current = false;
-      return;
+      // "All" came with its first rows only: fetch every row now.
+      if (!isPartOfAll(query, initialData)) return;
+    } else {
+      history.replaceState(history.state, "", listHref(path, query));
     }
-    history.replaceState(history.state, "", listHref(path, query));
     const ac = new AbortController();
     setLoading(true);
     api<ListResult<T>>(endpoint, { query: query as Record<string, string>, signal: ac.signal })

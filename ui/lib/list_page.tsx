@@ -35,7 +35,7 @@ export interface TableDef<S extends z.ZodObject, F extends keyof z.infer<S>, O e
 
 /** The table's state as the island holds it in the URL: page, size, sort, then the filters set. */
 export type TableState<S extends z.ZodObject, F extends keyof z.infer<S>, O extends Sort | undefined> =
-  & { page: number; rowsPerPage: number }
+  & { page: number; rowsPerPage: number; firstRows?: number }
   & (O extends Sort ? { sortBy: SortKey<S>; descending: boolean }
     : { sortBy?: SortKey<S>; descending?: boolean })
   & Partial<Pick<z.infer<S>, F>>;
@@ -56,7 +56,8 @@ export function tableState<
   const q = lenientQuery(def.schema, params) as z.infer<S> & { page: number; rowsPerPage: number };
   const { sortBy, descending } = q as { sortBy?: string; descending?: boolean };
   const table: Record<string, unknown> = {
-    page: q.page,
+    // page -1 asks the API for every row (a download); a page of a list is page 1 onwards
+    page: q.page === -1 ? 1 : q.page,
     rowsPerPage: def.sizes.includes(Number(params.get("rowsPerPage"))) ? q.rowsPerPage : def.size,
     ...(def.sort
       ? { sortBy: sortBy ?? def.sort.by, descending: descending ?? def.sort.descending }
@@ -87,6 +88,12 @@ export interface ListPageArgs<S extends z.ZodObject, F extends keyof z.infer<S>,
 }
 
 /**
+ * Rows a server-rendered page shows when "All" is chosen. Every row of a large list, read, rendered and sent
+ * twice (HTML and the island's props) in one turn, would hold the thread that every tenant shares for seconds.
+ */
+export const FIRST_ROWS_OF_ALL = 200;
+
+/**
  * A list page's GET handler, the one way list pages are built: the table's state from the URL
  * (`tableState`), then `render` calls the list's service for the first page and returns the page's
  * element (or a response of its own, such as a redirect), streamed inside the shell under `title`.
@@ -108,6 +115,8 @@ export function listPage<
     const params = new URL(c.req.url).searchParams;
     const schema = def.schemaOf?.(params) ?? def.schema;
     const { q, table } = tableState({ ...def, schema }, params);
+    // "All" renders its first rows only; the island fetches the rest from the API, which streams them.
+    if (table.rowsPerPage === -1) table.firstRows = FIRST_ROWS_OF_ALL;
     const user = c.get("user")!;
     const body = await def.render({ c, user, ctx: ctxOf(c), q, table });
     return body instanceof Response ? body : renderShellPage(c, def.title, body);

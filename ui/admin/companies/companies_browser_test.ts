@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import { makeCompany, makeUser } from "../../../db/factories.ts";
+import { companies } from "../../../db/schema/mod.ts";
+import { FIRST_ROWS_OF_ALL } from "../../lib/list_page.tsx";
 import type { CompanyOut } from "../../../api/admin/companies/service.ts";
 
 browserTest(
@@ -213,5 +215,31 @@ browserTest(
         (await env.json<{ total: number }>("/api/admin/companies?search_name=Keyboard", { token })).total,
         0,
       );
+    }),
+);
+
+browserTest(
+  "companies - All on a long list renders its first rows, then the island fetches the rest",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      await env.tenant.db.insert(companies).values(
+        Array.from({ length: FIRST_ROWS_OF_ALL + 30 }, (_, i) => ({
+          name: `Bulk ${String(i).padStart(3, "0")}`,
+          company_type: "customer_company" as const,
+        })),
+      );
+      const fetched: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/api/admin/companies")) fetched.push(r.url());
+      });
+      await signIn(undefined, undefined, "/admin/companies?rowsPerPage=-1");
+      const table = page.getByRole("table", { name: "Companies" });
+      await table.getByRole("row", { name: /Bulk 229/ }).waitFor();
+      // every company and the header row
+      assert.equal(await table.getByRole("row").count(), FIRST_ROWS_OF_ALL + 32);
+      assert.equal(fetched.length, 1);
+      assert.match(fetched[0], /rowsPerPage=-1/);
+      assert.doesNotMatch(fetched[0], /firstRows/);
+      assert.doesNotMatch(page.url(), /firstRows/);
     }),
 );

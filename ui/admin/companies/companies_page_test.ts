@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany } from "../../../db/factories.ts";
+import { companies } from "../../../db/schema/mod.ts";
+import { FIRST_ROWS_OF_ALL } from "../../lib/list_page.tsx";
 
 const cookie = (token: string) => ({ cookie: `session=${token}` });
 
@@ -95,4 +97,25 @@ Deno.test("companies page - a user of a customer company is sent to /signin (the
     const res = await env.request("/admin/companies", cookie(token));
     assert.equal(res.status, 302);
     assert.equal(res.headers.get("location"), "/signin");
+  }));
+
+Deno.test("companies page - All renders its first rows only; page -1 is page 1", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    await env.tenant.db.insert(companies).values(
+      Array.from({ length: FIRST_ROWS_OF_ALL + 30 }, (_, i) => ({
+        name: `Bulk ${String(i).padStart(3, "0")}`,
+        company_type: "customer_company" as const,
+      })),
+    );
+    const all = await (await env.request("/admin/companies?rowsPerPage=-1", cookie(token))).text();
+    const body = all.slice(all.indexOf("<tbody"), all.indexOf("</tbody>"));
+    assert.equal(body.match(/<tr[ >]/g)?.length, FIRST_ROWS_OF_ALL);
+    assert.doesNotMatch(all, /Bulk 229/);
+    assert.match(all, /<option value="-1" selected="">All<\/option>/);
+    // the island is told it has only the first rows of All, so it fetches the rest
+    assert.match(all, /&quot;firstRows&quot;:200|"firstRows":200/);
+
+    const pageMinusOne = await (await env.request("/admin/companies?page=-1", cookie(token))).text();
+    assert.match(pageMinusOne, /1-10 of/);
   }));
