@@ -48,6 +48,15 @@ export interface ClientOptions {
   exact?: boolean;
 }
 
+/**
+ * Connections a client keeps to a local file. The driver runs every statement on the JavaScript thread, so
+ * more connections add no parallelism; each one costs an open file (and its WAL and shared-memory files),
+ * a page cache and its prepared statements (db/statement_cache.ts). A tenant needs one for its write group's
+ * transaction, one for a backup's read transaction and one or two for reads interleaved with those; the
+ * client's default, 20, let a busy tenant open connections that stayed for the life of the process.
+ */
+export const FILE_CONNECTIONS = 4;
+
 /** A libSQL client with the durability settings every database here uses. */
 export async function openClient(
   url: string,
@@ -60,6 +69,7 @@ export async function openClient(
     url,
     authToken: authToken ?? undefined,
     timeout: busyMs,
+    ...(isFileUrl(url) ? { concurrency: FILE_CONNECTIONS } : {}),
     ...(exact ? { intMode: "bigint" } : {}),
     ...(fetch ? { fetch } : {}),
   } as never);
