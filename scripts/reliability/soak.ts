@@ -321,16 +321,19 @@ async function main(): Promise<number> {
     );
 
     let stop = false;
-    const probes: number[] = [];
-    let probeFailures = 0;
+    // The budget's probe runs on a thread of its own; the same probe on this (busy) thread is printed beside
+    // it, as the runs before 2026-11-24 22:00 measured it.
+    const worker = new Worker(new URL("./probe_worker.ts", import.meta.url), { type: "module" });
+    const workerProbes = new Promise<{ ms: number; status: number }[]>((resolve) => {
+      worker.onmessage = (e) => resolve(e.data);
+    });
+    worker.postMessage({ url: server.url(probeTenant.host), everyMs: PROBE_EVERY_MS });
+    const inLoop: number[] = [];
     const probe = (async () => {
       while (!stop) {
         const next = performance.now() + PROBE_EVERY_MS;
         const h = await healthz(server.url(probeTenant.host), 5000);
-        if (measuring) {
-          probes.push(h.ms);
-          if (h.status !== 200) probeFailures++;
-        }
+        if (measuring) inLoop.push(h.ms);
         await sleep(Math.max(0, next - performance.now()));
       }
     })();
@@ -342,6 +345,7 @@ async function main(): Promise<number> {
     const stats = new Stats();
     for (const d of data) d.api.stats = stats;
     measuring = true;
+    worker.postMessage("measure");
     const rssStart = rssKb(server.pid);
     const cpuStart = cpuSeconds(server.pid);
     const ownCpuStart = cpuSeconds(Deno.pid);
@@ -385,7 +389,7 @@ async function main(): Promise<number> {
           } reserved, external ${rss.at(-1)!.external.toFixed(1)}, anonymous ${
             (rss.at(-1)!.anonKb / 1024).toFixed(1)
           }, file ${(rss.at(-1)!.fileKb / 1024).toFixed(1)}, open db files ${rss.at(-1)!.dbFiles}), ` +
-            `/healthz max so far ${fmtMs(Math.max(0, ...probes))}`,
+            `/healthz max so far (this thread) ${fmtMs(Math.max(0, ...inLoop))}`,
         );
       }
     }
@@ -400,7 +404,11 @@ async function main(): Promise<number> {
     const samples = [...states.values()].reduce((a, b) => a + b, 0);
     measuring = false;
     stop = true;
+    worker.postMessage("stop");
     await Promise.all([load, probe]);
+    const probed = await workerProbes;
+    const probes = probed.map((p) => p.ms);
+    const probeFailures = probed.filter((p) => p.status !== 200).length;
     const seconds = (performance.now() - t0) / 1000;
     await server.stop();
 
@@ -467,7 +475,9 @@ async function main(): Promise<number> {
       }, ` +
         `max ${fmtMs(maxHealthz)}, over ${HEALTHZ_BUDGET_MS} ms: ${
           probes.filter((p) => p > HEALTHZ_BUDGET_MS).length
-        }`,
+        } (probe on a thread of its own); the same probe on the load generator's thread: p50 ${
+          fmtMs(percentile(inLoop, 50))
+        }, p99 ${fmtMs(percentile(inLoop, 99))}, max ${fmtMs(Math.max(0, ...inLoop))}`,
     );
     console.log(
       `  /healthz idle before the load: p50 ${fmtMs(percentile(idle, 50))}, max ${
