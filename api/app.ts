@@ -8,6 +8,7 @@ import { AppError } from "../lib/errors.ts";
 import { tenantMiddleware } from "./middleware/tenant.ts";
 import { FairGate, tenantGate } from "./middleware/tenant_gate.ts";
 import { Metrics } from "./lib/metrics.ts";
+import { InFlight } from "./lib/stall_watch.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
 import { bodyLimitMiddleware } from "./middleware/body_limit.ts";
@@ -53,6 +54,7 @@ export async function createServices(config: Config): Promise<Services> {
     signer: new SessionSigner(await catalog.sessionSecret(config.SESSION_SECRET), config.SESSION_HOURS),
     throttle: new LoginThrottle(),
     assets: new Assets(),
+    inflight: new InFlight(),
   };
 }
 
@@ -71,7 +73,12 @@ export function createApp(services: Services) {
     c.set("requestId", id);
     c.set("services", services);
     const start = performance.now();
-    await next();
+    const running = services.inflight.begin(c.req.method, c.req.path, c.req.header("host"));
+    try {
+      await next();
+    } finally {
+      services.inflight.end(running);
+    }
     c.header("x-request-id", id);
     metrics.observe(c.res.status, (performance.now() - start) / 1000);
     if (services.config.LOG_REQUESTS) {
@@ -108,7 +115,13 @@ export function createApp(services: Services) {
     const { active, waiting } = gate.load;
     const { open, writesWaiting } = services.tenants.stats();
     return c.text(
-      metrics.render({ inProgress: active, waiting, tenantsOpen: open, writesWaiting }),
+      metrics.render({
+        inProgress: active,
+        waiting,
+        tenantsOpen: open,
+        writesWaiting,
+        ...services.inflight.stats,
+      }),
       200,
       { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" },
     );

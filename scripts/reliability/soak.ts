@@ -40,6 +40,8 @@ const flags = parseFlags(Deno.args);
 const MINUTES = numberFlag(flags, "minutes", 10);
 const CONNECTIONS = numberFlag(flags, "connections", 50);
 /** Long enough for the JIT, the page cache and the open-tenant cache to settle: 10% of the run, 10-60 s. */
+/** The server logs event-loop turns longer than this (its STALL_LOG_MS). */
+const STALL_LOG_MS = 150;
 const WARMUP_S = numberFlag(flags, "warmup-seconds", Math.min(60, Math.max(10, MINUTES * 6)));
 /**
  * Diagnostics: `--skip downloads,writes` leaves those groups out of the mix (the budgets still apply),
@@ -291,7 +293,8 @@ async function step(c: Conn): Promise<void> {
 
 async function main(): Promise<number> {
   const dataDir = await tempDataDir("soak");
-  const server = new Server(dataDir, freePort(), { METRICS_TOKEN });
+  // Turns over 150 ms are logged by the server with the requests in progress (api/lib/stall_watch.ts).
+  const server = new Server(dataDir, freePort(), { METRICS_TOKEN, STALL_LOG_MS: String(STALL_LOG_MS) });
   try {
     const slugs = ["soak-a", "soak-b", "soak-c"];
     const tenants = [];
@@ -407,6 +410,7 @@ async function main(): Promise<number> {
     worker.postMessage("stop");
     await Promise.all([load, probe]);
     const probed = await workerProbes;
+    printStalls(server.output());
     const probes = probed.map((p) => p.ms);
     const probeFailures = probed.filter((p) => p.status !== 200).length;
     const seconds = (performance.now() - t0) / 1000;
@@ -522,3 +526,22 @@ async function main(): Promise<number> {
 }
 
 Deno.exit(await main());
+
+/** The server's own record of turns over STALL_LOG_MS: how many, and the longest with their requests. */
+function printStalls(output: string) {
+  const stalls = output.split("\n").flatMap((line) => {
+    try {
+      const r = JSON.parse(line);
+      return typeof r.stall_ms === "number"
+        ? [r as { stall_ms: number; requests: { method: string; path: string }[] }]
+        : [];
+    } catch {
+      return [];
+    }
+  });
+  console.log(`  event-loop turns over ${STALL_LOG_MS} ms (the server's log): ${stalls.length}`);
+  for (const s of stalls.sort((a, b) => b.stall_ms - a.stall_ms).slice(0, 5)) {
+    const paths = s.requests.map((r) => `${r.method} ${r.path}`);
+    console.log(`    ${s.stall_ms} ms, in progress: ${[...new Set(paths)].join(", ")}`);
+  }
+}
