@@ -18,6 +18,7 @@ import { COMPANY_TYPES, type CompanyInput } from "./schemas.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { companyLogoProblem } from "../../sales/printing/logo.ts";
 import { documentSettingsProblem } from "../../sales/printing/document_settings.ts";
+import { returnGateProblem } from "../../../lib/return_gate.ts";
 
 export const CompanyListQuery = ListQuery.extend({
   search_name: optionalText,
@@ -151,7 +152,10 @@ function canonical(v: unknown): string {
   );
 }
 
-/** A logo the PDFs would have to skip (too large, a bomb, not an image) is refused when it is saved. */
+/**
+ * A logo the PDFs would have to skip (too large, a bomb, not an image), an unusable document setting or
+ * a return gate that is not true/false is refused when it is saved.
+ */
 function checkLogos(settings: Record<string, unknown> | undefined) {
   if (!settings) return;
   const sales = settings.Sales as Record<string, unknown> | undefined;
@@ -164,8 +168,8 @@ function checkLogos(settings: Record<string, unknown> | undefined) {
     const problem = companyLogoProblem(value);
     if (problem) throw invalid(path, problem);
   }
-  const document = documentSettingsProblem(settings);
-  if (document) throw invalid(...document);
+  const setting = documentSettingsProblem(settings) ?? returnGateProblem(settings);
+  if (setting) throw invalid(...setting);
 }
 
 /** POST /api/companies (creates, or updates with an id) and PATCH /api/companies (updates). */

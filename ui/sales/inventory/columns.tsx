@@ -3,17 +3,27 @@ import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
 import { preloadOn } from "../../lib/lazy_dialog.tsx";
 import { formatNumber } from "../../../lib/format.ts";
+import { AWAITING_INSPECTION } from "../../../lib/return_gate.ts";
 import type { InventoryTotals } from "./types.ts";
 import type { InventoryRow, LocationRow } from "./types.ts";
 
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
 const num = (n: number) => formatNumber(n);
 
-/** A row's status (Available, Out, Repair), and a Hidden mark on rows left out of lists by default. */
-function StatusCell({ row }: { row: { status: string; hidden: boolean } }) {
+/**
+ * A row's status (Available, Out, Repair), "awaiting inspection" on a unit the return gate holds, and a
+ * Hidden mark on rows left out of lists by default.
+ */
+function StatusCell({ row }: { row: { status: string; hidden: boolean; held_for_inspection: boolean } }) {
   return (
     <span>
       {row.status}
+      {row.held_for_inspection && (
+        <>
+          {" "}
+          <span className="chip chip-hold" title={AWAITING_INSPECTION}>awaiting inspection</span>
+        </>
+      )}
       {row.hidden && (
         <>
           {" "}

@@ -9,6 +9,7 @@ import { nowStamp } from "../../../lib/db_helpers.ts";
 import { pdfUpload, storeFile, type Upload } from "../../../files/service.ts";
 import { BatchInput, hasPdfName, PDF_MESSAGE } from "../schemas.ts";
 import { jobInScope, requirePartOf } from "./query.ts";
+import { inspectionResults, newlyPassed, releaseHeld } from "../../../sales/inventory/return_gate.ts";
 
 const PDF_PATH = "imageFiles.pressure_test";
 /** Well under SQLite's parameter limit per statement. */
@@ -17,6 +18,7 @@ const CHUNK = 400;
 export interface BatchResult {
   created: number;
   updated: number;
+  /** what was done, and how many units the return gate held were released when any were */
   message: string;
 }
 
@@ -50,14 +52,15 @@ async function existingBySerial(tx: Tx, jobId: number, serials: string[]) {
 /**
  * POST /api/pt/inspections/batch: one inspection per new serial of the job; on the job's existing
  * serials the batch's part, batch name and PDF replace the stored ones (a blank one leaves them).
- * All in one transaction, the PDF stored once.
+ * All in one transaction, the PDF stored once. Serials whose pressure test passes (a PDF and no failed
+ * result) release the units the return gate holds with them.
  */
 export async function saveBatch(ctx: Ctx, body: unknown): Promise<BatchResult> {
   requireAbility(ctx.user, "pt.write");
   requireAbility(ctx.user, "inspections.enter");
   const input = parse(BatchInput, body);
   const upload = await attachment(ctx, input);
-  const { created, updated } = await ctx.tdb.write(async (tx) => {
+  const { created, updated, released } = await ctx.tdb.write(async (tx) => {
     const job: Job = await jobInScope(tx, ctx.user, input.job_id);
     if (input.part_id) await requirePartOf(tx, job, input.part_id);
     const fileId = upload ? await storeFile(tx, upload) : undefined;
@@ -68,6 +71,7 @@ export async function saveBatch(ctx: Ctx, body: unknown): Promise<BatchResult> {
     };
     const existing = await existingBySerial(tx, job.id, input.serial_numbers);
     const ids = [...existing.values()].flat();
+    const before = await inspectionResults(tx, ids);
     if (Object.keys(overrides).length) {
       for (let i = 0; i < ids.length; i += CHUNK) {
         await tx.update(inspections).set({ ...overrides, updated_at: nowStamp() })
@@ -86,8 +90,16 @@ export async function saveBatch(ctx: Ctx, body: unknown): Promise<BatchResult> {
       pressure_test_file_id: fileId ?? null,
     }));
     // Chunks of rows, each row a handful of parameters.
-    for (let i = 0; i < fresh.length; i += 50) await tx.insert(inspections).values(fresh.slice(i, i + 50));
-    return { created: fresh.length, updated: existing.size };
+    for (let i = 0; i < fresh.length; i += 50) {
+      const made = await tx.insert(inspections).values(fresh.slice(i, i + 50)).returning({
+        id: inspections.id,
+      });
+      ids.push(...made.map((r) => r.id));
+    }
+    const after = [...(await inspectionResults(tx, ids)).values()];
+    const released = await releaseHeld(tx, ctx.user, newlyPassed(before, after), job.job_number);
+    return { created: fresh.length, updated: existing.size, released };
   });
-  return { created, updated, message: `${plural(created, "inspection")} created, ${updated} updated` };
+  const message = `${plural(created, "inspection")} created, ${updated} updated`;
+  return { created, updated, message: released ? `${message}; ${released} released from Repair` : message };
 }

@@ -6,6 +6,7 @@ import { requireAbility } from "../../../../lib/policy.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { InspectionInput, InspectionUpdateInput } from "../schemas.ts";
+import { inspectionResults, newlyPassed, releaseHeld } from "../../../sales/inventory/return_gate.ts";
 import { getInspection, type InspectionOut, inspectionScope, jobInScope, requirePartOf } from "./query.ts";
 
 const hasId = (raw: Record<string, unknown>) => raw.id !== undefined && raw.id !== null && raw.id !== "";
@@ -13,7 +14,7 @@ const hasId = (raw: Record<string, unknown>) => raw.id !== undefined && raw.id !
 /**
  * POST /api/pt/inspections (creates; with an id updates) and PATCH (updates). Inspectors enter
  * inspections, job-admins edit them; the companies always come from the job. On an update an absent
- * field is left as stored.
+ * field is left as stored. A save that records a pass releases units held by the return gate.
  */
 export async function saveInspection(
   ctx: Ctx,
@@ -25,7 +26,7 @@ export async function saveInspection(
   requireAbility(ctx.user, "pt.write");
   requireAbility(ctx.user, updating ? "inspections.edit" : "inspections.enter");
   const input = parse(updating ? InspectionUpdateInput : InspectionInput, raw);
-  const id = await ctx.tdb.write(async (tx) => {
+  const { id, released } = await ctx.tdb.write(async (tx) => {
     const current = input.id
       ? await tx.select().from(inspections)
         .where(and(eq(inspections.id, input.id), inspectionScope(ctx.user))).get()
@@ -54,18 +55,22 @@ export async function saveInspection(
       notes: input.notes,
       custom: input.custom === undefined ? undefined : custom,
     };
-    if (!current) {
-      const [row] = await tx.insert(inspections).values(values).returning({ id: inspections.id });
-      return row.id;
-    }
-    await tx.update(inspections).set({ ...values, updated_at: nowStamp() }).where(
-      eq(inspections.id, current.id),
-    );
-    return current.id;
+    const [row] = current
+      ? await tx.update(inspections).set({ ...values, updated_at: nowStamp() })
+        .where(eq(inspections.id, current.id)).returning({ id: inspections.id })
+      : await tx.insert(inspections).values(values).returning({ id: inspections.id });
+    // A passing result releases the units the return gate holds with this serial, in this transaction.
+    const after = [...(await inspectionResults(tx, [row.id])).values()];
+    const before = new Map(current ? [[current.id, current]] : []);
+    return {
+      id: row.id,
+      released: await releaseHeld(tx, ctx.user, newlyPassed(before, after), job.job_number),
+    };
   });
+  const message = updating ? "Inspection updated" : "Inspection created";
   return {
     ...(await getInspection(ctx.db, id)),
-    message: updating ? "Inspection updated" : "Inspection created",
+    message: released ? `${message}; ${released} released from Repair` : message,
   };
 }
 
