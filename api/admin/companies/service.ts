@@ -8,6 +8,7 @@ import {
   likeContains,
   ListQuery,
   type ListResult,
+  listTotal,
   optionalText,
   pageWindow,
   queryBool,
@@ -106,10 +107,10 @@ export async function listCompanies(ctx: Ctx, q: CompanyListQuery): Promise<List
   );
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db.select().from(companies).where(where)
       .orderBy(dir(SORT[q.sortBy ?? "name"]), dir(companies.id)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(companies).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(companies).where(where)),
   ]);
   return { results: await presentCompanies(ctx.db, rows), total };
 }
@@ -128,7 +129,7 @@ export async function searchCompanies(ctx: Ctx, q: CompanySearchQuery): Promise<
   ];
   const where = and(...conditions);
   const { limit, offset } = pageWindow(q);
-  const [results, [{ total }]] = await Promise.all([
+  const [results, total] = await Promise.all([
     ctx.db.select({
       id: companies.id,
       name: companies.name,
@@ -136,7 +137,7 @@ export async function searchCompanies(ctx: Ctx, q: CompanySearchQuery): Promise<
       isOwner: companies.isOwner,
     }).from(companies).where(where)
       .orderBy((q.descending ? desc : asc)(SORT.name), companies.id).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(companies).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(companies).where(where)),
   ]);
   return { results, total };
 }
