@@ -71,7 +71,7 @@ async function sameJob(cache: Cache, url: URL): Promise<Response | undefined> {
   if (url.pathname !== "/pt/inspection" || !job) return undefined;
   const keys = await cache.keys();
   // Newest first: the latest answer kept for the job.
-  for (const k of keys.reverse()) {
+  for (const k of [...keys].reverse()) {
     const u = new URL(k.url);
     if (u.pathname === url.pathname && u.searchParams.get("job_id") === job) return await cache.match(k);
   }

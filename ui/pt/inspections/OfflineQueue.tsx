@@ -67,41 +67,44 @@ export function QueuedTable({ records, retry, discard }: {
 }) {
   if (!records.length) return null;
   return (
-    <div className="table-wrap sync-table">
-      <table className="data" aria-label="Waiting to sync">
-        <thead>
-          <tr>
-            <th>Job Number</th>
-            <th>Date</th>
-            <th>Serial Number</th>
-            <th>Batch</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((r) => (
-            <tr key={r.seq} className={r.conflict ? "sync-conflict" : undefined}>
-              <td>{r.jobNumber}</td>
-              <td>{formatDate(String(r.body.date ?? ""))}</td>
-              <td>{r.kind === "batch" ? `Batch: ${serialsOf(r)}` : serialsOf(r)}</td>
-              <td>{String(r.body.batch ?? "")}</td>
-              <td>
-                {r.conflict
-                  ? (
-                    <>
-                      <strong>Not saved:</strong> {r.conflict.detail}
-                      {r.conflict.errors.length > 1 && (
-                        <ul>{r.conflict.errors.map((e) => <li key={e.path}>{e.path}: {e.message}</li>)}</ul>
-                      )}
-                      <RefusedActions rec={r} retry={retry} discard={discard} />
-                    </>
-                  )
-                  : "Waiting to sync"}
-              </td>
+    <section className="sync-queue">
+      <h2 id="sync-queue-title">Waiting to sync</h2>
+      <div className="table-wrap">
+        <table className="data" aria-labelledby="sync-queue-title">
+          <thead>
+            <tr>
+              <th>Serial Number</th>
+              <th>Status</th>
+              <th>Date</th>
+              <th>Batch</th>
+              <th>Job Number</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {records.map((r) => (
+              <tr key={r.seq} className={r.conflict ? "sync-conflict" : undefined}>
+                <td>{r.kind === "batch" ? `Batch: ${serialsOf(r)}` : serialsOf(r)}</td>
+                <td>
+                  {r.conflict
+                    ? (
+                      <>
+                        <strong>Not saved:</strong> {r.conflict.detail}
+                        {r.conflict.errors.length > 1 && (
+                          <ul>{r.conflict.errors.map((e) => <li key={e.path}>{e.path}: {e.message}</li>)}</ul>
+                        )}
+                        <RefusedActions rec={r} retry={retry} discard={discard} />
+                      </>
+                    )
+                    : "Waiting to sync"}
+                </td>
+                <td>{formatDate(String(r.body.date ?? ""))}</td>
+                <td>{String(r.body.batch ?? "")}</td>
+                <td>{r.jobNumber}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

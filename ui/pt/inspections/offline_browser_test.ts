@@ -50,19 +50,19 @@ browserTest(
         await dialog.getByRole("button", { name: "Save" }).click();
         await dialog.waitFor({ state: "detached" });
       }
-      await page.getByText("20 waiting to sync").waitFor();
+      await page.getByText("20 waiting to sync", { exact: true }).waitFor();
 
       const reloaded = await page.reload();
       assert.ok(reloaded?.fromServiceWorker(), "the offline reload is answered by the service worker");
       await hydrated();
-      await page.getByText("20 waiting to sync").waitFor();
+      await page.getByText("20 waiting to sync", { exact: true }).waitFor();
       assert.equal(await page.getByText("SEEN-ONLY-ONLINE").count(), 0, "the kept page, not the network's");
       const waiting = page.getByRole("table", { name: "Waiting to sync" });
       assert.equal(await waiting.getByRole("row", { name: /Waiting to sync/ }).count(), 20);
       assert.deepEqual(await serialsOf(env, job.id), ["SEEN-ONLY-ONLINE"]);
 
       await page.context().setOffline(false);
-      await page.getByText("0 waiting to sync").waitFor({ timeout: 15000 });
+      await page.getByText("0 waiting to sync", { exact: true }).waitFor({ timeout: 15000 });
       await waiting.waitFor({ state: "detached" });
       assert.deepEqual(await serialsOf(env, job.id), [...want, "SEEN-ONLY-ONLINE"]);
       // The table shows them once it refetched.
@@ -96,7 +96,7 @@ browserTest(
       await dialog.getByRole("textbox", { name: "Serial Number" }).fill("LOST-1");
       await dialog.getByRole("button", { name: "Save" }).click();
       await dialog.waitFor({ state: "detached" });
-      await page.getByText("1 waiting to sync").waitFor();
+      await page.getByText("1 waiting to sync", { exact: true }).waitFor();
       assert.deepEqual(await serialsOf(env, job.id), ["LOST-1"]);
 
       // The next load sends it again, with the key of the first try.
@@ -106,7 +106,7 @@ browserTest(
       await page.reload();
       await hydrated();
       assert.equal((await resent).headers()["idempotency-key"], keys[0]);
-      await page.getByText("0 waiting to sync").waitFor();
+      await page.getByText("0 waiting to sync", { exact: true }).waitFor();
       await eventually(async () => assert.deepEqual(await serialsOf(env, job.id), ["LOST-1"]));
     }, { serviceWorkers: "block", loopback: true }),
 );
@@ -152,12 +152,12 @@ browserTest(
       await batch.getByText("pressure-test.pdf").waitFor();
       await batch.getByRole("button", { name: "Save" }).click();
       await batch.waitFor({ state: "detached" });
-      await page.getByText("2 waiting to sync").waitFor();
+      await page.getByText("2 waiting to sync", { exact: true }).waitFor();
 
       // While the device is offline, the part is deleted: the queued inspection no longer fits.
       await env.tenant.db.delete(parts).where(eq(parts.id, part.id));
       await page.context().setOffline(false);
-      await page.getByText("0 waiting to sync").waitFor({ timeout: 15000 });
+      await page.getByText("0 waiting to sync", { exact: true }).waitFor({ timeout: 15000 });
       const waiting = page.getByRole("table", { name: "Waiting to sync" });
       const refused = waiting.getByRole("row", { name: /PART-1/ });
       await refused.getByText("Not saved: Unknown part").waitFor();
