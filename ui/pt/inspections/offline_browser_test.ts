@@ -58,6 +58,7 @@ browserTest(
       await page.getByText("20 waiting to sync", { exact: true }).waitFor();
       assert.equal(await page.getByText("SEEN-ONLY-ONLINE").count(), 0, "the kept page, not the network's");
       const waiting = page.getByRole("table", { name: "Waiting to sync" });
+      await waiting.getByRole("row", { name: /OFF-20/ }).waitFor();
       assert.equal(await waiting.getByRole("row", { name: /Waiting to sync/ }).count(), 20);
       assert.deepEqual(await serialsOf(env, job.id), ["SEEN-ONLY-ONLINE"]);
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
@@ -18,9 +18,10 @@ import {
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 import { showSnack } from "../../../lib/events.ts";
 import { useOfflineQueue } from "../../../offline/use_offline_queue.ts";
-import { QueuedTable, SyncStatus } from "../OfflineQueue.tsx";
+import { SyncStatus } from "../SyncStatus.tsx";
 
-// Loaded when first opened (decision 022).
+// Loaded when first opened (decision 022); the records kept offline when there are some.
+const QueuedTable = lazy(() => import("../QueuedTable.tsx"));
 const BatchForm = lazyDialog(() => import("../BatchForm.tsx").then((m) => m.BatchForm));
 const InspectionForm = lazyDialog(() => import("../InspectionForm.tsx").then((m) => m.InspectionForm));
 
@@ -119,7 +120,11 @@ export default function InspectionsTable(props: InspectionsProps) {
       >
         {view === "data" && <DownloadButton crud={crud} endpoint="/api/pt/inspections" />}
       </Searches>
-      {entering && <QueuedTable {...offline} />}
+      {entering && offline.records.length > 0 && (
+        <Suspense fallback={null}>
+          <QueuedTable {...offline} />
+        </Suspense>
+      )}
       <ListTable
         list={list}
         sizes={INSPECTION_TABLE_SIZES}

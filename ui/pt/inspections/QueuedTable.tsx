@@ -2,29 +2,6 @@ import { useState } from "react";
 import { formatDate } from "../../../lib/format.ts";
 import type { QueuedRecord } from "../../offline/queue.ts";
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-/** "n waiting to sync", whether the browser is offline, and refusals that need the user. */
-export function SyncStatus({ records, online, signIn }: {
-  records: QueuedRecord[];
-  online: boolean;
-  signIn: boolean;
-}) {
-  const refused = records.filter((r) => r.conflict).length;
-  return (
-    <p className="sync-status" aria-live="polite">
-      {!online && <span className="sync-offline">Offline</span>}
-      <span>{records.length - refused} waiting to sync</span>
-      {refused > 0 && <span className="sync-refused">{plural(refused, "record")} not saved</span>}
-      {signIn && (
-        <a href={`/signin?next=${encodeURIComponent(location.pathname + location.search)}`}>
-          Sign in to sync
-        </a>
-      )}
-    </p>
-  );
-}
-
 function serialsOf(r: QueuedRecord): string {
   const b = r.body;
   if (r.kind === "inspection") return String(b.serial_number ?? "");
@@ -59,8 +36,9 @@ function RefusedActions({ rec, retry, discard }: {
 /**
  * The records made on this device that the server has not taken yet, oldest first: each waiting, or
  * refused with the server's message (and field messages) until the user sends it again or discards it.
+ * Loaded when there is something to show (page JavaScript budget).
  */
-export function QueuedTable({ records, retry, discard }: {
+export default function QueuedTable({ records, retry, discard }: {
   records: QueuedRecord[];
   retry: (r: QueuedRecord) => void;
   discard: (r: QueuedRecord) => void;
