@@ -137,6 +137,12 @@ export function createApp(services: Services) {
   app.get("/assets/*", () => {
     throw new AppError("not_found", "No such asset.");
   });
+  // The offline worker at the root, so its scope covers the pages; never cached, so a new build is seen.
+  app.get("/sw.js", (c) =>
+    c.body(services.assets.serviceWorker(), 200, {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Cache-Control": "no-cache",
+    }));
 
   app.use(
     tenantMiddleware,

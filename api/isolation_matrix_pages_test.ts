@@ -21,6 +21,7 @@ const EXCLUDED_PAGES: Record<string, string> = {
   "GET /metrics":
     "process-wide figures, no tenant data; needs the operator's METRICS_TOKEN (api/metrics_test.ts)",
   "GET /assets/*": "the built browser assets: the same static files for every tenant",
+  "GET /sw.js": "the offline service worker: the same built script for every tenant (ui/offline/sw_test.ts)",
   "GET /signin": "the public sign-in form",
   "POST /signin": "sign-in itself (the API's cross-tenant sign-in test covers the same login service)",
   "POST /signout": "ends the caller's own session; no data",
