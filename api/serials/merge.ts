@@ -23,7 +23,6 @@ const instant = (at: string) => {
   return Number.isNaN(t) ? 0 : t;
 };
 
-
 /**
  * The rows of several newest-first sources as one newest-first sequence (a k-way merge; rows of the same
  * instant come in the order of the sources, each source's in its own order): each source is

@@ -9,7 +9,13 @@ import { xlsxResponse } from "../lib/xlsx.ts";
 import { mergeNewestFirst } from "./merge.ts";
 import { auditSource, inspectionSource, sameSerial, ticketSource, type TimelineSource } from "./sources.ts";
 import { eventText } from "./rules.ts";
-import { NO_HISTORY, type SerialEvent, type SerialHistory, type SerialQuery, type SerialUnit } from "./schemas.ts";
+import {
+  NO_HISTORY,
+  type SerialEvent,
+  type SerialHistory,
+  type SerialQuery,
+  type SerialUnit,
+} from "./schemas.ts";
 
 /** Rows read from a source at a time when a page lies deep in the history or a download walks it all. */
 const CHUNK = 1000;
@@ -21,7 +27,7 @@ const MAX_UNITS = 50;
  * everyone (each user's PT scope applies in the query), tickets and the audit log for the owner company's
  * staff (Sales read).
  */
-function sourcesFor(ctx: Ctx, serial: string): TimelineSource<SerialEvent>[] {
+export function sourcesFor(ctx: Ctx, serial: string): TimelineSource<SerialEvent>[] {
   const out: TimelineSource<SerialEvent>[] = [inspectionSource(ctx, serial)];
   if (can(ctx.user, "sales.read")) out.push(ticketSource(ctx, serial), auditSource(ctx, serial));
   return out;
@@ -44,7 +50,7 @@ async function unitsOf(ctx: Ctx, serial: string): Promise<SerialUnit[]> {
     .innerJoin(items, eq(items.id, inventory.item_id))
     .leftJoin(categories, eq(categories.id, inventory.business_unit_id))
     .where(sameSerial(inventory.serial_number, serial))
-    .orderBy(asc(items.item_number), asc(inventory.id)).limit(MAX_UNITS);
+    .orderBy(asc(inventory.id)).limit(MAX_UNITS);
 }
 
 /** One page of the merged timeline, newest first, and how many events it has in all. */
@@ -103,7 +109,9 @@ export async function downloadSerialHistory(ctx: Ctx, serial: string, today = ne
   const timeZone = timeZoneOf(ctx.user.company.settings);
   const events = mergeNewestFirst(sourcesFor(ctx, serial).map((s) => s.read), CHUNK);
   const rows = (async function* () {
-    for await (const e of events) yield { at: e.at, serial_number: e.serial_number, ...eventText(e, timeZone) };
+    for await (const e of events) {
+      yield { at: e.at, serial_number: e.serial_number, ...eventText(e, timeZone) };
+    }
   })();
   return xlsxResponse(serialFileName(serial), SERIAL_COLUMNS, rows, today, { timeZone });
 }

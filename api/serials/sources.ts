@@ -20,13 +20,19 @@ import type { Cursor } from "./merge.ts";
 import type { AuditEvent, InspectionEvent, TicketEvent } from "./schemas.ts";
 
 /** The serial number, matched as the serial indexes are built (`collate nocase`), so they serve it. */
-export const sameSerial = (col: AnySQLiteColumn, serial: string): SQL => sql`${col} = ${serial} collate nocase`;
+export const sameSerial = (col: AnySQLiteColumn, serial: string): SQL =>
+  sql`${col} = ${serial} collate nocase`;
 
 /** Rows after the cursor in newest-first order: an earlier time, or the same time and a lower id. */
 const after = (at: SQL | AnySQLiteColumn, id: AnySQLiteColumn, c: Cursor | undefined) =>
   c ? or(sql`${at} < ${c.at}`, and(sql`${at} = ${c.at}`, sql`${id} < ${c.id}`)) : undefined;
 
-/** One source of the timeline: its newest-first reads and how many rows it has for the serial. */
+/**
+ * One source of the timeline: its newest-first reads and how many rows it has for the serial. Each read
+ * starts from the serial's index and reaches the rest by primary key: its joins are CROSS JOINs, which
+ * SQLite never reorders, so a tenant's statistics (a few jobs or tickets) cannot turn it into a walk of
+ * every job or ticket probing for the serial.
+ */
 export interface TimelineSource<T> {
   read(c: Cursor | undefined, limit: number): Promise<T[]>;
   count(): Promise<number>;
@@ -43,8 +49,8 @@ export function inspectionSource(ctx: Ctx, serial: string): TimelineSource<Inspe
         i,
         job: { id: jobs.id, job_number: jobs.job_number, inspector: jobs.inspector },
         part: parts.name,
-      }).from(i).innerJoin(jobs, eq(jobs.id, i.job_id)).leftJoin(parts, eq(parts.id, i.part_id))
-        .where(and(where, after(i.inspection_time, i.id, c)))
+      }).from(i).crossJoin(jobs).leftJoin(parts, eq(parts.id, i.part_id))
+        .where(and(where, eq(jobs.id, i.job_id), after(i.inspection_time, i.id, c)))
         .orderBy(desc(i.inspection_time), desc(i.id)).limit(limit);
       return rows.map(({ i: r, job, part }) => ({
         kind: "inspection",
@@ -79,7 +85,10 @@ export function ticketSource(ctx: Ctx, serial: string): TimelineSource<TicketEve
     count: () =>
       listTotal(
         ctx,
-        ctx.db.select({ total: count() }).from(inventory).innerJoin(sales, eq(sales.inventory_id, inventory.id))
+        ctx.db.select({ total: count() }).from(inventory).innerJoin(
+          sales,
+          eq(sales.inventory_id, inventory.id),
+        )
           .where(where),
       ),
     read: async (c, limit) => {
@@ -103,13 +112,18 @@ export function ticketSource(ctx: Ctx, serial: string): TimelineSource<TicketEve
         },
         customer: companies.name,
         added_by: users.name,
-      }).from(inventory)
-        .innerJoin(sales, eq(sales.inventory_id, inventory.id))
+      }).from(inventory).crossJoin(sales).crossJoin(tickets)
         .innerJoin(items, eq(items.id, inventory.item_id))
-        .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
         .leftJoin(companies, eq(companies.id, tickets.customer_id))
         .leftJoin(users, eq(users.id, sales.created_by_id))
-        .where(and(where, after(at, sales.id, c)))
+        .where(
+          and(
+            where,
+            eq(sales.inventory_id, inventory.id),
+            eq(tickets.id, sales.ticket_id),
+            after(at, sales.id, c),
+          ),
+        )
         .orderBy(desc(at), desc(sales.id)).limit(limit);
       return rows.map((r) => ({
         kind: "ticket",
