@@ -82,7 +82,10 @@ export async function everyRow<T, U = T>(
  * memory. The answer is the same object as a single read's: the first page's other fields (`total`, totals)
  * and every row in `results` (or the list's own `key`, as a serial's `events`), in the list's order.
  */
-export async function listResponse<Q extends { page: number; rowsPerPage: number }, K extends string = "results">(
+export async function listResponse<
+  Q extends { page: number; rowsPerPage: number },
+  K extends string = "results",
+>(
   q: Q,
   list: (q: Q) => Promise<Record<NoInfer<K>, unknown[]>>,
   key: K = "results" as K,

@@ -92,11 +92,11 @@ function Timeline({ history }: { history: SerialHistory }) {
             const text = eventText(e, timeZone);
             return (
               <tr key={`${e.kind}-${e.id}`}>
-                <td className="nowrap">
+                <td>
                   <DateTime value={e.at} />
                 </td>
                 <td>{text.kind}</td>
-                <td>{text.what}</td>
+                <td className="what">{text.what}</td>
                 <td>{text.who}</td>
                 <td className="serial-links">
                   {eventLinks(e).map((l) => <a key={l.href} href={l.href}>{l.label}</a>)}

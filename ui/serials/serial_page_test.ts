@@ -16,7 +16,7 @@ Deno.test("serial page - the units, then the timeline with its links and paging,
     assert.match(html, /<td>Odessa<\/td>/);
     // newest first: the second inspection, the transfer, the reclass, the check-in, the ticket, the first
     const kinds = [
-      ...html.matchAll(/<tr><td class="nowrap"><time[^>]*>[^<]*<\/time><\/td><td>([^<]*)<\/td>/g),
+      ...html.matchAll(/<tr><td><time[^>]*>[^<]*<\/time><\/td><td>([^<]*)<\/td>/g),
     ]
       .map((m) => m[1]);
     assert.deepEqual(kinds, [
