@@ -77,54 +77,44 @@ export function inspectionSource(ctx: Ctx, serial: string): TimelineSource<Inspe
   };
 }
 
+/** When a line went out: its start date, else when it was added. */
+const lineAt = sql<string>`coalesce(${sales.start_date}, ${sales.created_at})`;
+const LINE_FIELDS = {
+  s: {
+    id: sales.id,
+    at: lineAt,
+    start_date: sales.start_date,
+    end_date: sales.end_date,
+    quantity: sales.quantity,
+    isSold: sales.isSold,
+  },
+  serial_number: inventory.serial_number,
+  item_number: items.item_number,
+  t: {
+    id: tickets.id,
+    ticket_number: tickets.ticket_number,
+    invoice_number: tickets.invoice_number,
+    status: tickets.status,
+    isQuote: tickets.isQuote,
+  },
+  customer: companies.name,
+  added_by: users.name,
+};
+
 /** Ticket lines on inventory rows of the serial, at each line's start date (else when it was added). */
 export function ticketSource(ctx: Ctx, serial: string): TimelineSource<TicketEvent> {
-  const at = sql<string>`coalesce(${sales.start_date}, ${sales.created_at})`;
   const where = sameSerial(inventory.serial_number, serial);
+  const onRow = eq(sales.inventory_id, inventory.id);
   return {
     count: () =>
-      listTotal(
-        ctx,
-        ctx.db.select({ total: count() }).from(inventory).innerJoin(
-          sales,
-          eq(sales.inventory_id, inventory.id),
-        )
-          .where(where),
-      ),
+      listTotal(ctx, ctx.db.select({ total: count() }).from(inventory).innerJoin(sales, onRow).where(where)),
     read: async (c, limit) => {
-      const rows = await ctx.db.select({
-        s: {
-          id: sales.id,
-          at,
-          start_date: sales.start_date,
-          end_date: sales.end_date,
-          quantity: sales.quantity,
-          isSold: sales.isSold,
-        },
-        serial_number: inventory.serial_number,
-        item_number: items.item_number,
-        t: {
-          id: tickets.id,
-          ticket_number: tickets.ticket_number,
-          invoice_number: tickets.invoice_number,
-          status: tickets.status,
-          isQuote: tickets.isQuote,
-        },
-        customer: companies.name,
-        added_by: users.name,
-      }).from(inventory).crossJoin(sales).crossJoin(tickets)
+      const rows = await ctx.db.select(LINE_FIELDS).from(inventory).crossJoin(sales).crossJoin(tickets)
         .innerJoin(items, eq(items.id, inventory.item_id))
         .leftJoin(companies, eq(companies.id, tickets.customer_id))
         .leftJoin(users, eq(users.id, sales.created_by_id))
-        .where(
-          and(
-            where,
-            eq(sales.inventory_id, inventory.id),
-            eq(tickets.id, sales.ticket_id),
-            after(at, sales.id, c),
-          ),
-        )
-        .orderBy(desc(at), desc(sales.id)).limit(limit);
+        .where(and(where, onRow, eq(tickets.id, sales.ticket_id), after(lineAt, sales.id, c)))
+        .orderBy(desc(lineAt), desc(sales.id)).limit(limit);
       return rows.map((r) => ({
         kind: "ticket",
         id: r.s.id,
