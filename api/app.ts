@@ -32,6 +32,7 @@ import { linesRoutes } from "./sales/lines/routes.ts";
 import { ticketsRoutes } from "./sales/tickets/routes.ts";
 import { rejectionsRoutes } from "./sales/rejections/routes.ts";
 import { printingRoutes } from "./sales/printing/routes.ts";
+import { serialsRoutes } from "./serials/routes.ts";
 import { pageRoutes } from "../ui/routes.tsx";
 import { errorPage } from "../ui/render.tsx";
 import { Catalog } from "../db/catalog.ts";
@@ -171,6 +172,7 @@ export function createApp(services: Services) {
     .route("/", linesRoutes)
     .route("/", ticketsRoutes)
     .route("/", rejectionsRoutes)
+    .route("/", serialsRoutes)
     .route("/", printingRoutes);
   api.all("*", () => {
     throw new AppError("not_found", "No such API route.");

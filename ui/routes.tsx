@@ -25,6 +25,7 @@ import { templatesPages } from "./sales/templates/routes.tsx";
 import { ticketListPages } from "./sales/tickets/routes.tsx";
 import { dashboardPages } from "./sales/dashboard/routes.tsx";
 import { ticketDetailPages } from "./sales/ticket/routes.tsx";
+import { serialsPages } from "./serials/routes.tsx";
 
 /** Only same-site paths: `next=//evil.example` must not send anyone away. */
 export function safeNext(next: string | undefined): string {
@@ -92,4 +93,5 @@ export const pageRoutes = new Hono<AppEnv>()
   .route("/", templatesPages)
   .route("/", ticketListPages)
   .route("/", ticketDetailPages)
-  .route("/", dashboardPages);
+  .route("/", dashboardPages)
+  .route("/", serialsPages);

@@ -204,6 +204,16 @@ const ticketBody = (t: Target) => ({
   notes: `${t.M}-S-NOTES`,
 });
 
+/**
+ * A serial's history, as each user may see it: an inspected serial (the first of job J1, which
+ * visibleTarget and hiddenTarget swap for J2's: the serial follows the job) and a stock serial with ticket
+ * lines and audit rows (Sales read only; for anyone else it has no history: 404).
+ */
+const serialProbes = (suffix: string) => (t: Target): Probe[] => [
+  { method: "GET", path: `/api/serials/${t.M}-${t.J1 === t.J2 ? "J2" : "J1"}-SN1${suffix}`, scope: "pt" },
+  { method: "GET", path: `/api/serials/${t.M}-S-SN-itemized${suffix}`, gate: salesReader },
+];
+
 export const SPECS: Record<string, RouteSpec> = {
   // ---- platform and administration
   "GET /api/admin/users/me": { kind: "list", gate: any, query: () => "" },
@@ -960,6 +970,20 @@ export const SPECS: Record<string, RouteSpec> = {
       path: "/api/sales/rejections",
       json: { ticket_id: t.ticket, comment: `${t.M}-S-REJECTION-2`, resolved: false },
     }),
+  },
+
+  // ---- one serial's history across both apps (inspections scoped by PT; stock, lines and audit: Sales)
+  "GET /api/serials/:serial": {
+    kind: "read-id",
+    gate: any,
+    shows: adminShows((M) => `${M}-J1-SN1`),
+    request: serialProbes(""),
+  },
+  "GET /api/serials/:serial/download": {
+    kind: "read-id",
+    gate: any,
+    shows: adminShows((M) => `${M}-J1-SN1`),
+    request: serialProbes("/download?page=-1"),
   },
   "GET /api/sales/ticketpdf": {
     kind: "read-id",

@@ -6,6 +6,7 @@ import { formatNumber } from "../../../lib/format.ts";
 import { AWAITING_INSPECTION } from "../../../lib/return_gate.ts";
 import type { InventoryTotals } from "./types.ts";
 import type { InventoryRow, LocationRow } from "./types.ts";
+import { SerialLink } from "../../components/SerialLink.tsx";
 
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
 const num = (n: number) => formatNumber(n);
@@ -57,7 +58,12 @@ export function inventoryColumns(
   actions?: (row: InventoryRow) => ReactNode,
 ): DataColumn<InventoryRow>[] {
   const all: DataColumn<InventoryRow>[] = [
-    { id: "serial_number", header: "Serial Number", className: KEY_START, cell: (r) => r.serial_number },
+    {
+      id: "serial_number",
+      header: "Serial Number",
+      className: KEY_START,
+      cell: (r) => <SerialLink serial={r.serial_number} />,
+    },
     { id: "item_number", header: "Item Number", cell: (r) => clip(r.item.item_number) },
     { id: "item_description", header: "Item", cell: (r) => clip(r.item.item_description) },
     { id: "business_unit", header: "Business Unit", cell: (r) => clip(r.business_unit.name) },
@@ -115,7 +121,12 @@ export function totalsFooter(t: InventoryTotals): Record<string, ReactNode> {
 
 /** The location view: one row per inventory row and location ('Base' included). */
 export const LOCATION_COLUMNS: DataColumn<LocationRow>[] = [
-  { id: "serial_number", header: "Serial Number", className: KEY_START, cell: (r) => r.serial_number },
+  {
+    id: "serial_number",
+    header: "Serial Number",
+    className: KEY_START,
+    cell: (r) => <SerialLink serial={r.serial_number} />,
+  },
   { id: "item_number", header: "Item Number", cell: (r) => clip(r.item.item_number) },
   { id: "item_description", header: "Item", cell: (r) => clip(r.item.item_description) },
   { id: "business_unit", header: "Business Unit", cell: (r) => clip(r.business_unit.name) },

@@ -110,7 +110,9 @@ async function writeBatch(
   }));
   // Chunks of rows, each row a handful of parameters.
   for (let i = 0; i < fresh.length; i += 50) {
-    const made = await tx.insert(inspections).values(fresh.slice(i, i + 50)).returning({ id: inspections.id });
+    const made = await tx.insert(inspections).values(fresh.slice(i, i + 50)).returning({
+      id: inspections.id,
+    });
     ids.push(...made.map((r) => r.id));
   }
   const after = [...(await inspectionResults(tx, ids)).values()];

@@ -83,7 +83,9 @@ async function writeInspection(
   if (!current) {
     [{ id }] = await tx.insert(inspections).values(values).returning({ id: inspections.id });
   } else {
-    await tx.update(inspections).set({ ...values, updated_at: nowStamp() }).where(eq(inspections.id, current.id));
+    await tx.update(inspections).set({ ...values, updated_at: nowStamp() }).where(
+      eq(inspections.id, current.id),
+    );
   }
   // A passing result releases the units the return gate holds with this serial, in this transaction.
   const after = [...(await inspectionResults(tx, [id!])).values()];
