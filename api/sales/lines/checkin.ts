@@ -20,6 +20,7 @@ import { timeZoneOf } from "../../../lib/format.ts";
 import { type AuditExtra, recordAudit } from "../inventory/audit.ts";
 import { type ItemKind, lineHandled, notCheckedInOrSold } from "../tickets/rules.ts";
 import { capMessage, CheckInInput, type LineStanding } from "./checkin_schemas.ts";
+import { startDueLines } from "./start_due.ts";
 
 /** Sums of a line's inventory log. `checked_in` leaves out entries flagged removed (the spec's rule). */
 export interface LogTotals {
@@ -172,6 +173,8 @@ export async function checkIn(ctx: Ctx, body: unknown): Promise<CheckInResult> {
   });
   const stamp = nowStamp();
   const ids = await ctx.tdb.write(async (tx) => {
+    // A booking that has started takes its hold first, so what comes back was out (decision 028).
+    await startDueLines(tx, ctx.user);
     const ticket = await changeableTicket(tx, input.ticket_id);
     const found = await tx.select({
       line: sales,
