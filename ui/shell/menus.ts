@@ -45,6 +45,7 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
     },
     { href: "/sales/itemized-inventory", label: "Itemized Inventory", icon: "layers", ability: "sales.read" },
     { href: "/sales/charge-codes", label: "Charge Codes", icon: "receipt", ability: "sales.read" },
+    { href: "/sales/availability", label: "Availability", icon: "event", ability: "sales.read" },
     { href: "/sales/inventory-audit", label: "Inventory Audit", icon: "history", ability: "sales.read" },
     { href: "/sales/data", label: "Sales Data", icon: "table", ability: "sales.read" },
     { href: "/sales/dashboard", label: "Dashboard", icon: "table", ability: "sales.dashboard" },

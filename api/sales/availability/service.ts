@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { categories, inventory, items } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -77,4 +77,16 @@ function calendarDays(
     days.push({ date, owned, reserved, free: capacity - reserved, bookings: ids });
   }
   return days;
+}
+
+/**
+ * The business units that hold rows of an item, by name: the calendar page's choice of unit. The
+ * item's rows come from its index (inventory_item_serial_idx); units are few.
+ */
+export async function unitsOfItem(ctx: Ctx, itemId: number): Promise<{ id: number; name: string }[]> {
+  requireAbility(ctx.user, "sales.read");
+  const held = ctx.db.selectDistinct({ id: inventory.business_unit_id }).from(inventory)
+    .where(eq(inventory.item_id, itemId));
+  return await ctx.db.select({ id: categories.id, name: categories.name }).from(categories)
+    .where(inArray(categories.id, held)).orderBy(asc(categories.name), asc(categories.id));
 }
