@@ -106,6 +106,13 @@ export async function requireFree(tx: Tx, line: {
   }).from(inventory).where(eq(inventory.id, line.inventoryId)).get();
   if (!row) throw new AppError("not_found", "Inventory not found.");
   const others = await bookingsOf(tx, [line.inventoryId], line.start, line.end, line.id);
+  // Past the read bound the count would be short: refuse rather than risk booking beyond the stock.
+  if (others.length >= MAX_BOOKINGS) {
+    throw new AppError(
+      "conflict",
+      `More than ${MAX_BOOKINGS} bookings of ${row.serial_number} overlap these dates.`,
+    );
+  }
   const peak = peakOf(others, line.start, line.end);
   if (peak.load + line.quantity <= row.capacity) return;
   const free = Math.max(row.capacity - peak.load, 0);
