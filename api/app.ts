@@ -25,6 +25,7 @@ import { categoriesRoutes } from "./sales/categories/routes.ts";
 import { subCategoriesRoutes } from "./sales/sub_categories/routes.ts";
 import { inventoryRoutes } from "./sales/inventory/routes.ts";
 import { auditRoutes } from "./sales/audit/routes.ts";
+import { availabilityRoutes } from "./sales/availability/routes.ts";
 import { batchParseRoutes } from "./sales/batch_parse/routes.ts";
 import { templatesRoutes } from "./sales/templates/routes.ts";
 import { inventoryRowsRoutes } from "./sales/inventory_rows/routes.ts";
@@ -170,6 +171,7 @@ export function createApp(services: Services) {
     .route("/", templatesRoutes)
     .route("/", inventoryRowsRoutes)
     .route("/", linesRoutes)
+    .route("/", availabilityRoutes)
     .route("/", ticketsRoutes)
     .route("/", rejectionsRoutes)
     .route("/", serialsRoutes)

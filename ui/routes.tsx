@@ -20,6 +20,7 @@ import { taxesPages } from "./sales/taxes/routes.tsx";
 import { categoriesPages } from "./sales/categories/routes.tsx";
 import { subCategoriesPages } from "./sales/sub_categories/routes.tsx";
 import { auditPages } from "./sales/audit/routes.tsx";
+import { availabilityPages } from "./sales/availability/routes.tsx";
 import { salesDataPages } from "./sales/data/routes.tsx";
 import { templatesPages } from "./sales/templates/routes.tsx";
 import { ticketListPages } from "./sales/tickets/routes.tsx";
@@ -89,6 +90,7 @@ export const pageRoutes = new Hono<AppEnv>()
   .route("/", categoriesPages)
   .route("/", subCategoriesPages)
   .route("/", auditPages)
+  .route("/", availabilityPages)
   .route("/", salesDataPages)
   .route("/", templatesPages)
   .route("/", ticketListPages)

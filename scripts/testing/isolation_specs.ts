@@ -90,6 +90,8 @@ const companyFilters = (t: Target) =>
   ["C1", "C2", "O1", "O2"].map((c) => q({ search_name: `${t.M}-CO-${c}` }));
 /** downloads as the browser calls them: the list's filters, page -1 (every row) */
 const download = () => "page=-1";
+/** A UTC day `n` days from today (the fixture's lines start today). */
+const calendarDay = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const today = "2026-01-15";
 
 /** What each scoped user must see of the jobs (and inspections) lists. */
@@ -820,6 +822,13 @@ export const SPECS: Record<string, RouteSpec> = {
     id: "ticket",
     gate: salesReader,
     request: (t) => ({ method: "GET", path: `/api/sales/sales/ticket?ticket_id=${t.ticket}` }),
+  },
+  "GET /api/sales/availability": {
+    kind: "list",
+    gate: salesReader,
+    // the calendar of the item in the unit: the fixture's line holds from today on, with no end
+    query: (t) => `item_id=${t.item}&business_unit=${t.unit}&from=${calendarDay(-1)}&to=${calendarDay(30)}`,
+    shows: adminShows((M) => `${M}-S-T-0001`),
   },
   "POST /api/sales/sales/reorder": {
     kind: "write",

@@ -46,6 +46,7 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
     },
     { href: "/sales/itemized-inventory", label: "Itemized Inventory", icon: "layers", ability: "sales.read" },
     { href: "/sales/charge-codes", label: "Charge Codes", icon: "receipt", ability: "sales.read" },
+    { href: "/sales/availability", label: "Availability", icon: "event", ability: "sales.read" },
     { href: "/sales/inventory-audit", label: "Inventory Audit", icon: "history", ability: "sales.read" },
     { href: "/serials", label: "Serial History", icon: "history", ability: "sales.read" },
     { href: "/sales/data", label: "Sales Data", icon: "table", ability: "sales.read" },

@@ -22,6 +22,7 @@ import { HOLD, HOLD_AUDIT } from "../inventory/return_gate.ts";
 import { returnGateOn } from "../../../lib/return_gate.ts";
 import { type ItemKind, lineHandled, notCheckedInOrSold } from "../tickets/rules.ts";
 import { capMessage, CheckInInput, type LineStanding } from "./checkin_schemas.ts";
+import { startDueLines } from "./start_due.ts";
 
 /** Sums of a line's inventory log. `checked_in` leaves out entries flagged removed (the spec's rule). */
 export interface LogTotals {
@@ -180,6 +181,8 @@ export async function checkIn(ctx: Ctx, body: unknown): Promise<CheckInResult> {
   // sales.read means the owner company: its settings are the company's.
   const gate = returnGateOn(ctx.user.company.settings);
   const { ids, held } = await ctx.tdb.write(async (tx) => {
+    // A booking that has started takes its hold first, so what comes back was out (decision 028).
+    await startDueLines(tx, ctx.user);
     const ticket = await changeableTicket(tx, input.ticket_id);
     const found = await tx.select({
       line: sales,
