@@ -1,6 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { Buffer } from "node:buffer";
-import { files, inspections, sales, type StoredFile } from "../../db/schema/mod.ts";
+import {
+  files,
+  inspection_photos,
+  inspection_signatures,
+  inspections,
+  sales,
+  type StoredFile,
+} from "../../db/schema/mod.ts";
 import type { Tx } from "../../db/client.ts";
 import type { Ctx } from "../lib/context.ts";
 import { AppError, invalid } from "../../lib/errors.ts";
@@ -39,23 +46,36 @@ export async function storeFile(tx: Tx, upload: Upload): Promise<number> {
   return row.id;
 }
 
+/** The inspections the caller sees (ptScope), as a WHERE clause. */
+const inspectionSeen = (ctx: Ctx) =>
+  ptScope(ctx.user, {
+    jobId: inspections.job_id,
+    inspectionCompanyId: inspections.inspection_company_id,
+    customerCompanyId: inspections.customer_company_id,
+    operatorCompanyId: inspections.operator_company_id,
+  });
+
 /**
  * Who may read a file: anyone allowed to see at least one record pointing at it. Each owner of files
- * adds its check here (line documents, logos, ... when they arrive); the checks apply the owner's
- * own scoping in the query.
+ * adds its check here (and its column to `deleteFileIfUnused`); the checks apply the owner's own
+ * scoping in the query.
  */
 const READERS: ((ctx: Ctx, fileId: number) => Promise<boolean>)[] = [
-  // An inspection's pressure-test PDF: the inspections the caller sees (ptScope).
+  // An inspection's pressure-test PDF: the inspections the caller sees.
   async (ctx, fileId) =>
     !!(await ctx.db.select({ id: inspections.id }).from(inspections).where(and(
       eq(inspections.pressure_test_file_id, fileId),
-      ptScope(ctx.user, {
-        jobId: inspections.job_id,
-        inspectionCompanyId: inspections.inspection_company_id,
-        customerCompanyId: inspections.customer_company_id,
-        operatorCompanyId: inspections.operator_company_id,
-      }),
+      inspectionSeen(ctx),
     )).limit(1).get()),
+  // An inspection's photo or signature: the same inspections.
+  async (ctx, fileId) =>
+    !!(await ctx.db.select({ id: inspections.id }).from(inspection_photos)
+      .innerJoin(inspections, eq(inspections.id, inspection_photos.inspection_id))
+      .where(and(eq(inspection_photos.file_id, fileId), inspectionSeen(ctx))).limit(1).get()),
+  async (ctx, fileId) =>
+    !!(await ctx.db.select({ id: inspections.id }).from(inspection_signatures)
+      .innerJoin(inspections, eq(inspections.id, inspection_signatures.inspection_id))
+      .where(and(eq(inspection_signatures.file_id, fileId), inspectionSeen(ctx))).limit(1).get()),
   // A sales line's document: the owner company's own staff (Sales & Inventory readers), for lines of
   // their company.
   async (ctx, fileId) =>
@@ -65,6 +85,24 @@ const READERS: ((ctx: Ctx, fileId: number) => Promise<boolean>)[] = [
       eq(sales.company_id, ctx.user.company_id),
     )).limit(1).get()),
 ];
+
+/**
+ * Deletes a file no record points at any more, inside the caller's transaction (a removed photo's
+ * bytes go with it unless the same image is stored elsewhere: files are shared by content).
+ */
+export async function deleteFileIfUnused(tx: Tx, fileId: number): Promise<void> {
+  const users = [
+    tx.select({ id: inspections.id }).from(inspections).where(eq(inspections.pressure_test_file_id, fileId)),
+    tx.select({ id: inspection_photos.id }).from(inspection_photos).where(
+      eq(inspection_photos.file_id, fileId),
+    ),
+    tx.select({ id: inspection_signatures.inspection_id }).from(inspection_signatures)
+      .where(eq(inspection_signatures.file_id, fileId)),
+    tx.select({ id: sales.id }).from(sales).where(eq(sales.file_id, fileId)),
+  ];
+  for (const q of users) if (await q.limit(1).get()) return;
+  await tx.delete(files).where(eq(files.id, fileId));
+}
 
 /** GET /api/files/{id}: the file, or 404 alike for a missing file and one the caller may not see. */
 export async function readFile(ctx: Ctx, id: number): Promise<StoredFile> {

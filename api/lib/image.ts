@@ -13,7 +13,8 @@ export interface ImageInfo {
 }
 
 const be16 = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
-const be32 = (b: Uint8Array, at: number) => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
+const be32 = (b: Uint8Array, at: number) =>
+  ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
 
 /** The JPEG's frame size: SOI, then marker segments up to the first scan, with a frame header before it. */
 function jpegInfo(b: Uint8Array): ImageInfo | null {
@@ -51,7 +52,13 @@ function jpegInfo(b: Uint8Array): ImageInfo | null {
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Bit depths each PNG colour type allows (greyscale, RGB, palette, grey+alpha, RGBA). */
-const PNG_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+const PNG_DEPTHS: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
 
 let crcTable: Uint32Array | undefined;
 function crc32(b: Uint8Array): number {

@@ -28,7 +28,9 @@ export const inspection_photos = sqliteTable("inspection_photos", {
  * (UTC). The signer's name is copied, so the report keeps it if the user is renamed or deleted.
  */
 export const inspection_signatures = sqliteTable("inspection_signatures", {
-  inspection_id: integer("inspection_id").primaryKey().references(() => inspections.id, { onDelete: "cascade" }),
+  inspection_id: integer("inspection_id").primaryKey().references(() => inspections.id, {
+    onDelete: "cascade",
+  }),
   file_id: integer("file_id").notNull().references(() => files.id),
   signer_name: text("signer_name").notNull(),
   signed_by: integer("signed_by").references(() => users.id, { onDelete: "set null" }),
