@@ -1,5 +1,6 @@
 import { AppError, invalid } from "../../lib/errors.ts";
-import { type ImageInfo, imageInfo, type ImageType } from "../lib/image.ts";
+import { type ImageInfo, imageInfo, type ImageType, pngPixels } from "../lib/image.ts";
+import { inflateAtMost } from "../lib/inflate.ts";
 import type { Upload } from "./service.ts";
 
 export interface ImageRules {
@@ -35,6 +36,27 @@ export async function imageUpload(part: unknown, rules: ImageRules): Promise<Upl
       `The ${rules.what} must be at most ${rules.maxSide} pixels on its longest side`,
     );
   }
+  if (info.type === "image/png") await checkPngPixels(data, rules);
   const extension = info.type === "image/png" ? "png" : "jpg";
   return { ...info, name: `${rules.what}.${extension}`, content_type: info.type, data };
+}
+
+/**
+ * A PNG's pixel data must inflate, undamaged, to exactly its scanlines, each with a known filter: the
+ * report's PDF writer decodes PNGs with transparency in a callback where a failure would be uncaught.
+ * Interlaced PNGs (which no canvas writes) are refused rather than checked pass by pass.
+ */
+async function checkPngPixels(data: Uint8Array, rules: ImageRules): Promise<void> {
+  const pixels = pngPixels(data)!;
+  if (pixels.interlaced) throw invalid(rules.field, `The ${rules.what} must not be an interlaced PNG`);
+  const size = pixels.height * (1 + pixels.rowBytes);
+  let raw: Uint8Array;
+  try {
+    raw = await inflateAtMost(pixels.idat, size, true);
+  } catch {
+    throw invalid(rules.field, rules.wrongType);
+  }
+  let filtersKnown = raw.length === size;
+  for (let at = 0; filtersKnown && at < size; at += 1 + pixels.rowBytes) filtersKnown = raw[at] <= 4;
+  if (!filtersKnown) throw invalid(rules.field, rules.wrongType);
 }

@@ -13,6 +13,7 @@ import type { Ctx } from "../lib/context.ts";
 import { AppError, invalid } from "../../lib/errors.ts";
 import { ptScope } from "../pt/scope.ts";
 import { can } from "../../lib/policy.ts";
+import { inflateAtMost, TooComplex } from "../lib/inflate.ts";
 
 export interface Upload {
   name: string;
@@ -129,42 +130,6 @@ const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*?);base64,/i;
 export const MAX_PDF_STRUCTURE_MB = 64;
 export const PDF_TOO_COMPLEX =
   `The PDF unpacks to more than ${MAX_PDF_STRUCTURE_MB} MB of document structure.`;
-/** Input fed to the inflater at a time: deflate expands at most ~1032x, so one step makes <= 4 MB. */
-const FEED = 4096;
-
-class TooComplex extends Error {}
-
-/**
- * Inflates zlib data (FlateDecode) with the runtime's native DecompressionStream, a small piece at a
- * time so the event loop keeps turning, and stops as soon as the output passes `budget`. Damaged data
- * answers what came out before the damage (pdf-lib reads it the same lenient way).
- */
-async function inflateAtMost(data: Uint8Array, budget: number): Promise<Uint8Array> {
-  const stream = new DecompressionStream("deflate");
-  const writer = stream.writable.getWriter();
-  (async () => {
-    for (let at = 0; at < data.length; at += FEED) {
-      await writer.ready;
-      await writer.write(data.slice(at, at + FEED));
-    }
-    await writer.close();
-  })().catch(() => {}); // the reader below sees the same failure
-  const reader = stream.readable.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      total += r.value.length;
-      if (total > budget) throw new TooComplex();
-      chunks.push(r.value);
-    }
-  } catch (e) {
-    await reader.cancel().catch(() => {});
-    if (e instanceof TooComplex) throw e;
-  }
-  return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
-}
-
 /**
  * The object and cross-reference streams of a PDF with how many FlateDecode filters each has (the
  * other filters shrink their data or are not used for structure, and are left alone).

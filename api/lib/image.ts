@@ -72,12 +72,25 @@ function crc32(b: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** The PNG's size: signature, a valid IHDR first, every chunk whole with its CRC, image data, IEND last. */
-function pngInfo(b: Uint8Array): ImageInfo | null {
+/** Channels of each PNG colour type. */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/** A PNG's pixel data as its chunks frame it: the joined IDAT streams and what they must inflate to. */
+export interface PngPixels {
+  /** the zlib stream of the image data */
+  idat: Uint8Array;
+  /** bytes a scanline takes, after its filter-type byte */
+  rowBytes: number;
+  height: number;
+  interlaced: boolean;
+}
+
+/** Walks a PNG: signature, a valid IHDR first, every chunk whole with its CRC, image data, IEND last. */
+function pngWalk(b: Uint8Array): (ImageInfo & { pixels: PngPixels }) | null {
   if (b.length < 8 || PNG_SIGNATURE.some((v, i) => b[i] !== v)) return null;
   let at = 8;
-  let header: { width: number; height: number } | null = null;
-  let data = false;
+  let header: { width: number; height: number; rowBytes: number; interlaced: boolean } | null = null;
+  const idat: Uint8Array[] = [];
   while (at + 12 <= b.length) {
     const length = be32(b, at);
     const type = String.fromCharCode(...b.subarray(at + 4, at + 8));
@@ -88,14 +101,35 @@ function pngInfo(b: Uint8Array): ImageInfo | null {
       if (type !== "IHDR" || length !== 13) return null;
       const [depth, color, compression, filter, interlace] = b.subarray(at + 16, at + 21);
       if (!PNG_DEPTHS[color]?.includes(depth) || compression || filter || interlace > 1) return null;
-      header = { width: be32(b, at + 8), height: be32(b, at + 12) };
-      if (!header.width || !header.height) return null;
-    } else if (type === "IDAT") data = true;
-    else if (type === "IEND") return data ? { type: "image/png", ...header } : null;
+      const width = be32(b, at + 8);
+      const height = be32(b, at + 12);
+      if (!width || !height) return null;
+      header = {
+        width,
+        height,
+        rowBytes: Math.ceil((width * depth * PNG_CHANNELS[color]) / 8),
+        interlaced: !!interlace,
+      };
+    } else if (type === "IDAT") idat.push(b.subarray(at + 8, at + 8 + length));
+    else if (type === "IEND") {
+      if (!idat.length) return null;
+      const { width, height, rowBytes, interlaced } = header;
+      const joined = new Uint8Array(idat.reduce((n, c) => n + c.length, 0));
+      idat.reduce((offset, c) => (joined.set(c, offset), offset + c.length), 0);
+      return { type: "image/png", width, height, pixels: { idat: joined, rowBytes, height, interlaced } };
+    }
     at = end;
   }
   return null;
 }
+
+function pngInfo(b: Uint8Array): ImageInfo | null {
+  const png = pngWalk(b);
+  return png && { type: png.type, width: png.width, height: png.height };
+}
+
+/** The PNG's framed pixel data, for a check that it inflates to whole scanlines (see image_upload.ts). */
+export const pngPixels = (b: Uint8Array): PngPixels | null => pngWalk(b)?.pixels ?? null;
 
 /** The image's real type and size, or null when the bytes are not a whole JPEG or PNG. */
 export function imageInfo(bytes: Uint8Array): ImageInfo | null {

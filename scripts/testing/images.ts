@@ -62,20 +62,28 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 
 /** A real RGBA PNG of `width` x `height`: dark ink on transparent, like a drawn signature. */
 export function png(width: number, height: number): Uint8Array {
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, 6, 0, 0, 0], 8);
   const rows = new Uint8Array(height * (1 + width * 4));
   for (let y = 0; y < height; y++) {
     const x = Math.floor((y / height) * width); // a diagonal stroke
     rows.set([0x10, 0x20, 0x40, 0xff], y * (1 + width * 4) + 1 + x * 4);
   }
+  return pngOf(width, height, new Uint8Array(deflateSync(rows)));
+}
+
+/**
+ * An RGBA PNG whose chunks are all well formed (CRCs right) around `idat` as its image data, which may
+ * be anything: damaged or short pixel data behind a valid frame.
+ */
+export function pngOf(width: number, height: number, idat: Uint8Array, interlace = 0): Uint8Array {
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, 6, 0, 0, interlace], 8);
   const parts = [
     Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
-    chunk("IDAT", new Uint8Array(deflateSync(rows))),
+    chunk("IDAT", idat),
     chunk("IEND", new Uint8Array()),
   ];
   return new Uint8Array(Buffer.concat(parts));

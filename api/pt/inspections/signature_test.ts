@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import { deflateSync } from "node:zlib";
 import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeInspection, makeJob } from "../../../db/factories.ts";
 import { files } from "../../../db/schema/mod.ts";
-import { JPEG_40X30, png } from "../../../scripts/testing/images.ts";
+import { JPEG_40X30, png, pngOf } from "../../../scripts/testing/images.ts";
 import { SIGNATURE_TOO_LARGE, SIGNATURE_TYPE_MESSAGE } from "./photo_schemas.ts";
 import { answer, imageFile } from "./media_fixture.ts";
 
@@ -75,7 +76,7 @@ Deno.test("inspection signature - saved with the signer's name and time, replace
     });
   }));
 
-Deno.test("inspection signature - a PNG only, at most 200 KB; job-admins only", () =>
+Deno.test("inspection signature - a whole PNG only (pixel data checked), at most 200 KB; job-admins only", () =>
   withEnv(async (env) => {
     const inspection = await makeInspection(env.tenant.db);
     const token = await env.login();
@@ -85,6 +86,22 @@ Deno.test("inspection signature - a PNG only, at most 200 KB; job-admins only", 
     assert.equal(heavy.detail, SIGNATURE_TOO_LARGE);
     const wide = await answer(await sign(env, token, inspection.id, png(2001, 10)), 422);
     assert.equal(wide.detail, "The signature must be at most 2000 pixels on its longest side");
+    // Valid chunks around pixel data the report's PNG decoder would choke on.
+    const rows = (n: number, filter = 0) => {
+      const out = new Uint8Array(n * (1 + 40 * 4));
+      for (let y = 0; y < n; y++) out[y * (1 + 40 * 4)] = filter;
+      return new Uint8Array(deflateSync(out));
+    };
+    const broken = rows(20).slice();
+    broken[broken.length - 1] ^= 0xff; // the zlib checksum
+    for (const bad of [pngOf(40, 20, broken), pngOf(40, 20, rows(19)), pngOf(40, 20, rows(20, 9))]) {
+      const res = await answer(await sign(env, token, inspection.id, bad), 422);
+      assert.equal(res.detail, SIGNATURE_TYPE_MESSAGE);
+    }
+    const interlaced = await answer(await sign(env, token, inspection.id, pngOf(40, 20, rows(20), 1)), 422);
+    assert.equal(interlaced.detail, "The signature must not be an interlaced PNG");
+    await answer(await sign(env, token, inspection.id, pngOf(40, 20, rows(20))), 200);
+
     const inspector = (await env.userWithToken({ company_id: 1, permissions: ["inspector"] })).token;
     await answer(await sign(env, inspector, inspection.id, png(100, 50)), 403);
     await env.json(`/api/pt/inspections/${inspection.id}/signature`, {
@@ -93,5 +110,5 @@ Deno.test("inspection signature - a PNG only, at most 200 KB; job-admins only", 
       status: 403,
     });
     const listed = await env.json(`/api/pt/inspections/${inspection.id}/photos`, { token });
-    assert.equal(listed.signature, null);
+    assert.equal(listed.signature.width, 40, "the valid one, and only it, was saved");
   }));
