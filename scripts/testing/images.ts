@@ -41,6 +41,13 @@ export function jpegOfBytes(size: number, base = JPEG_40X30): Uint8Array {
   return out.subarray(0, at + base.length - 2);
 }
 
+/** The JPEG with a comment segment holding `tag` after its start: bytes of their own, same picture. */
+export function jpegTagged(tag: string, base = JPEG_40X30): Uint8Array {
+  const text = new TextEncoder().encode(tag);
+  const segment = [0xff, 0xfe, (text.length + 2) >> 8, (text.length + 2) & 0xff, ...text];
+  return new Uint8Array([...base.subarray(0, 2), ...segment, ...base.subarray(2)]);
+}
+
 function crc32(b: Uint8Array): number {
   let c = 0xffffffff;
   for (const v of b) {
