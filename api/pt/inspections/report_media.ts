@@ -46,19 +46,27 @@ function drawImage(doc: PdfDoc, img: ReportImage, x: number, y: number, box: [nu
   return h;
 }
 
+/** A row of photos: the captions under them and the height it takes. */
+function rowOf(doc: PdfDoc, photos: ReportMedia["photos"], first: number, cell: number) {
+  const row = photos.slice(first, first + COLUMNS);
+  const captions = row.map((p, j) => pdfSafe(`${first + j + 1}. ${p.caption}`.trim()));
+  const captionH = Math.max(
+    ...captions.map((c) => doc.font(FONT).fontSize(9).heightOfString(c, { width: cell })),
+  );
+  const imageH = Math.max(...row.map((p) => fitted(p, [cell, PHOTO_HEIGHT])[1]));
+  return { row, captions, imageH, height: imageH + captionH + 4 };
+}
+
 /** The photos, two a row with the caption under each, a row moving to the next page when it does not fit. */
 function drawPhotos(doc: PdfDoc, photos: ReportMedia["photos"]) {
   const left = doc.page.margins.left;
   const cell = (contentWidth(doc) - GAP * (COLUMNS - 1)) / COLUMNS;
+  // The heading stays with the first row.
+  if (doc.y + 30 + rowOf(doc, photos, 0, cell).height > pageBottom(doc)) doc.addPage();
   drawHeading(doc, `Photos (${photos.length})`, 12);
   for (let i = 0; i < photos.length; i += COLUMNS) {
-    const row = photos.slice(i, i + COLUMNS);
-    const captions = row.map((p, j) => pdfSafe(`${i + j + 1}. ${p.caption}`.trim()));
-    const captionH = Math.max(
-      ...captions.map((c) => doc.font(FONT).fontSize(9).heightOfString(c, { width: cell })),
-    );
-    const imageH = Math.max(...row.map((p) => fitted(p, [cell, PHOTO_HEIGHT])[1]));
-    if (doc.y + imageH + captionH + 4 > pageBottom(doc)) doc.addPage();
+    const { row, captions, imageH, height } = rowOf(doc, photos, i, cell);
+    if (doc.y + height > pageBottom(doc)) doc.addPage();
     const y = doc.y;
     row.forEach((p, j) => {
       const x = left + j * (cell + GAP);
@@ -66,7 +74,7 @@ function drawPhotos(doc: PdfDoc, photos: ReportMedia["photos"]) {
       doc.font(FONT).fontSize(9).fillColor("black").text(captions[j], x, y + imageH + 3, { width: cell });
     });
     doc.x = left;
-    doc.y = y + imageH + captionH + GAP;
+    doc.y = y + height - 4 + GAP;
   }
 }
 
