@@ -15,7 +15,7 @@ import {
   type InspectionsProps,
   type InspectionsQuery,
 } from "../types.ts";
-import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+import { lazyDialog, preloadOn } from "../../../lib/lazy_dialog.tsx";
 import { showSnack } from "../../../lib/events.ts";
 import { useOfflineQueue } from "../../../offline/use_offline_queue.ts";
 import { SyncStatus } from "../SyncStatus.tsx";
@@ -24,6 +24,16 @@ import { SyncStatus } from "../SyncStatus.tsx";
 const QueuedTable = lazy(() => import("../QueuedTable.tsx"));
 const BatchForm = lazyDialog(() => import("../BatchForm.tsx").then((m) => m.BatchForm));
 const InspectionForm = lazyDialog(() => import("../InspectionForm.tsx").then((m) => m.InspectionForm));
+const PhotosDialog = lazyDialog(() => import("../PhotosDialog.tsx").then((m) => m.PhotosDialog));
+
+/** Opens an inspection's photos and signature (every reader sees them; job-admins change them). */
+function PhotosButton({ onPress }: { onPress: () => void }) {
+  return (
+    <button type="button" className="btn" onClick={onPress} {...preloadOn(PhotosDialog.preload)}>
+      <Icon name="camera" size={18} />Photos and signature
+    </button>
+  );
+}
 
 /**
  * The inspection table of a job (/pt/inspection) or of every job in scope (/pt/data): greeting and
@@ -54,6 +64,7 @@ export default function InspectionsTable(props: InspectionsProps) {
     setEditing(undefined);
     showSnack("success", message);
   };
+  const [photosOf, setPhotosOf] = useState<InspectionRow | null>(null);
 
   const details = (r: InspectionRow) => (
     <div className="row-details row-details-sticky">
@@ -67,13 +78,21 @@ export default function InspectionsTable(props: InspectionsProps) {
         <dt>Notes</dt>
         <dd className="pre-wrap">{r.notes || "None"}</dd>
       </dl>
-      {editable && (
-        <EditDeleteActions
-          preloadEdit={InspectionForm.preload}
-          onEdit={() => setEditing(r)}
-          onDelete={() => setDeleting(r)}
-        />
-      )}
+      {editable
+        ? (
+          <EditDeleteActions
+            preloadEdit={InspectionForm.preload}
+            onEdit={() => setEditing(r)}
+            onDelete={() => setDeleting(r)}
+          >
+            <PhotosButton onPress={() => setPhotosOf(r)} />
+          </EditDeleteActions>
+        )
+        : (
+          <div className="row-actions">
+            <PhotosButton onPress={() => setPhotosOf(r)} />
+          </div>
+        )}
     </div>
   );
 
@@ -151,6 +170,13 @@ export default function InspectionsTable(props: InspectionsProps) {
           : undefined}
         question="Are you sure you want to delete this inspection?"
       />
+      {photosOf && (
+        <PhotosDialog
+          inspection={photosOf}
+          canEdit={editable}
+          onClose={() => setPhotosOf(null)}
+        />
+      )}
       {job && batchOpen && (
         <BatchForm
           jobId={job.id}
