@@ -130,8 +130,8 @@ const imagePart = (bytes: Uint8Array, name: string, caption?: string) => {
   if (caption !== undefined) form.set("caption", caption);
   return form;
 };
-/** Adding or removing an inspection's photos and signature is editing it. */
-const inspectionEditor = (u: UserFacts) => ptWriter(u) && may(u, "inspections.edit");
+/** Adding or removing an inspection's photos and signature: inspectors and job-admins. */
+const inspectionEditor = (u: UserFacts) => ptWriter(u) && may(u, "inspections.media");
 
 const jobBody = (t: Target) => ({
   date: today,

@@ -118,13 +118,16 @@ Deno.test("inspection photos - bounds: bytes (413), pixels, caption and count (4
     assert.equal((await stored(env)).length, MAX_PHOTOS);
   }));
 
-Deno.test("inspection photos - only job-admins of the inspection company, within their scope", () =>
+Deno.test("inspection photos - inspectors and job-admins of the inspection company, within their scope", () =>
   withEnv(async (env) => {
     const job = await makeJob(env.tenant.db);
     const inspection = await makeInspection(env.tenant.db, { job_id: job.id });
     const photo = () => imageFile(JPEG_40X30);
+    // the inspector who records the inspection adds its photos; a General user of the company cannot
     const inspector = (await env.userWithToken({ company_id: 1, permissions: ["inspector"] })).token;
-    const refused = await answer(await sendPhoto(env, inspector, inspection.id, photo()), 403);
+    await answer(await sendPhoto(env, inspector, inspection.id, photo()), 200);
+    const general = (await env.userWithToken({ company_id: 1, permissions: [] })).token;
+    const refused = await answer(await sendPhoto(env, general, inspection.id, photo()), 403);
     assert.equal(refused.detail, "You do not have permission to do that.");
     const customer =
       (await env.userWithToken({ company_id: job.customer_company_id, permissions: ["job-admin"] }))
@@ -149,7 +152,7 @@ Deno.test("inspection photos - only job-admins of the inspection company, within
     });
     assert.equal(anonymous.status, 401);
     await anonymous.body?.cancel();
-    assert.equal((await stored(env)).length, 0);
+    assert.equal((await stored(env)).length, 1);
   }));
 
 Deno.test("inspection photos - removing one drops its bytes unless another photo shares them", () =>
@@ -168,9 +171,9 @@ Deno.test("inspection photos - removing one drops its bytes unless another photo
       method: "DELETE",
       status: 404,
     });
-    const inspector = (await env.userWithToken({ company_id: 1, permissions: ["inspector"] })).token;
+    const general = (await env.userWithToken({ company_id: 1, permissions: [] })).token;
     await env.json(`/api/pt/inspections/${a.id}/photos/${photoA.id}`, {
-      token: inspector,
+      token: general,
       method: "DELETE",
       status: 403,
     });

@@ -16,10 +16,10 @@ export async function inspectionInScope(db: TenantDatabase | Tx, user: CurrentUs
   return row.id;
 }
 
-/** Adding or removing photos and the signature is editing the inspection (job-admins). */
+/** Photos and the signature are added and removed by inspectors (who sign what they record) and job-admins. */
 export function requireMediaEdit(ctx: Ctx): void {
   requireAbility(ctx.user, "pt.write");
-  requireAbility(ctx.user, "inspections.edit");
+  requireAbility(ctx.user, "inspections.media");
 }
 
 /** The inspection's photos (in order) and signature, with the paths their images are served at. */

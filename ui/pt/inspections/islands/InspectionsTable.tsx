@@ -173,7 +173,7 @@ export default function InspectionsTable(props: InspectionsProps) {
       {photosOf && (
         <PhotosDialog
           inspection={photosOf}
-          canEdit={editable}
+          canEdit={view === "job" && (can.edit || can.enter)}
           onClose={() => setPhotosOf(null)}
         />
       )}
