@@ -102,7 +102,6 @@ Deno.test("bookings - quotes never reserve; a future booking of more than the ro
   withEnv(async (env) => {
     const token = await tokenWith(env, []);
     const { row, tickets: [a] } = await setup(env, 1, 3);
-    const admin = await env.login();
     const quote = await makeTicket(env.tenant.db, {
       status: "QUOTE",
       isQuote: true,
