@@ -31,6 +31,7 @@ import { linesRoutes } from "./sales/lines/routes.ts";
 import { ticketsRoutes } from "./sales/tickets/routes.ts";
 import { rejectionsRoutes } from "./sales/rejections/routes.ts";
 import { printingRoutes } from "./sales/printing/routes.ts";
+import { scanRoutes } from "./scan/routes.ts";
 import { pageRoutes } from "../ui/routes.tsx";
 import { errorPage } from "../ui/render.tsx";
 import { Catalog } from "../db/catalog.ts";
@@ -152,7 +153,8 @@ export function createApp(services: Services) {
     .route("/", linesRoutes)
     .route("/", ticketsRoutes)
     .route("/", rejectionsRoutes)
-    .route("/", printingRoutes);
+    .route("/", printingRoutes)
+    .route("/", scanRoutes);
   api.all("*", () => {
     throw new AppError("not_found", "No such API route.");
   });
