@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../scripts/testing/harness.ts";
 import { makeCompany, makeInspection, makeInventory, makeJob } from "../../db/factories.ts";
-import { unknownSerial } from "./service.ts";
+import { UNKNOWN_SERIAL } from "./service.ts";
 
 Deno.test("scan - a label URL or a typed serial finds the serial's records, whatever its case", () =>
   withEnv(async (env) => {
@@ -27,7 +27,7 @@ Deno.test("scan - unknown, unseen or malformed codes answer with a sentence", ()
     const db = env.tenant.db;
     const token = await env.login();
     const r = await env.json("/api/scan?code=NOPE-1", { token, status: 404 });
-    assert.equal(r.detail, unknownSerial("NOPE-1"));
+    assert.equal(r.detail, UNKNOWN_SERIAL);
     const bad = await env.json(`/api/scan?code=${encodeURIComponent("https://x.test/menu")}`, {
       token,
       status: 422,

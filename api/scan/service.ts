@@ -21,12 +21,13 @@ export interface ScanResult {
   inspections: number;
 }
 
-export const unknownSerial = (serial: string) => `No serial number ${serial} was found.`;
+/** The serial is not repeated: an answer carries only what the caller may see. */
+export const UNKNOWN_SERIAL = "No record of this serial number was found.";
 
 /**
  * The serial a scan names, if the user can see any record of it: inventory rows (sales staff) or
- * inspections (in the user's scope, as the inspection lists); 404 with the serial otherwise, so a label of
- * another business or a mistyped serial reads as unknown.
+ * inspections (in the user's scope, as the inspection lists); 404 otherwise, so a label of another business
+ * or a mistyped serial reads as unknown.
  */
 export async function lookUpScan(ctx: Ctx, input: unknown): Promise<ScanResult> {
   const q = parse(ScanQuery, input);
@@ -43,6 +44,6 @@ export async function lookUpScan(ctx: Ctx, input: unknown): Promise<ScanResult> 
       .where(and(same(inspections.serial_number), inspectionScope(ctx.user))).get(),
   ]);
   const result = { serial, inventory: stock?.n ?? 0, inspections: inspected?.n ?? 0 };
-  if (!result.inventory && !result.inspections) throw new AppError("not_found", unknownSerial(serial));
+  if (!result.inventory && !result.inspections) throw new AppError("not_found", UNKNOWN_SERIAL);
   return result;
 }

@@ -17,6 +17,7 @@ import {
 } from "../../../api/pt/inspections/schemas.ts";
 import { useToday } from "../../lib/time_zone.tsx";
 import { loadParts } from "./InspectionForm.tsx";
+import { ScanButton, type ScanReply } from "../../scan/ScanButton.tsx";
 
 const PDF_PATH = "imageFiles.pressure_test";
 const split = (v: string[]) => splitSerials(v) as string[];
@@ -86,6 +87,17 @@ export function BatchForm({ jobId, onClose, onSaved }: {
     }
   };
 
+  // A scanned serial joins the batch's serials (issue 13); the dialog stays open for the next one.
+  const scan = (serial: string): ScanReply => {
+    if (serials.some((s) => s.toLowerCase() === serial.toLowerCase())) {
+      return { error: `${serial} is already in the batch.` };
+    }
+    const next = split([...serials, serial]);
+    setSerials(next);
+    touch("serial_numbers");
+    return { ok: `Added ${serial}: ${next.length} in the batch.` };
+  };
+
   return (
     <Dialog title="New Batch" isOpen onClose={onClose} width={750}>
       <Form
@@ -104,6 +116,13 @@ export function BatchForm({ jobId, onClose, onSaved }: {
           }}
           onBlur={() => setTouched((t) => ({ ...t, serial_numbers: true }))}
           error={shown("serial_numbers")}
+        />
+        <ScanButton
+          label="Scan serial numbers"
+          title="Scan serial numbers into the batch"
+          hint="Scan each unit's QR label (camera or USB scanner) or type its serial number."
+          keepOpen
+          onScan={scan}
         />
         <div className="form-grid">
           <ComboBox

@@ -15,11 +15,12 @@ import {
   type InspectionsProps,
   type InspectionsQuery,
 } from "../types.ts";
-import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+import { lazyDialog, preloadOn } from "../../../lib/lazy_dialog.tsx";
 
 // Loaded when first opened (decision 022).
 const BatchForm = lazyDialog(() => import("../BatchForm.tsx").then((m) => m.BatchForm));
 const InspectionForm = lazyDialog(() => import("../InspectionForm.tsx").then((m) => m.InspectionForm));
+const LabelsDialog = lazyDialog(() => import("../../../scan/LabelsDialog.tsx").then((m) => m.LabelsDialog));
 
 /**
  * The inspection table of a job (/pt/inspection) or of every job in scope (/pt/data): greeting and
@@ -40,6 +41,7 @@ export default function InspectionsTable(props: InspectionsProps) {
   const { list, hydrated, setEditing, setDeleting, saved } = crud;
   const editable = view === "job" && can.edit;
   const [batchOpen, setBatchOpen] = useState(false);
+  const [labelsOpen, setLabelsOpen] = useState(false);
 
   const details = (r: InspectionRow) => (
     <div className="row-details row-details-sticky">
@@ -85,16 +87,29 @@ export default function InspectionsTable(props: InspectionsProps) {
           </span>
         </p>
       )}
-      {view === "job" && can.enter && (
+      {job && (
         <div className="toolbar">
-          <NewButton crud={crud} preload={InspectionForm.preload} label="Enter new inspection" />
+          {can.enter && (
+            <>
+              <NewButton crud={crud} preload={InspectionForm.preload} label="Enter new inspection" />
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setBatchOpen(true)}
+                disabled={!hydrated}
+              >
+                <Icon name="add" size={20} />Enter new batch
+              </button>
+            </>
+          )}
           <button
             type="button"
-            className="btn btn-primary"
-            onClick={() => setBatchOpen(true)}
-            disabled={!hydrated}
+            className="btn"
+            onClick={() => setLabelsOpen(true)}
+            disabled={!hydrated || list.data.total === 0}
+            {...preloadOn(LabelsDialog.preload)}
           >
-            <Icon name="add" size={20} />Enter new batch
+            <Icon name="print" size={20} />Print QR labels
           </button>
         </div>
       )}
@@ -123,6 +138,14 @@ export default function InspectionsTable(props: InspectionsProps) {
           : undefined}
         question="Are you sure you want to delete this inspection?"
       />
+      {job && labelsOpen && (
+        <LabelsDialog
+          endpoint="/api/pt/inspections/labels"
+          query={{ job_id: job.id }}
+          what={`the serial numbers of job ${job.job_number}`}
+          onClose={() => setLabelsOpen(false)}
+        />
+      )}
       {job && batchOpen && (
         <BatchForm
           jobId={job.id}
