@@ -56,3 +56,41 @@ export function readQr(img: GreyImage): string {
   // A grey image is the luma plane of I420: the decoder reads that plane and ignores the chroma.
   return decodeQR(img, { format: "I420" });
 }
+
+/**
+ * A short Y4M video (what Chromium's fake camera plays, looped) whose frames show the QR code of `text`,
+ * black on white, centred on a 640x480 frame: a label held up to the camera.
+ */
+export async function qrVideo(text: string, path: string): Promise<void> {
+  const { default: encodeQR } = await import("qr");
+  const matrix = encodeQR(text, "raw", { border: 4 });
+  const [w, h] = [640, 480];
+  const scale = Math.floor(360 / matrix.length);
+  const left = Math.floor((w - matrix.length * scale) / 2);
+  const top = Math.floor((h - matrix.length * scale) / 2);
+  const luma = new Uint8Array(w * h).fill(255);
+  matrix.forEach((row, r) =>
+    row.forEach((dark, c) => {
+      if (!dark) return;
+      for (let y = 0; y < scale; y++) {
+        luma.fill(
+          0,
+          (top + r * scale + y) * w + left + c * scale,
+          (top + r * scale + y) * w + left + (c + 1) * scale,
+        );
+      }
+    })
+  );
+  const chroma = new Uint8Array((w / 2) * (h / 2) * 2).fill(128);
+  const head = new TextEncoder().encode(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`);
+  const frame = new TextEncoder().encode("FRAME\n");
+  const parts = [head];
+  for (let i = 0; i < 5; i++) parts.push(frame, luma, chroma);
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  await Deno.writeFile(path, out);
+}

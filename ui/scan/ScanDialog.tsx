@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import { Dialog } from "../primitives/Dialog.tsx";
 import { ApiError } from "../lib/api.ts";
@@ -23,6 +23,15 @@ export function ScanDialog({ title, hint, onScan, keepOpen, onClose }: ScanProps
   const last = useRef({ code: "", at: 0 });
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  // The field takes a USB scanner's typing: whenever the dialog itself takes the focus (react-aria moves it
+  // there after opening, later over another dialog such as the batch form), the field gets it instead.
+  useEffect(() => {
+    const dialog = input.current?.closest('[role="dialog"]');
+    const toField = (e: FocusEvent) => e.target === dialog && input.current?.focus();
+    document.addEventListener("focusin", toField);
+    input.current?.focus();
+    return () => document.removeEventListener("focusin", toField);
+  }, []);
 
   const handle = async (code: string) => {
     const parsed = serialFromCode(code);
