@@ -46,7 +46,7 @@ export function LabelsDialog({ endpoint, query, what, onClose }: {
       canSubmit
       busy={busy}
     >
-      <p className="field-note">QR labels for {what}: each code opens its serial number's history.</p>
+      <p className="field-note lead">QR labels for {what}: each code opens its serial number's history.</p>
       <Select
         label="Label stock"
         options={OPTIONS}

@@ -68,7 +68,7 @@ export function ScanDialog({ title, hint, onScan, keepOpen, onClose }: ScanProps
   return (
     <Dialog title={title} isOpen onClose={onClose}>
       <form onSubmit={submit} className="scan-form">
-        {hint && <p className="field-note">{hint}</p>}
+        {hint && <p className="field-note lead">{hint}</p>}
         <div className="field">
           <label htmlFor={id}>Serial number or QR code</label>
           <input
