@@ -21,7 +21,8 @@ export default defineConfig({
     manifest: true,
     target: "es2022",
     rollupOptions: {
-      input: ["ui/client.ts", "ui/styles.css", ...islandEntries("ui")],
+      // The service worker is an entry of its own, served as /sw.js (api/app.ts).
+      input: ["ui/client.ts", "ui/styles.css", "ui/offline/sw.ts", ...islandEntries("ui")],
       preserveEntrySignatures: "exports-only",
     },
   },

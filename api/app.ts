@@ -8,6 +8,7 @@ import { AppError } from "../lib/errors.ts";
 import { tenantMiddleware } from "./middleware/tenant.ts";
 import { FairGate, tenantGate } from "./middleware/tenant_gate.ts";
 import { Metrics } from "./lib/metrics.ts";
+import { InFlight } from "./lib/stall_watch.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
 import { bodyLimitMiddleware } from "./middleware/body_limit.ts";
@@ -24,6 +25,7 @@ import { categoriesRoutes } from "./sales/categories/routes.ts";
 import { subCategoriesRoutes } from "./sales/sub_categories/routes.ts";
 import { inventoryRoutes } from "./sales/inventory/routes.ts";
 import { auditRoutes } from "./sales/audit/routes.ts";
+import { availabilityRoutes } from "./sales/availability/routes.ts";
 import { batchParseRoutes } from "./sales/batch_parse/routes.ts";
 import { templatesRoutes } from "./sales/templates/routes.ts";
 import { inventoryRowsRoutes } from "./sales/inventory_rows/routes.ts";
@@ -31,7 +33,7 @@ import { linesRoutes } from "./sales/lines/routes.ts";
 import { ticketsRoutes } from "./sales/tickets/routes.ts";
 import { rejectionsRoutes } from "./sales/rejections/routes.ts";
 import { printingRoutes } from "./sales/printing/routes.ts";
-import { scanRoutes } from "./scan/routes.ts";
+import { serialsRoutes } from "./serials/routes.ts";
 import { pageRoutes } from "../ui/routes.tsx";
 import { errorPage } from "../ui/render.tsx";
 import { Catalog } from "../db/catalog.ts";
@@ -54,6 +56,7 @@ export async function createServices(config: Config): Promise<Services> {
     signer: new SessionSigner(await catalog.sessionSecret(config.SESSION_SECRET), config.SESSION_HOURS),
     throttle: new LoginThrottle(),
     assets: new Assets(),
+    inflight: new InFlight(),
   };
 }
 
@@ -72,7 +75,12 @@ export function createApp(services: Services) {
     c.set("requestId", id);
     c.set("services", services);
     const start = performance.now();
-    await next();
+    const running = services.inflight.begin(c.req.method, c.req.path, c.req.header("host"));
+    try {
+      await next();
+    } finally {
+      services.inflight.end(running);
+    }
     c.header("x-request-id", id);
     metrics.observe(c.res.status, (performance.now() - start) / 1000);
     if (services.config.LOG_REQUESTS) {
@@ -109,7 +117,13 @@ export function createApp(services: Services) {
     const { active, waiting } = gate.load;
     const { open, writesWaiting } = services.tenants.stats();
     return c.text(
-      metrics.render({ inProgress: active, waiting, tenantsOpen: open, writesWaiting }),
+      metrics.render({
+        inProgress: active,
+        waiting,
+        tenantsOpen: open,
+        writesWaiting,
+        ...services.inflight.stats,
+      }),
       200,
       { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" },
     );
@@ -125,6 +139,12 @@ export function createApp(services: Services) {
   app.get("/assets/*", () => {
     throw new AppError("not_found", "No such asset.");
   });
+  // The offline worker at the root, so its scope covers the pages; never cached, so a new build is seen.
+  app.get("/sw.js", (c) =>
+    c.body(services.assets.serviceWorker(), 200, {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Cache-Control": "no-cache",
+    }));
 
   app.use(
     tenantMiddleware,
@@ -151,10 +171,11 @@ export function createApp(services: Services) {
     .route("/", templatesRoutes)
     .route("/", inventoryRowsRoutes)
     .route("/", linesRoutes)
+    .route("/", availabilityRoutes)
     .route("/", ticketsRoutes)
     .route("/", rejectionsRoutes)
-    .route("/", printingRoutes)
-    .route("/", scanRoutes);
+    .route("/", serialsRoutes)
+    .route("/", printingRoutes);
   api.all("*", () => {
     throw new AppError("not_found", "No such API route.");
   });

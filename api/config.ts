@@ -29,6 +29,8 @@ export const Config = z.object({
   DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   /** Bearer token for GET /metrics (Prometheus text); unset, /metrics is 404. */
   METRICS_TOKEN: z.string().min(16, { error: "METRICS_TOKEN must be at least 16 characters" }).optional(),
+  /** Log an event-loop turn longer than this (ms) with the requests in progress; 0: off. */
+  STALL_LOG_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   /** Requests of all tenants worked on at once (tenant_gate.ts); waiting tenants take freed turns in rotation. */
   SERVER_CONCURRENCY: z.coerce.number().int().min(1).max(10000).default(8),
   /** The catalog on a libSQL server instead of DATA_DIR/catalog.db: instances share tenants and the secret. */

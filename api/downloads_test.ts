@@ -3,19 +3,21 @@ import ExcelJS from "exceljs";
 import { withEnv } from "../scripts/testing/harness.ts";
 import { routeTable } from "../scripts/testing/routes.ts";
 import { XLSX_TYPE } from "./lib/xlsx.ts";
-import { makeJob } from "../db/factories.ts";
+import { makeInspection, makeJob } from "../db/factories.ts";
 import { inspections } from "../db/schema/mod.ts";
 
 Deno.test("downloads - every download route answers the spec's call (page=-1) with a readable xlsx", () =>
   withEnv(async (env) => {
     const token = await env.login();
-    await makeJob(env.tenant.db, {});
+    const job = await makeJob(env.tenant.db, {});
+    // A serial's history downloads the serial the path names: one with an inspection.
+    await makeInspection(env.tenant.db, { job_id: job.id, serial_number: "SN-DL" });
     const downloads = routeTable(env.app).filter((r) => r.method === "GET" && r.path.endsWith("/download"));
     assert.ok(downloads.length >= 9, `found ${downloads.length}`);
     for (const { path } of downloads) {
       // As the spec writes the call, and as our own screens send it.
       for (const query of ["page=-1", "page=1&rowsPerPage=-1"]) {
-        const res = await env.request(`${path}?${query}`, { token });
+        const res = await env.request(`${path.replace(":serial", "SN-DL")}?${query}`, { token });
         assert.equal(res.status, 200, `${path}?${query}: ${res.status} ${await res.clone().text()}`);
         assert.equal(res.headers.get("content-type"), XLSX_TYPE);
         const wb = new ExcelJS.Workbook();

@@ -21,6 +21,7 @@ const EXCLUDED_PAGES: Record<string, string> = {
   "GET /metrics":
     "process-wide figures, no tenant data; needs the operator's METRICS_TOKEN (api/metrics_test.ts)",
   "GET /assets/*": "the built browser assets: the same static files for every tenant",
+  "GET /sw.js": "the offline service worker: the same built script for every tenant (ui/offline/sw_test.ts)",
   "GET /signin": "the public sign-in form",
   "POST /signin": "sign-in itself (the API's cross-tenant sign-in test covers the same login service)",
   "POST /signout": "ends the caller's own session; no data",
@@ -29,9 +30,14 @@ const EXCLUDED_PAGES: Record<string, string> = {
 /** Pages are the same for the roles that only differ in what they may change. */
 const PAGE_KINDS = ["admin", "salesAdmin", "noRoles", "customer", "operator", "dataEntry"] as const;
 
-/** A page path with its id parameter (the only kind of parameter pages have) set to `id`. */
-function pagePath(path: string, id: number): string | undefined {
-  const out = path.replace(/:id\{\[0-9\]\+\}/, String(id));
+/**
+ * A page path with its parameter set: an id to the side's ticket, a serial number to an inspected serial of
+ * the side's job J1. The serial is sent in lower case (looked up regardless of case): the page repeats the
+ * serial asked for, which must not count as a row of the tenant or job its marker names.
+ */
+function pagePath(path: string, side: TenantSide): string | undefined {
+  const out = path.replace(/:id\{\[0-9\]\+\}/, String(side.ids.ticket))
+    .replace(/:serial\b/, `${side.marker}-J1-SN1`.toLowerCase());
   return out.includes(":") || out.includes("*") ? undefined : out;
 }
 
@@ -41,7 +47,7 @@ async function pages(m: Matrix, side: TenantSide, other: TenantSide) {
     if (path.startsWith("/api/") || route in EXCLUDED_PAGES) continue;
     m.routes.add(route);
     const withId = path.includes(":");
-    const own = pagePath(path, side.ids.ticket);
+    const own = pagePath(path, side);
     if (!own) {
       m.fail(route, "a page parameter the matrix cannot fill: teach pagePath or exclude the page");
       continue;
@@ -57,7 +63,7 @@ async function pages(m: Matrix, side: TenantSide, other: TenantSide) {
       m.expectStatus(key("own"), a, [200, 302, 404]);
       m.expectNoMarkers(key("own rows"), a, forbidden);
       if (withId) {
-        const f = await m.send(side, undefined, { method, path: pagePath(path, other.ids.ticket)! }, {
+        const f = await m.send(side, undefined, { method, path: pagePath(path, other)! }, {
           cookie,
         });
         m.expectStatus(key("foreign"), f, [302, 404]);
@@ -66,7 +72,7 @@ async function pages(m: Matrix, side: TenantSide, other: TenantSide) {
     }
     // the other tenant's session: signed out here, so sent to sign in
     const cookie = `${SESSION_COOKIE}=${other.users.admin.token}`;
-    const x = await m.send(side, undefined, { method, path: pagePath(path, side.ids.ticket)! }, { cookie });
+    const x = await m.send(side, undefined, { method, path: pagePath(path, side)! }, { cookie });
     m.expectStatus(key2(route, other, side), x, [302]);
     if (x.status === 302 && !x.location?.startsWith("/signin")) {
       m.fail(key2(route, other, side), `sent to ${x.location}, not to sign in`);

@@ -1,6 +1,7 @@
 import { parseConfig } from "./config.ts";
 import { closeServices, createApp, createServices } from "./app.ts";
 import { ensureDemoTenant } from "../scripts/demo.ts";
+import { watchStalls } from "./lib/stall_watch.ts";
 
 let config;
 try {
@@ -13,6 +14,7 @@ try {
 const services = await createServices(config);
 await ensureDemoTenant(services);
 const app = createApp(services);
+watchStalls(services.inflight, config.STALL_LOG_MS);
 const server = Deno.serve({
   port: config.PORT,
   hostname: config.HOST,

@@ -35,6 +35,8 @@ Deno.test("metrics - Prometheus text with the metrics token: requests, latency h
     const ok = (m: Map<string, number>) => m.get('http_requests_total{status="2xx"}') ?? 0;
     assert.ok(ok(after) - ok(before) >= 5, "the five list requests are counted");
     assert.ok((after.get('http_requests_total{status="4xx"}') ?? 0) >= 1);
+    assert.equal(after.get("event_loop_stalls_total"), 0);
+    assert.ok((after.get("event_loop_longest_stall_seconds") ?? -1) >= 0);
     const buckets = [...after].filter(([k]) => k.startsWith("http_request_duration_seconds_bucket"));
     assert.ok(buckets.length >= 5);
     for (let i = 1; i < buckets.length; i++) {

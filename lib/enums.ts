@@ -39,6 +39,15 @@ export const maxQuantity = (type: string) => (type === "Serialized" ? 1 : MAX_QU
 export const TICKET_STATUSES = ["OPEN", "RFB", "RFA", "APP", "QUOTE"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/** The spec's names of the ticket statuses (the ticket screens, the serial history). */
+export const TICKET_STATUS_LABELS: Record<string, string> = {
+  OPEN: "Open",
+  RFB: "Ready To Bill",
+  RFA: "Request For Approval",
+  APP: "Approved",
+  QUOTE: "Quote",
+};
+
 /** How each company type reads in lists and forms. */
 export const COMPANY_TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
   customer_company: "Customer",

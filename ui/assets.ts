@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath as fromFileUrl } from "node:url";
 
@@ -5,7 +6,19 @@ interface ManifestEntry {
   file: string;
   css?: string[];
   imports?: string[];
+  dynamicImports?: string[];
 }
+
+/** What the offline page loads: the client, the stylesheet, the shell's islands and the job's table. */
+export const OFFLINE_ENTRIES = [
+  "ui/client.ts",
+  "ui/styles.css",
+  "ui/shell/islands/DrawerToggle.tsx",
+  "ui/shell/islands/Snackbar.tsx",
+  "ui/shell/islands/LoadingDialog.tsx",
+  "ui/shell/islands/PasswordReset.tsx",
+  "ui/pt/inspections/islands/InspectionsTable.tsx",
+];
 
 /** Hashed asset URLs from Vite's manifest (`npm run build`, run by `npm start` and `npm test`). */
 export class Assets {
@@ -51,6 +64,40 @@ export class Assets {
     };
     walk(src);
     return [...seen].map((k) => "/" + this.manifest[k].file);
+  }
+
+  /** Every file `srcs` may load, now or when a dialog opens: static and dynamic imports, and CSS. */
+  closure(srcs: string[]): string[] {
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    const walk = (key: string) => {
+      const e = this.manifest[key];
+      if (!e || seen.has(key)) return;
+      seen.add(key);
+      files.add("/" + e.file);
+      for (const c of e.css ?? []) files.add("/" + c);
+      for (const i of [...(e.imports ?? []), ...(e.dynamicImports ?? [])]) walk(i);
+    };
+    for (const src of srcs) walk(this.entry(src) && src);
+    return [...files];
+  }
+
+  private worker?: string;
+
+  /**
+   * /sw.js: the built worker (ui/offline/sw.ts) after the files it caches at install and a version
+   * that changes with them, so a new build installs a new worker.
+   */
+  serviceWorker(): string {
+    if (!this.worker) {
+      const precache = this.closure(OFFLINE_ENTRIES);
+      const code = readFileSync(`${this.dir}/${this.entry("ui/offline/sw.ts").file}`, "utf8");
+      const version = createHash("sha256").update(JSON.stringify(precache)).digest("hex").slice(0, 16);
+      this.worker = `const PRECACHE = ${JSON.stringify(precache)};\nconst VERSION = ${
+        JSON.stringify(version)
+      };\n${code}`;
+    }
+    return this.worker;
   }
 
   get client() {

@@ -20,11 +20,13 @@ import { taxesPages } from "./sales/taxes/routes.tsx";
 import { categoriesPages } from "./sales/categories/routes.tsx";
 import { subCategoriesPages } from "./sales/sub_categories/routes.tsx";
 import { auditPages } from "./sales/audit/routes.tsx";
+import { availabilityPages } from "./sales/availability/routes.tsx";
 import { salesDataPages } from "./sales/data/routes.tsx";
 import { templatesPages } from "./sales/templates/routes.tsx";
 import { ticketListPages } from "./sales/tickets/routes.tsx";
 import { dashboardPages } from "./sales/dashboard/routes.tsx";
 import { ticketDetailPages } from "./sales/ticket/routes.tsx";
+import { serialsPages } from "./serials/routes.tsx";
 
 /** Only same-site paths: `next=//evil.example` must not send anyone away. */
 export function safeNext(next: string | undefined): string {
@@ -88,8 +90,10 @@ export const pageRoutes = new Hono<AppEnv>()
   .route("/", categoriesPages)
   .route("/", subCategoriesPages)
   .route("/", auditPages)
+  .route("/", availabilityPages)
   .route("/", salesDataPages)
   .route("/", templatesPages)
   .route("/", ticketListPages)
   .route("/", ticketDetailPages)
-  .route("/", dashboardPages);
+  .route("/", dashboardPages)
+  .route("/", serialsPages);

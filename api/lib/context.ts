@@ -1,3 +1,4 @@
+import type { InFlight } from "./stall_watch.ts";
 import type { Config } from "../config.ts";
 import type { Catalog } from "../../db/catalog.ts";
 import type { TenantCache, TenantDb } from "../../db/tenants.ts";
@@ -16,6 +17,8 @@ export interface Services {
   signer: SessionSigner;
   throttle: LoginThrottle;
   assets: Assets;
+  /** requests in progress, named when the event loop stalls (api/lib/stall_watch.ts) */
+  inflight: InFlight;
   /** set when the process is shutting down: /readyz answers 503 so a proxy stops sending requests */
   draining?: boolean;
 }

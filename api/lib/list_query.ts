@@ -80,15 +80,19 @@ export async function everyRow<T, U = T>(
  * read a page at a time with a turn of the event loop between pages, and each page is written out before the
  * next is read, so a list of 100,000 rows neither holds the thread for seconds nor builds its whole JSON in
  * memory. The answer is the same object as a single read's: the first page's other fields (`total`, totals)
- * and every row in `results`, in the list's order.
+ * and every row in `results` (or the list's own `key`, as a serial's `events`), in the list's order.
  */
-export async function listResponse<Q extends { page: number; rowsPerPage: number }>(
+export async function listResponse<
+  Q extends { page: number; rowsPerPage: number },
+  K extends string = "results",
+>(
   q: Q,
-  list: (q: Q) => Promise<{ results: unknown[] }>,
+  list: (q: Q) => Promise<Record<NoInfer<K>, unknown[]>>,
+  key: K = "results" as K,
 ): Promise<Response> {
   if (q.page !== -1 && q.rowsPerPage !== -1) return Response.json(await list(q));
   // Read before the answer starts: a bad filter or a record out of scope is refused with its status.
-  const { results: first, ...rest } = await list({ ...q, page: 1, rowsPerPage: DOWNLOAD_PAGE });
+  const { [key]: first, ...rest } = await list({ ...q, page: 1, rowsPerPage: DOWNLOAD_PAGE });
   const encoder = new TextEncoder();
   const fields = JSON.stringify(rest);
   const head = fields === "{}" ? "{" : fields.slice(0, -1) + ",";
@@ -96,12 +100,12 @@ export async function listResponse<Q extends { page: number; rowsPerPage: number
   let page = 1;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(head + '"results":['));
+      controller.enqueue(encoder.encode(head + `${JSON.stringify(key)}:[`));
     },
     async pull(controller) {
       if (!results) {
         await yieldToEventLoop();
-        results = (await list({ ...q, page: ++page, rowsPerPage: DOWNLOAD_PAGE })).results;
+        results = (await list({ ...q, page: ++page, rowsPerPage: DOWNLOAD_PAGE }))[key];
       }
       const rows = results.map((r) => JSON.stringify(r)).join(",");
       controller.enqueue(encoder.encode((page > 1 && rows ? "," : "") + rows));

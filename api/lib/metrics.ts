@@ -13,6 +13,9 @@ export interface Gauges {
   waiting: number;
   tenantsOpen: number;
   writesWaiting: number;
+  /** event-loop turns past STALL_LOG_MS, and the longest turn seen (api/lib/stall_watch.ts) */
+  stalls: number;
+  longestMs: number;
 }
 
 export class Metrics {
@@ -57,6 +60,16 @@ export class Metrics {
     gauge("http_requests_waiting", "Requests waiting for a turn (tenant_gate.ts).", g.waiting);
     gauge("tenants_open", "Tenant databases open in this process.", g.tenantsOpen);
     gauge("write_queue_depth", "Writes waiting in the tenants' write queues.", g.writesWaiting);
+    lines.push(
+      "# HELP event_loop_stalls_total Event-loop turns longer than STALL_LOG_MS (each logged with its requests).",
+      "# TYPE event_loop_stalls_total counter",
+      `event_loop_stalls_total ${g.stalls}`,
+    );
+    gauge(
+      "event_loop_longest_stall_seconds",
+      "The longest event-loop turn seen since start.",
+      g.longestMs / 1000,
+    );
     gauge("process_resident_memory_bytes", "Resident memory of the process.", mem.rss);
     gauge("process_heap_used_bytes", "JavaScript heap in use.", mem.heapUsed);
     gauge("process_heap_total_bytes", "JavaScript heap reserved.", mem.heapTotal);

@@ -3,7 +3,7 @@ import { PDFDocument } from "pdf-lib";
 import { pdfText } from "../../scripts/testing/pdf_text.ts";
 import { crop, rasterPage, readQr } from "../../scripts/testing/qr_image.ts";
 import { LABEL_SHEET_IDS, LABEL_SHEETS, type LabelSheetId } from "../../lib/label_sheets.ts";
-import { serialFromCode } from "../../lib/serial_code.ts";
+import { serialFromCode } from "../../lib/scanned_serial.ts";
 import { renderQrLabels } from "./qr_labels.ts";
 
 const labels = (n: number) =>

@@ -47,6 +47,11 @@ export const inventory = sqliteTable("inventory", {
   inventory_description: text("inventory_description").notNull().default(""),
   category_id: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
   status: text("status", { enum: INVENTORY_STATUSES }).notNull().default("Available"),
+  /**
+   * Put into Repair by the return gate at check-in (company setting `Sales.returnGate`): the next
+   * passing inspection of its serial makes it Available. A status set by hand clears it.
+   */
+  held_for_inspection: integer("held_for_inspection", { mode: "boolean" }).notNull().default(false),
   quantity: integer("quantity").notNull().default(0),
   quantity_out: integer("quantity_out").notNull().default(0),
   quantity_out_location: integer("quantity_out_location").notNull().default(0),

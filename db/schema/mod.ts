@@ -9,3 +9,4 @@ export * from "./sales_reference.ts";
 export * from "./inventory.ts";
 export * from "./tickets.ts";
 export * from "./meta.ts";
+export * from "./idempotency.ts";

@@ -114,6 +114,11 @@ export const sales = sqliteTable("sales", {
   doc: text("doc"),
   file_id: integer("file_id").references(() => files.id, { onDelete: "set null" }),
   quantity_held: integer("quantity_held").notNull().default(0),
+  /**
+   * What a line starting later still has to take (decision 028): a booking reserves its dates but holds
+   * nothing in quantity_out until it starts. It reserves quantity_held + quantity_pending.
+   */
+  quantity_pending: integer("quantity_pending").notNull().default(0),
   custom: text("custom", { mode: "json" }).$type<{ hide?: boolean } & Record<string, unknown>>().notNull()
     .default(sql`'{}'`),
   created_at: text("created_at").notNull().default(now),
@@ -129,6 +134,11 @@ export const sales = sqliteTable("sales", {
   index("sales_price_idx").on(t.price),
   index("sales_discount_idx").on(t.discount),
   index("sales_duration_idx").on(t.duration),
+  // Rental availability (decision 028): a row's live reservations by start, and the bookings still to
+  // start. Partial, so lines returned long ago are not in them; queries repeat these conditions.
+  index("sales_reservation_idx").on(t.inventory_id, t.start_date, t.end_date)
+    .where(sql`quantity_held + quantity_pending > 0`),
+  index("sales_pending_start_idx").on(t.start_date).where(sql`quantity_pending > 0`),
 ]);
 
 /** A line's check-in, sale and reclass history (the spec's inventory log). */

@@ -40,6 +40,8 @@ const flags = parseFlags(Deno.args);
 const MINUTES = numberFlag(flags, "minutes", 10);
 const CONNECTIONS = numberFlag(flags, "connections", 50);
 /** Long enough for the JIT, the page cache and the open-tenant cache to settle: 10% of the run, 10-60 s. */
+/** The server logs event-loop turns longer than this (its STALL_LOG_MS). */
+const STALL_LOG_MS = 150;
 const WARMUP_S = numberFlag(flags, "warmup-seconds", Math.min(60, Math.max(10, MINUTES * 6)));
 /**
  * Diagnostics: `--skip downloads,writes` leaves those groups out of the mix (the budgets still apply),
@@ -291,7 +293,8 @@ async function step(c: Conn): Promise<void> {
 
 async function main(): Promise<number> {
   const dataDir = await tempDataDir("soak");
-  const server = new Server(dataDir, freePort(), { METRICS_TOKEN });
+  // Turns over 150 ms are logged by the server with the requests in progress (api/lib/stall_watch.ts).
+  const server = new Server(dataDir, freePort(), { METRICS_TOKEN, STALL_LOG_MS: String(STALL_LOG_MS) });
   try {
     const slugs = ["soak-a", "soak-b", "soak-c"];
     const tenants = [];
@@ -321,16 +324,19 @@ async function main(): Promise<number> {
     );
 
     let stop = false;
-    const probes: number[] = [];
-    let probeFailures = 0;
+    // The budget's probe runs on a thread of its own; the same probe on this (busy) thread is printed beside
+    // it, as the runs before 2026-11-24 22:00 measured it.
+    const worker = new Worker(new URL("./probe_worker.ts", import.meta.url), { type: "module" });
+    const workerProbes = new Promise<{ ms: number; status: number }[]>((resolve) => {
+      worker.onmessage = (e) => resolve(e.data);
+    });
+    worker.postMessage({ url: server.url(probeTenant.host), everyMs: PROBE_EVERY_MS });
+    const inLoop: number[] = [];
     const probe = (async () => {
       while (!stop) {
         const next = performance.now() + PROBE_EVERY_MS;
         const h = await healthz(server.url(probeTenant.host), 5000);
-        if (measuring) {
-          probes.push(h.ms);
-          if (h.status !== 200) probeFailures++;
-        }
+        if (measuring) inLoop.push(h.ms);
         await sleep(Math.max(0, next - performance.now()));
       }
     })();
@@ -342,6 +348,7 @@ async function main(): Promise<number> {
     const stats = new Stats();
     for (const d of data) d.api.stats = stats;
     measuring = true;
+    worker.postMessage("measure");
     const rssStart = rssKb(server.pid);
     const cpuStart = cpuSeconds(server.pid);
     const ownCpuStart = cpuSeconds(Deno.pid);
@@ -385,7 +392,7 @@ async function main(): Promise<number> {
           } reserved, external ${rss.at(-1)!.external.toFixed(1)}, anonymous ${
             (rss.at(-1)!.anonKb / 1024).toFixed(1)
           }, file ${(rss.at(-1)!.fileKb / 1024).toFixed(1)}, open db files ${rss.at(-1)!.dbFiles}), ` +
-            `/healthz max so far ${fmtMs(Math.max(0, ...probes))}`,
+            `/healthz max so far (this thread) ${fmtMs(Math.max(0, ...inLoop))}`,
         );
       }
     }
@@ -400,7 +407,12 @@ async function main(): Promise<number> {
     const samples = [...states.values()].reduce((a, b) => a + b, 0);
     measuring = false;
     stop = true;
+    worker.postMessage("stop");
     await Promise.all([load, probe]);
+    const probed = await workerProbes;
+    printStalls(server.output());
+    const probes = probed.map((p) => p.ms);
+    const probeFailures = probed.filter((p) => p.status !== 200).length;
     const seconds = (performance.now() - t0) / 1000;
     await server.stop();
 
@@ -467,7 +479,9 @@ async function main(): Promise<number> {
       }, ` +
         `max ${fmtMs(maxHealthz)}, over ${HEALTHZ_BUDGET_MS} ms: ${
           probes.filter((p) => p > HEALTHZ_BUDGET_MS).length
-        }`,
+        } (probe on a thread of its own); the same probe on the load generator's thread: p50 ${
+          fmtMs(percentile(inLoop, 50))
+        }, p99 ${fmtMs(percentile(inLoop, 99))}, max ${fmtMs(Math.max(0, ...inLoop))}`,
     );
     console.log(
       `  /healthz idle before the load: p50 ${fmtMs(percentile(idle, 50))}, max ${
@@ -512,3 +526,22 @@ async function main(): Promise<number> {
 }
 
 Deno.exit(await main());
+
+/** The server's own record of turns over STALL_LOG_MS: how many, and the longest with their requests. */
+function printStalls(output: string) {
+  const stalls = output.split("\n").flatMap((line) => {
+    try {
+      const r = JSON.parse(line);
+      return typeof r.stall_ms === "number"
+        ? [r as { stall_ms: number; requests: { method: string; path: string }[] }]
+        : [];
+    } catch {
+      return [];
+    }
+  });
+  console.log(`  event-loop turns over ${STALL_LOG_MS} ms (the server's log): ${stalls.length}`);
+  for (const s of stalls.sort((a, b) => b.stall_ms - a.stall_ms).slice(0, 5)) {
+    const paths = s.requests.map((r) => `${r.method} ${r.path}`);
+    console.log(`    ${s.stall_ms} ms, in progress: ${[...new Set(paths)].join(", ")}`);
+  }
+}

@@ -40,7 +40,7 @@ globalThis.addEventListener("unload", () => {
 export interface BrowserEnv {
   env: TestEnv;
   page: Page;
-  /** http://acme.test:<port> */
+  /** http://acme.test:<port> (http://127.0.0.1:<port> with `loopback`) */
   base: string;
   /** Signs in through the form and waits for the target page to hydrate. */
   signIn(email?: string, password?: string, path?: string): Promise<void>;
@@ -48,21 +48,27 @@ export interface BrowserEnv {
   hydrated(): Promise<void>;
 }
 
+export interface BrowserOptions {
+  width?: number;
+  /**
+   * Address the server as http://127.0.0.1 (the only tenant answers there): a secure context, which
+   * service workers need; acme.test over http is not one.
+   */
+  loopback?: boolean;
+  serviceWorkers?: "allow" | "block";
+  /** Chromium flags of a browser of this test's own (given the server's address), e.g. a fake camera */
+  flags?: (base: string) => string[];
+}
+
 /** A real server on a free port, a real Chromium page, a fresh tenant; all torn down after. */
-export async function withBrowser(
-  fn: (b: BrowserEnv) => Promise<void>,
-  opts: {
-    width?: number;
-    /** Chromium flags of a browser of this test's own (given the server's address), e.g. a fake camera */
-    flags?: (base: string) => string[];
-  } = {},
-) {
+export async function withBrowser(fn: (b: BrowserEnv) => Promise<void>, opts: BrowserOptions = {}) {
   const env = await testEnv();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, env.app.fetch);
-  const base = `http://acme.test:${server.addr.port}`;
+  const base = `http://${opts.loopback ? "127.0.0.1" : "acme.test"}:${server.addr.port}`;
   const own = opts.flags ? await launch(opts.flags(base)) : undefined;
   const context = await (own ?? await browser()).newContext({
     viewport: { width: opts.width ?? 1280, height: 900 },
+    serviceWorkers: opts.serviceWorkers ?? "allow",
   });
   const page = await context.newPage();
   const hydrated = () =>

@@ -90,6 +90,8 @@ const companyFilters = (t: Target) =>
   ["C1", "C2", "O1", "O2"].map((c) => q({ search_name: `${t.M}-CO-${c}` }));
 /** downloads as the browser calls them: the list's filters, page -1 (every row) */
 const download = () => "page=-1";
+/** A UTC day `n` days from today (the fixture's lines start today). */
+const calendarDay = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const today = "2026-01-15";
 
 /** What each scoped user must see of the jobs (and inspections) lists. */
@@ -203,6 +205,16 @@ const ticketBody = (t: Target) => ({
   location: `${t.M}-S-PAD`,
   notes: `${t.M}-S-NOTES`,
 });
+
+/**
+ * A serial's history, as each user may see it: an inspected serial (the first of job J1, which
+ * visibleTarget and hiddenTarget swap for J2's: the serial follows the job) and a stock serial with ticket
+ * lines and audit rows (Sales read only; for anyone else it has no history: 404).
+ */
+const serialProbes = (suffix: string) => (t: Target): Probe[] => [
+  { method: "GET", path: `/api/serials/${t.M}-${t.J1 === t.J2 ? "J2" : "J1"}-SN1${suffix}`, scope: "pt" },
+  { method: "GET", path: `/api/serials/${t.M}-S-SN-itemized${suffix}`, gate: salesReader },
+];
 
 export const SPECS: Record<string, RouteSpec> = {
   // ---- platform and administration
@@ -424,17 +436,6 @@ export const SPECS: Record<string, RouteSpec> = {
       path: `/api/pt/inspections/labels?job_id=${t.J1}&size=avery-5160`,
       scope: "pt",
     }),
-  },
-  "GET /api/scan": {
-    kind: "read-id",
-    shows: adminShows((M) => `${M}-J1-SN1`),
-    id: "J1",
-    gate: any,
-    // the serial of the first inspection of the job that stands as J1 (the scoped targets swap jobs)
-    request: (t) => {
-      const tag = t.J1 === t.J2 ? "J2" : t.J1 === t.J3 ? "J3" : "J1";
-      return { method: "GET", path: `/api/scan?code=${t.M}-${tag}-SN1`, scope: "pt" };
-    },
   },
   "POST /api/pt/inspections/batch": {
     kind: "write",
@@ -843,6 +844,13 @@ export const SPECS: Record<string, RouteSpec> = {
     gate: salesReader,
     request: (t) => ({ method: "GET", path: `/api/sales/sales/ticket?ticket_id=${t.ticket}` }),
   },
+  "GET /api/sales/availability": {
+    kind: "list",
+    gate: salesReader,
+    // the calendar of the item in the unit: the fixture's line holds from today on, with no end
+    query: (t) => `item_id=${t.item}&business_unit=${t.unit}&from=${calendarDay(-1)}&to=${calendarDay(30)}`,
+    shows: adminShows((M) => `${M}-S-T-0001`),
+  },
   "POST /api/sales/sales/reorder": {
     kind: "write",
     id: "ticket",
@@ -992,6 +1000,20 @@ export const SPECS: Record<string, RouteSpec> = {
       path: "/api/sales/rejections",
       json: { ticket_id: t.ticket, comment: `${t.M}-S-REJECTION-2`, resolved: false },
     }),
+  },
+
+  // ---- one serial's history across both apps (inspections scoped by PT; stock, lines and audit: Sales)
+  "GET /api/serials/:serial": {
+    kind: "read-id",
+    gate: any,
+    shows: adminShows((M) => `${M}-J1-SN1`),
+    request: serialProbes(""),
+  },
+  "GET /api/serials/:serial/download": {
+    kind: "read-id",
+    gate: any,
+    shows: adminShows((M) => `${M}-J1-SN1`),
+    request: serialProbes("/download?page=-1"),
   },
   "GET /api/sales/ticketpdf": {
     kind: "read-id",

@@ -39,9 +39,11 @@ export async function api<T = unknown>(
     query?: Query;
     form?: Record<string, string>;
     signal?: AbortSignal;
+    /** more request headers (`idempotency-key`) */
+    headers?: Record<string, string>;
   } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
+  const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
   let body: BodyInit | undefined;
   if (opts.json !== undefined) {
     headers["content-type"] = "application/json";

@@ -5,6 +5,9 @@ export function showSnack(kind: SnackKind, message: string) {
   globalThis.dispatchEvent(new CustomEvent("app:snack", { detail: { kind, message } }));
 }
 
+/** The offline queue changed (ui/offline/queue.ts): islands showing it read it again. */
+export const OFFLINE_QUEUE_EVENT = "app:offline-queue";
+
 export function setLoading(on: boolean) {
   globalThis.dispatchEvent(new CustomEvent("app:loading", { detail: on ? 1 : -1 }));
 }

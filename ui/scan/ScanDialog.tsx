@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import { Dialog } from "../primitives/Dialog.tsx";
 import { ApiError } from "../lib/api.ts";
-import { serialFromCode } from "../../lib/serial_code.ts";
+import { serialFromCode } from "../../lib/scanned_serial.ts";
 import { CameraView } from "./CameraView.tsx";
 import type { ScanProps } from "./ScanButton.tsx";
 

@@ -20,6 +20,7 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
   pt: [
     { href: "/pt/jobs", label: "Jobs", icon: "work" },
     { href: "/pt/data", label: "Data", icon: "table" },
+    { href: "/serials", label: "Serial History", icon: "history" },
     { href: "/pt/parts", label: "Parts", icon: "build", ability: "parts.view" },
     { href: "/admin/companies", label: "Companies", icon: "business", ability: "companies.view" },
     { href: "/admin/accounts", label: "Accounts", icon: "people", ability: "users.edit" },
@@ -45,7 +46,9 @@ export const MENUS: Record<AppName, MenuEntry[]> = {
     },
     { href: "/sales/itemized-inventory", label: "Itemized Inventory", icon: "layers", ability: "sales.read" },
     { href: "/sales/charge-codes", label: "Charge Codes", icon: "receipt", ability: "sales.read" },
+    { href: "/sales/availability", label: "Availability", icon: "event", ability: "sales.read" },
     { href: "/sales/inventory-audit", label: "Inventory Audit", icon: "history", ability: "sales.read" },
+    { href: "/serials", label: "Serial History", icon: "history", ability: "sales.read" },
     { href: "/sales/data", label: "Sales Data", icon: "table", ability: "sales.read" },
     { href: "/sales/dashboard", label: "Dashboard", icon: "table", ability: "sales.dashboard" },
     { href: "/sales/taxes", label: "Taxes", icon: "percent", ability: "sales.read" },

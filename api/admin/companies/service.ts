@@ -8,6 +8,7 @@ import {
   likeContains,
   ListQuery,
   type ListResult,
+  listTotal,
   optionalText,
   pageWindow,
   queryBool,
@@ -18,6 +19,7 @@ import { COMPANY_TYPES, type CompanyInput } from "./schemas.ts";
 import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { companyLogoProblem } from "../../sales/printing/logo.ts";
 import { documentSettingsProblem } from "../../sales/printing/document_settings.ts";
+import { returnGateProblem } from "../../../lib/return_gate.ts";
 
 export const CompanyListQuery = ListQuery.extend({
   search_name: optionalText,
@@ -105,10 +107,10 @@ export async function listCompanies(ctx: Ctx, q: CompanyListQuery): Promise<List
   );
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db.select().from(companies).where(where)
       .orderBy(dir(SORT[q.sortBy ?? "name"]), dir(companies.id)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(companies).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(companies).where(where)),
   ]);
   return { results: await presentCompanies(ctx.db, rows), total };
 }
@@ -127,7 +129,7 @@ export async function searchCompanies(ctx: Ctx, q: CompanySearchQuery): Promise<
   ];
   const where = and(...conditions);
   const { limit, offset } = pageWindow(q);
-  const [results, [{ total }]] = await Promise.all([
+  const [results, total] = await Promise.all([
     ctx.db.select({
       id: companies.id,
       name: companies.name,
@@ -135,7 +137,7 @@ export async function searchCompanies(ctx: Ctx, q: CompanySearchQuery): Promise<
       isOwner: companies.isOwner,
     }).from(companies).where(where)
       .orderBy((q.descending ? desc : asc)(SORT.name), companies.id).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(companies).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(companies).where(where)),
   ]);
   return { results, total };
 }
@@ -151,7 +153,10 @@ function canonical(v: unknown): string {
   );
 }
 
-/** A logo the PDFs would have to skip (too large, a bomb, not an image) is refused when it is saved. */
+/**
+ * A logo the PDFs would have to skip (too large, a bomb, not an image), an unusable document setting or
+ * a return gate that is not true/false is refused when it is saved.
+ */
 function checkLogos(settings: Record<string, unknown> | undefined) {
   if (!settings) return;
   const sales = settings.Sales as Record<string, unknown> | undefined;
@@ -164,8 +169,8 @@ function checkLogos(settings: Record<string, unknown> | undefined) {
     const problem = companyLogoProblem(value);
     if (problem) throw invalid(path, problem);
   }
-  const document = documentSettingsProblem(settings);
-  if (document) throw invalid(...document);
+  const setting = documentSettingsProblem(settings) ?? returnGateProblem(settings);
+  if (setting) throw invalid(...setting);
 }
 
 /** POST /api/companies (creates, or updates with an id) and PATCH /api/companies (updates). */

@@ -4,6 +4,7 @@ import { listResponse } from "../../lib/list_query.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { uploadLimit } from "../../files/routes.ts";
+import { IdempotencyHeader } from "../../lib/idempotency.ts";
 import {
   deleteInspection,
   downloadInspections,
@@ -51,11 +52,13 @@ export const inspectionsRoutes = new Hono<AppEnv>()
   .get("/pt/inspections/:id/report", valid("param", IdParam), (c) => {
     return inspectionReport(ctxOf(c), c.req.valid("param").id);
   })
-  .post("/pt/inspections/batch", uploadLimit, async (c) => {
-    return c.json(await saveBatch(ctxOf(c), await batchBody(c)));
+  .post("/pt/inspections/batch", uploadLimit, valid("header", IdempotencyHeader), async (c) => {
+    const idempotencyKey = c.req.valid("header")["idempotency-key"];
+    return c.json(await saveBatch(ctxOf(c), await batchBody(c), { idempotencyKey }));
   })
-  .post("/pt/inspections", valid("json", JsonObject), async (c) => {
-    return c.json(await saveInspection(ctxOf(c), c.req.valid("json")));
+  .post("/pt/inspections", valid("header", IdempotencyHeader), valid("json", JsonObject), async (c) => {
+    const idempotencyKey = c.req.valid("header")["idempotency-key"];
+    return c.json(await saveInspection(ctxOf(c), c.req.valid("json"), { idempotencyKey }));
   })
   .patch("/pt/inspections", valid("json", JsonObject), async (c) => {
     return c.json(await saveInspection(ctxOf(c), c.req.valid("json"), { update: true }));

@@ -8,6 +8,7 @@ import {
   likeContains,
   ListQuery,
   type ListResult,
+  listTotal,
   optionalText,
   pageWindow,
   queryEnum,
@@ -70,10 +71,10 @@ export async function listParts(ctx: Ctx, q: PartListQuery): Promise<ListResult<
   const where = listWhere(ctx, q.search_name);
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db.select().from(parts).where(where)
       .orderBy(dir(SORT[q.sortBy ?? "name"]), dir(parts.id)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(parts).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(parts).where(where)),
   ]);
   return { results: rows.map(presentPart), total };
 }
@@ -82,10 +83,10 @@ export async function listParts(ctx: Ctx, q: PartListQuery): Promise<ListResult<
 export async function searchParts(ctx: Ctx, q: PartSearchQuery): Promise<ListResult<PartHit>> {
   const where = listWhere(ctx, q.search_name);
   const { limit, offset } = pageWindow(q);
-  const [results, [{ total }]] = await Promise.all([
+  const [results, total] = await Promise.all([
     ctx.db.select({ id: parts.id, name: parts.name, description: parts.description }).from(parts)
       .where(where).orderBy((q.descending ? desc : asc)(SORT.name), parts.id).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(parts).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(parts).where(where)),
   ]);
   return { results, total };
 }

@@ -15,6 +15,7 @@ import {
   likeContains,
   ListQuery,
   type ListResult,
+  listTotal,
   optionalText,
   pageWindow,
   queryEnum,
@@ -74,10 +75,10 @@ export async function listCategories(ctx: Ctx, q: CategoryListQuery): Promise<Li
   );
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(all ? { page: 1, rowsPerPage: -1 } : q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db.select().from(categories).where(where)
       .orderBy(dir(SORT[q.sortBy ?? "name"]), dir(categories.id)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(categories).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(categories).where(where)),
   ]);
   return { results: rows.map(presentCategory), total };
 }

@@ -300,6 +300,8 @@ export interface InventoryOut {
   quantity_available: number;
   /** from the quantities and the stored status (calculatedStatus) */
   calculated_inventory_status: InventoryStatus;
+  /** in Repair by the return gate until an inspection of its serial passes */
+  held_for_inspection: boolean;
   hidden: boolean;
   purchase_date: string | null;
   purchase_price: number | null;
@@ -343,6 +345,7 @@ export interface InventoryLocationOut {
   status: string;
   /** the inventory row's, from its quantities (calculatedStatus) */
   calculated_inventory_status: InventoryStatus;
+  held_for_inspection: boolean;
   hidden: boolean;
   item: ItemRef;
   business_unit: { id: number; name: string; locations: string[] };

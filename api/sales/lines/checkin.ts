@@ -18,8 +18,11 @@ import { nowStamp } from "../../lib/db_helpers.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { timeZoneOf } from "../../../lib/format.ts";
 import { type AuditExtra, recordAudit } from "../inventory/audit.ts";
+import { HOLD, HOLD_AUDIT } from "../inventory/return_gate.ts";
+import { returnGateOn } from "../../../lib/return_gate.ts";
 import { type ItemKind, lineHandled, notCheckedInOrSold } from "../tickets/rules.ts";
 import { capMessage, CheckInInput, type LineStanding } from "./checkin_schemas.ts";
+import { startDueLines } from "./start_due.ts";
 
 /** Sums of a line's inventory log. `checked_in` leaves out entries flagged removed (the spec's rule). */
 export interface LogTotals {
@@ -133,6 +136,8 @@ interface Planned {
   qSold: number;
   remove: boolean;
   date: string;
+  /** the return gate puts the unit in Repair until an inspection passes */
+  hold: boolean;
 }
 
 /**
@@ -140,6 +145,8 @@ interface Planned {
  * (with `remove_quantities[i]`, Itemized only, it came back damaged or lost and leaves stock), the
  * quantity sold leaves stock for good. Checked whole first (422 with each line's problem); then one
  * write transaction with guarded updates, a log entry and an audit row per change: all lines or none.
+ * With the return gate on (`Sales.returnGate`) a Serialized unit checked in goes to Repair, held for
+ * inspection (return_gate.ts).
  */
 export async function checkIn(ctx: Ctx, body: unknown): Promise<CheckInResult> {
   requireAbility(ctx.user, "sales.read");
@@ -171,7 +178,11 @@ export async function checkIn(ctx: Ctx, body: unknown): Promise<CheckInResult> {
     seen.add(id);
   });
   const stamp = nowStamp();
-  const ids = await ctx.tdb.write(async (tx) => {
+  // sales.read means the owner company: its settings are the company's.
+  const gate = returnGateOn(ctx.user.company.settings);
+  const { ids, held } = await ctx.tdb.write(async (tx) => {
+    // A booking that has started takes its hold first, so what comes back was out (decision 028).
+    await startDueLines(tx, ctx.user);
     const ticket = await changeableTicket(tx, input.ticket_id);
     const found = await tx.select({
       line: sales,
@@ -228,15 +239,20 @@ export async function checkIn(ctx: Ctx, body: unknown): Promise<CheckInResult> {
         qSold,
         remove,
         date: input.quantity_dates[i] ?? stamp,
+        hold: gate && f.type === "Serialized" && qIn > 0,
       });
     }
     if (errors.length) throw new AppError("invalid", `${errors[0].path}: ${errors[0].message}`, errors);
     const extra = await ticketAuditExtra(tx, ticket);
     for (const p of plan) await applyLine(ctx, tx, p, extra);
-    return input.line_items;
+    return { ids: input.line_items, held: plan.filter((p) => p.hold).length };
   });
   const lines = await standings(ctx.db, ids);
-  return { message: `Checked in ${lines.length} ${lines.length === 1 ? "line" : "lines"}`, lines };
+  const message = `Checked in ${lines.length} ${lines.length === 1 ? "line" : "lines"}`;
+  return {
+    message: held ? `${message}; ${held} in Repair awaiting inspection (return gate)` : message,
+    lines,
+  };
 }
 
 /** The current standing of these lines, in this order. */
@@ -265,13 +281,20 @@ async function applyLine(ctx: Ctx, tx: Tx, p: Planned, extra: AuditExtra): Promi
     throw new AppError("conflict", `The line holds less than that: ${p.description}`);
   }
   const auditExtra = { ...extra, start_date: p.line.start_date };
-  const steps: { qty: number; leaves: boolean; action: string; log: Partial<InventoryLogEntry> }[] = [];
+  const steps: {
+    qty: number;
+    leaves: boolean;
+    action: string;
+    log: Partial<InventoryLogEntry>;
+    hold?: boolean;
+  }[] = [];
   if (p.qIn > 0) {
     steps.push({
       qty: p.qIn,
       leaves: p.remove,
       action: p.remove ? "Removed" : "Check In",
       log: { quantity_in: p.qIn, remove_quantity: p.remove },
+      hold: p.hold,
     });
   }
   if (p.qSold > 0) {
@@ -284,6 +307,7 @@ async function applyLine(ctx: Ctx, tx: Tx, p: Planned, extra: AuditExtra): Promi
       .set({
         quantity_out: sql`${inventory.quantity_out} - ${s.qty}`,
         ...(s.leaves ? { quantity: sql`${inventory.quantity} - ${s.qty}` } : {}),
+        ...(s.hold ? HOLD : {}),
         updated_by_id: ctx.user.id,
         updated_at: nowStamp(),
       })
@@ -302,7 +326,8 @@ async function applyLine(ctx: Ctx, tx: Tx, p: Planned, extra: AuditExtra): Promi
       user_name: ctx.user.name,
     });
     // Check In: the stock returned to the yard; Removed and Sold: the stock left the row.
-    await recordAudit(tx, ctx.user, p.line.inventory_id, s.action, s.leaves ? -s.qty : s.qty, auditExtra);
+    const audit = s.hold ? { ...auditExtra, ...HOLD_AUDIT } : auditExtra;
+    await recordAudit(tx, ctx.user, p.line.inventory_id, s.action, s.leaves ? -s.qty : s.qty, audit);
   }
   const t = (await logTotals(tx, [p.line.id])).get(p.line.id)!;
   if (t.sold > 0 && t.checked_in + t.removed + t.sold >= p.line.quantity) {

@@ -17,6 +17,9 @@ export interface HoldMove {
  * quantity less what was checked in, sold or removed: its quantity cannot go below those (422), nor
  * can its inventory change (409). An unchanged quantity and row keep their hold; changing the row
  * releases the old hold and takes the new one.
+ *
+ * A line that starts later (`future`, never one with check-ins) reserves the same but holds nothing
+ * yet: its part is `pending`, taken when it starts (start_due.ts, decision 028).
  */
 export function holdPlan(opts: {
   before: Sale | undefined;
@@ -24,8 +27,9 @@ export function holdPlan(opts: {
   quantity: number;
   logged: boolean;
   holds: boolean;
-}): { held: number; moves: HoldMove[] } {
-  const { before, inventoryId, quantity, logged, holds } = opts;
+  future: boolean;
+}): { held: number; pending: number; moves: HoldMove[] } {
+  const { before, inventoryId, quantity, logged, holds, future } = opts;
   const inventoryChanged = !!before && before.inventory_id !== inventoryId;
   if (logged && inventoryChanged) throw new AppError("conflict", LOGGED_INVENTORY_MESSAGE);
   // Units already checked in, sold or removed are no longer held: a logged line's hold is its
@@ -34,13 +38,15 @@ export function holdPlan(opts: {
   if (logged && holds && quantity < accounted) {
     fail([{ path: "quantity", message: `Cannot be less than the ${accounted} already checked in or sold` }]);
   }
-  const held = !before
+  const reserve = !before
     ? (holds ? quantity : 0)
     : logged
     ? (holds ? quantity - accounted : before.quantity_held)
     : !inventoryChanged && quantity === before.quantity
-    ? before.quantity_held
+    ? before.quantity_held + before.quantity_pending
     : (holds ? quantity : 0);
+  const pending = future && !logged ? reserve : 0;
+  const held = reserve - pending;
   const action = before ? "Line Updated" : "Line Added";
   const moves: HoldMove[] = inventoryChanged
     ? [{ inventoryId: before!.inventory_id, delta: -before!.quantity_held, action }, {
@@ -49,5 +55,5 @@ export function holdPlan(opts: {
       action,
     }]
     : [{ inventoryId, delta: held - (before?.quantity_held ?? 0), action }];
-  return { held, moves };
+  return { held, pending, moves };
 }

@@ -7,6 +7,7 @@ import {
   likeContains,
   ListQuery,
   type ListResult,
+  listTotal,
   optionalText,
   pageWindow,
   queryEnum,
@@ -68,13 +69,13 @@ export async function listSubCategories(
   const where = listWhere(ctx, q);
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db.select({ sub: sub_categories, category: { id: categories.id, name: categories.name } })
       .from(sub_categories).innerJoin(categories, eq(categories.id, sub_categories.category_id)).where(where)
       .orderBy(dir(SORT[q.sortBy ?? "name"]), asc(SORT.name), asc(sub_categories.id)).limit(limit).offset(
         offset,
       ),
-    ctx.db.select({ total: count() }).from(sub_categories).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(sub_categories).where(where)),
   ]);
   return { results: rows.map((r) => present(r.sub, r.category)), total };
 }

@@ -7,6 +7,7 @@ import {
   likeContains,
   ListQuery,
   type ListResult,
+  listTotal,
   optionalText,
   pageWindow,
   queryEnum,
@@ -75,10 +76,10 @@ export async function listTaxes(ctx: Ctx, q: TaxListQuery): Promise<ListResult<T
   const where = listWhere(ctx, q);
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db.select().from(taxes).where(where)
       .orderBy(dir(SORT[q.sortBy ?? "name"]), dir(taxes.id)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(taxes).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(taxes).where(where)),
   ]);
   return { results: rows.map(presentTax), total };
 }

@@ -3,7 +3,7 @@ import { categories, inventory, items, type Template, templates } from "../../..
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import type { Ctx, CurrentUser } from "../../lib/context.ts";
 import { AppError, type FieldError, invalid } from "../../../lib/errors.ts";
-import { likeContains, type ListResult, pageWindow } from "../../lib/list_query.ts";
+import { likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { parse } from "../../lib/validate.ts";
 import { requireAbility } from "../../../lib/policy.ts";
@@ -79,10 +79,10 @@ export async function listTemplates(ctx: Ctx, q: TemplateListQuery): Promise<Lis
   );
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectTemplates(ctx.db).where(where)
       .orderBy(dir(SORT[q.sortBy ?? "name"]), asc(SORT.name), asc(templates.id)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(templates).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(templates).where(where)),
   ]);
   return { results: await presentAll(ctx.db, rows), total };
 }

@@ -16,7 +16,8 @@ import {
   splitSerials,
 } from "../../../api/pt/inspections/schemas.ts";
 import { useToday } from "../../lib/time_zone.tsx";
-import { loadParts } from "./InspectionForm.tsx";
+import { loadParts, type OfflineOwner } from "./InspectionForm.tsx";
+import { QUEUED_MESSAGE, sendOrQueue } from "../../offline/queue.ts";
 import { ScanButton, type ScanReply } from "../../scan/ScanButton.tsx";
 
 const PDF_PATH = "imageFiles.pressure_test";
@@ -36,12 +37,15 @@ function validate(serials: string[], date: string, file: ChosenFile | null): Rec
 /**
  * Enter a batch (max width 750): serial numbers as chips or pasted comma-separated text, one part,
  * batch name, date and one pressure-test PDF shared by every serial. The job's existing serials get
- * the batch's part, batch and PDF (the server's rule). Closing the dialog discards the form.
+ * the batch's part, batch and PDF (the server's rule). Closing the dialog discards the form. With an
+ * `offline` owner the batch, its PDF included, is queued on the device when the network is gone.
  */
-export function BatchForm({ jobId, onClose, onSaved }: {
+export function BatchForm({ jobId, offline = null, onClose, onSaved, onQueued = onSaved }: {
   jobId: number;
+  offline?: OfflineOwner;
   onClose: () => void;
   onSaved: (message: string) => void;
+  onQueued?: (message: string) => void;
 }) {
   const [serials, setSerials] = useState<string[]>([]);
   const [part, setPart] = useState<ComboOption | null>(null);
@@ -65,19 +69,26 @@ export function BatchForm({ jobId, onClose, onSaved }: {
     if (!valid) return setTouched({ serial_numbers: true, date: true, [PDF_PATH]: true });
     setBusy(true);
     setLoading(true);
+    const body = {
+      date,
+      serial_numbers: serials,
+      batch,
+      part_id: part?.id ?? null,
+      imageFiles: { pressure_test: file ? { name: file.name, url: file.url } : null },
+      job_id: jobId,
+    };
     try {
-      const res = await api<{ message?: string }>("/api/pt/inspections/batch", {
-        method: "POST",
-        json: {
-          date,
-          serial_numbers: serials,
-          batch,
-          part_id: part?.id ?? null,
-          imageFiles: { pressure_test: file ? { name: file.name, url: file.url } : null },
-          job_id: jobId,
-        },
-      });
-      onSaved(res.message ?? "Success");
+      if (offline) {
+        const sent = await sendOrQueue<{ message?: string }>({ kind: "batch", jobId, body, ...offline });
+        if (sent.queued) onQueued(QUEUED_MESSAGE);
+        else onSaved(sent.answer.message ?? "Success");
+      } else {
+        const res = await api<{ message?: string }>("/api/pt/inspections/batch", {
+          method: "POST",
+          json: body,
+        });
+        onSaved(res.message ?? "Success");
+      }
     } catch (e) {
       setServerErrors(fieldErrors(e));
       showError(e);

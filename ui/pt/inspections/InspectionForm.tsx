@@ -9,6 +9,10 @@ import { BAND_COLORS, InspectionInput, MPI_RESULTS } from "../../../api/pt/inspe
 import { useToday } from "../../lib/time_zone.tsx";
 import type { InspectionRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { QUEUED_MESSAGE, sendOrQueue } from "../../offline/queue.ts";
+
+/** Who a new record made offline belongs to (the inspector on a job's page); null: never queued. */
+export type OfflineOwner = { userId: number; jobNumber: string } | null;
 
 const NONE = "none";
 const options = (values: readonly string[]) => [
@@ -30,12 +34,16 @@ type Text = "date" | "serial_number" | "batch" | "ut_1" | "ut_2" | "ut_3" | "pre
 /**
  * Enter or edit one inspection (max width 750). Only the date is required; numbers, band colour and
  * MPI result are checked with the API's own schema, messages shown once a field has been visited.
+ * With an `offline` owner a new inspection is queued on the device when the network is gone
+ * (`onQueued`).
  */
-export function InspectionForm({ inspection, jobId, onClose, onSaved }: {
+export function InspectionForm({ inspection, jobId, offline = null, onClose, onSaved, onQueued = onSaved }: {
   inspection: InspectionRow | null;
   jobId: number;
+  offline?: OfflineOwner;
   onClose: () => void;
   onSaved: (message: string) => void;
+  onQueued?: (message: string) => void;
 }) {
   const r = inspection;
   const today = useToday();
@@ -83,6 +91,12 @@ export function InspectionForm({ inspection, jobId, onClose, onSaved }: {
 
   const submit = async () => {
     if (!check.success) return setTouched(Object.fromEntries(Object.keys(errors).map((k) => [k, true])));
+    if (!r && offline) {
+      return await save(async () => {
+        const sent = await sendOrQueue<{ message?: string }>({ kind: "inspection", jobId, body, ...offline });
+        return sent.queued ? { message: QUEUED_MESSAGE, queued: true } : sent.answer;
+      }, (message, sent) => (sent && "queued" in sent ? onQueued : onSaved)(message));
+    }
     await save(() =>
       api<{ message?: string }>("/api/pt/inspections", {
         method: r ? "PATCH" : "POST",

@@ -2,6 +2,7 @@ import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
 import { formatDate, formatNumber } from "../../../lib/format.ts";
 import type { InspectionRow } from "./types.ts";
+import { SerialLink } from "../../components/SerialLink.tsx";
 
 const yesNo = (v: boolean | null) => (v === null ? "" : v ? "Yes" : "No");
 
@@ -27,7 +28,7 @@ function BandColor({ color }: { color: string | null }) {
 /** The spec's columns, in order; ids that the API can sort by are the sortable ones. */
 export const COLUMNS: DataColumn<InspectionRow>[] = [
   { id: "date", header: "Date", cell: (r) => <span className="nowrap">{formatDate(r.date)}</span> },
-  { id: "serial_number", header: "Serial Number", cell: (r) => r.serial_number },
+  { id: "serial_number", header: "Serial Number", cell: (r) => <SerialLink serial={r.serial_number} /> },
   { id: "batch", header: "Batch", cell: (r) => r.batch },
   { id: "part_name", header: "Part Name", cell: (r) => r.part?.name ?? "" },
   {

@@ -56,6 +56,8 @@ export interface InspectionsProps {
   view: "job" | "data";
   /** the signed-in user's name, for the greeting */
   name: string;
+  /** the signed-in user: records queued offline are theirs */
+  userId: number;
   job: JobSummary | null;
   data: { results: InspectionRow[]; total: number };
   query: InspectionsQuery;

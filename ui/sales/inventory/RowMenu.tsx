@@ -20,9 +20,12 @@ function Entry({ id, icon, label, href }: { id: string; icon: IconName; label: s
   );
 }
 
+/** Menu entries that are links, not actions. */
+const LINKS = new Set(["sales", "availability"]);
+
 /**
  * A row's actions for sales-admin: Edit, Business Unit Transfer (rows holding stock), View Locations
- * (not for Charge Code), View Sales (a link) and Delete.
+ * (not for Charge Code), View Sales and Availability (links; no calendar for Charge Code) and Delete.
  */
 export function RowMenu({ row, type, hydrated, onAction, openNow }: RowMenuProps & {
   /** it replaces a native button just pressed: take focus, then open (so closing returns focus here) */
@@ -36,7 +39,10 @@ export function RowMenu({ row, type, hydrated, onAction, openNow }: RowMenuProps
         <Icon name="moreVert" />
       </Button>
       <Popover className="popover" placement="bottom end">
-        <Menu className="listbox" onAction={(key) => key !== "sales" && onAction(key as RowAction, row)}>
+        <Menu
+          className="listbox"
+          onAction={(key) => !LINKS.has(String(key)) && onAction(key as RowAction, row)}
+        >
           <Entry id="edit" icon="edit" label="Edit" />
           {row.quantity > 0 && <Entry id="unit" icon="swap" label="Business Unit Transfer" />}
           {type !== "Charge Code" && <Entry id="locations" icon="place" label="View Locations" />}
@@ -46,6 +52,14 @@ export function RowMenu({ row, type, hydrated, onAction, openNow }: RowMenuProps
             label="View Sales"
             href={`/sales/data?serial_number=${encodeURIComponent(row.serial_number)}`}
           />
+          {type !== "Charge Code" && (
+            <Entry
+              id="availability"
+              icon="event"
+              label="Availability"
+              href={`/sales/availability?item_id=${row.item.id}&business_unit=${row.business_unit.id}`}
+            />
+          )}
           <Entry id="delete" icon="delete" label="Delete" />
         </Menu>
       </Popover>

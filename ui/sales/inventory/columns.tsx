@@ -3,17 +3,28 @@ import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
 import { preloadOn } from "../../lib/lazy_dialog.tsx";
 import { formatNumber } from "../../../lib/format.ts";
+import { AWAITING_INSPECTION } from "../../../lib/return_gate.ts";
 import type { InventoryTotals } from "./types.ts";
 import type { InventoryRow, LocationRow } from "./types.ts";
+import { SerialLink } from "../../components/SerialLink.tsx";
 
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
 const num = (n: number) => formatNumber(n);
 
-/** A row's status (Available, Out, Repair), and a Hidden mark on rows left out of lists by default. */
-function StatusCell({ row }: { row: { status: string; hidden: boolean } }) {
+/**
+ * A row's status (Available, Out, Repair), "awaiting inspection" on a unit the return gate holds, and a
+ * Hidden mark on rows left out of lists by default.
+ */
+function StatusCell({ row }: { row: { status: string; hidden: boolean; held_for_inspection: boolean } }) {
   return (
     <span>
       {row.status}
+      {row.held_for_inspection && (
+        <>
+          {" "}
+          <span className="chip chip-hold" title={AWAITING_INSPECTION}>awaiting inspection</span>
+        </>
+      )}
       {row.hidden && (
         <>
           {" "}
@@ -44,10 +55,11 @@ export interface RowSelection {
   hydrated: boolean;
 }
 
+/** The serial, linked to its history, after its checkbox when rows can be selected. */
 function SerialCell({ row, select }: { row: InventoryRow; select?: RowSelection }) {
-  if (!select || !row.serial_number) return <>{row.serial_number}</>;
+  if (!select || !row.serial_number) return <SerialLink serial={row.serial_number} />;
   return (
-    <label className="select-cell">
+    <span className="select-cell">
       <input
         type="checkbox"
         aria-label={`Select ${row.serial_number}`}
@@ -55,8 +67,8 @@ function SerialCell({ row, select }: { row: InventoryRow; select?: RowSelection 
         disabled={!select.hydrated}
         onChange={(e) => select.toggle(row, e.target.checked)}
       />
-      {row.serial_number}
-    </label>
+      <SerialLink serial={row.serial_number} />
+    </span>
   );
 }
 
@@ -134,7 +146,12 @@ export function totalsFooter(t: InventoryTotals): Record<string, ReactNode> {
 
 /** The location view: one row per inventory row and location ('Base' included). */
 export const LOCATION_COLUMNS: DataColumn<LocationRow>[] = [
-  { id: "serial_number", header: "Serial Number", className: KEY_START, cell: (r) => r.serial_number },
+  {
+    id: "serial_number",
+    header: "Serial Number",
+    className: KEY_START,
+    cell: (r) => <SerialLink serial={r.serial_number} />,
+  },
   { id: "item_number", header: "Item Number", cell: (r) => clip(r.item.item_number) },
   { id: "item_description", header: "Item", cell: (r) => clip(r.item.item_description) },
   { id: "business_unit", header: "Business Unit", cell: (r) => clip(r.business_unit.name) },

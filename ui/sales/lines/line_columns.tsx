@@ -4,6 +4,7 @@ import { StatusBadge } from "../data/columns.tsx";
 import { HANDLED } from "../../../api/sales/lines/rules.ts";
 import { DateTime } from "../../lib/time_zone.tsx";
 import type { Line } from "./types.ts";
+import { SerialLink } from "../../components/SerialLink.tsx";
 
 /**
  * The line table's columns: each column a company may choose (`columns.ts` resolves its choice), and
@@ -59,7 +60,7 @@ function columnOf(key: string, minRate: boolean): Omit<Column, "key"> | undefine
     case "order":
       return { header: "Order", cell: (l) => l.order, numeric: true };
     case "serial_number":
-      return { header: "Serial #", cell: (l) => l.sales_inventory.serial_number };
+      return { header: "Serial #", cell: (l) => <SerialLink serial={l.sales_inventory.serial_number} /> };
     case "item_number":
       return { header: "Item #", cell: (l) => l.sales_inventory.item.item_number };
     case "item_description":

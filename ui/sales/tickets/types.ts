@@ -63,13 +63,7 @@ export const FLOW_CHOICES: readonly { id: TicketFlow | "ALL"; label: string }[] 
 ];
 
 /** The spec's status names. */
-export const STATUS_LABELS: Record<string, string> = {
-  OPEN: "Open",
-  RFB: "Ready To Bill",
-  RFA: "Request For Approval",
-  APP: "Approved",
-  QUOTE: "Quote",
-};
+export { TICKET_STATUS_LABELS as STATUS_LABELS } from "../../../lib/enums.ts";
 
 export const TICKET_PAGE_SIZES = [10, 25, 50, -1] as const;
 

@@ -1,18 +1,31 @@
+import { useState } from "react";
+import { Icon } from "../../components/icons.tsx";
 import { useHydrated } from "../../lib/hooks.ts";
-import { ScanButton } from "../../scan/ScanButton.tsx";
+import { lazyDialog, preloadOn } from "../../lib/lazy_dialog.tsx";
 
-// The look-up comes with the dialog (decision 022): the top bar on every page loads only the button.
-const openSerial = (serial: string) => import("../../scan/open_serial.ts").then((m) => m.openSerial(serial));
+// The dialog and its look-up load when first opened (decision 022): every page loads only this button.
+const OpenSerialDialog = lazyDialog(() =>
+  import("../../scan/OpenSerialDialog.tsx").then((m) => m.OpenSerialDialog)
+);
 
 /** The top bar's Scan: scan or type a serial number to open its page, from any screen. */
 export default function ScanOpen() {
   const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
   return (
-    <ScanButton
-      title="Scan a serial number"
-      hint="Scan a QR label (camera or USB scanner) or type a serial number to open its history."
-      onScan={openSerial}
-      disabled={!hydrated}
-    />
+    <>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label="Scan a serial number"
+        title="Scan a serial number"
+        disabled={!hydrated}
+        onClick={() => setOpen(true)}
+        {...preloadOn(OpenSerialDialog.preload)}
+      >
+        <Icon name="qrCode" />
+      </button>
+      {open && <OpenSerialDialog onClose={() => setOpen(false)} />}
+    </>
   );
 }

@@ -2,7 +2,14 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { companies, users } from "../../../../db/schema/mod.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
-import { everyRow, ListQuery, type ListResult, optionalText, pageWindow } from "../../../lib/list_query.ts";
+import {
+  everyRow,
+  ListQuery,
+  type ListResult,
+  listTotal,
+  optionalText,
+  pageWindow,
+} from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { queryEnum } from "../../../lib/list_query.ts";
 import { presentUser } from "../present.ts";
@@ -36,11 +43,14 @@ export async function queryUsers(
   );
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db.select().from(users).innerJoin(companies, eq(companies.id, users.company_id)).where(where)
       .orderBy(dir(SORT[q.sortBy ?? "name"]), dir(users.id)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(users).innerJoin(companies, eq(companies.id, users.company_id))
-      .where(where),
+    listTotal(
+      ctx,
+      ctx.db.select({ total: count() }).from(users).innerJoin(companies, eq(companies.id, users.company_id))
+        .where(where),
+    ),
   ]);
   return { results: rows.map((r) => presentUser(r.users, r.companies)), total };
 }

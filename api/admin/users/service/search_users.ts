@@ -2,7 +2,14 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { ListQuery, type ListResult, optionalText, pageWindow, queryBool } from "../../../lib/list_query.ts";
+import {
+  ListQuery,
+  type ListResult,
+  listTotal,
+  optionalText,
+  pageWindow,
+  queryBool,
+} from "../../../lib/list_query.ts";
 import { queryEnum } from "../../../lib/list_query.ts";
 import { userScope, userSearch } from "./scope.ts";
 
@@ -31,11 +38,11 @@ export async function searchUsers(ctx: Ctx, q: UserSearchQuery): Promise<ListRes
     userSearch(q.search_name ?? q.q, [users.name, users.email]),
   );
   const { limit, offset } = pageWindow(q);
-  const [results, [{ total }]] = await Promise.all([
+  const [results, total] = await Promise.all([
     ctx.db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(where)
       .orderBy((q.descending ? desc : asc)(sql`${users.name} collate nocase`), users.id)
       .limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(users).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(users).where(where)),
   ]);
   return { results, total };
 }

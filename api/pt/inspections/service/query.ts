@@ -94,7 +94,7 @@ export function presentInspection(r: Row): InspectionOut {
 }
 
 /** One inspection in its wire shape (after a save). */
-export async function getInspection(db: TenantDatabase, id: number): Promise<InspectionOut> {
+export async function getInspection(db: TenantDatabase | Tx, id: number): Promise<InspectionOut> {
   const row = await selectInspections(db).where(eq(inspections.id, id)).get();
   if (!row) throw new AppError("not_found", "Inspection not found.");
   return presentInspection(row);

@@ -1,7 +1,7 @@
 import { and } from "drizzle-orm";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../../lib/errors.ts";
-import { everyRow, type ListResult, pageWindow } from "../../../lib/list_query.ts";
+import { everyRow, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
 import { formatDate } from "../../../../lib/format.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import type { JobListQuery, JobRow } from "../schemas.ts";
@@ -12,7 +12,7 @@ export async function listJobs(ctx: Ctx, q: JobListQuery): Promise<ListResult<Jo
   const where = and(jobScope(ctx.user), ...jobFilters(q));
   const [results, total] = await Promise.all([
     selectJobs(ctx.db, { where, sortBy: q.sortBy, descending: q.descending, ...pageWindow(q) }),
-    countJobs(ctx.db, where),
+    listTotal(ctx, countJobs(ctx.db, where)),
   ]);
   return { results, total };
 }

@@ -90,13 +90,12 @@ export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise
   return rows.map(({ job, ...rest }) => ({ ...job, ...rest }));
 }
 
-/** How many jobs match (the same joins as selectJobs, so company-name filters apply). */
-export async function countJobs(db: TenantDatabase | Tx, where: SQL | undefined): Promise<number> {
-  const [{ total }] = await db.select({ total: count() }).from(jobs)
+/** How many jobs match (the same joins as selectJobs, so company-name filters apply): the query, to count. */
+export function countJobs(db: TenantDatabase | Tx, where: SQL | undefined) {
+  return db.select({ total: count() }).from(jobs)
     .innerJoin(customer, eq(customer.id, jobs.customer_company_id))
     .innerJoin(operator, eq(operator.id, jobs.operator_company_id))
     .where(where);
-  return total;
 }
 
 /** One job within the user's scope, or undefined (callers answer 404). */

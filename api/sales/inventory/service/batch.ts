@@ -6,6 +6,7 @@ import { AppError, type FieldError } from "../../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { type AuditEntry, recordAudits } from "../audit.ts";
+import { keepHoldIf } from "../return_gate.ts";
 import { belowOutMessage } from "../schemas.ts";
 import { parseRows, plan, type Planned, stockKey } from "./batch_plan.ts";
 
@@ -62,7 +63,13 @@ async function update(
     }).filter(([, v]) => v !== null),
   );
   const quantity = row.quantity ?? p.existing.quantity;
-  const done = await tx.update(inventory).set({ ...set, updated_by_id: ctx.user.id, updated_at: nowStamp() })
+  const done = await tx.update(inventory)
+    .set({
+      ...set,
+      held_for_inspection: keepHoldIf(row.status),
+      updated_by_id: ctx.user.id,
+      updated_at: nowStamp(),
+    })
     .where(and(
       eq(inventory.id, p.existing.id),
       sql`${inventory.quantity_out} + ${inventory.quantity_out_location} <= ${quantity}`,

@@ -105,6 +105,7 @@ export async function listInventoryLocations(
       inventory_description: r.inv.inventory_description,
       status: r.inv.status,
       calculated_inventory_status: calculatedStatus(r.inv),
+      held_for_inspection: r.inv.held_for_inspection,
       hidden: r.inv.hidden,
       item: r.item,
       business_unit: { id: r.unit.id, name: r.unit.name, locations: unitLocations(r.unit) },

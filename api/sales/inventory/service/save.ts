@@ -7,6 +7,7 @@ import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
+import { keepHoldIf } from "../return_gate.ts";
 import {
   belowOutMessage,
   InventoryInput,
@@ -106,7 +107,8 @@ export async function saveInventory(
       await recordAudit(tx, ctx.user, row.id, "Created", quantity);
       return row.id;
     }
-    const done = await tx.update(inventory).set({ ...values, updated_at: nowStamp() })
+    const done = await tx.update(inventory)
+      .set({ ...values, held_for_inspection: keepHoldIf(input.status), updated_at: nowStamp() })
       .where(and(
         eq(inventory.id, current.id),
         sql`${inventory.quantity_out} + ${inventory.quantity_out_location} <= ${quantity}`,

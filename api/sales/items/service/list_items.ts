@@ -8,6 +8,7 @@ import {
   likeContains,
   ListQuery,
   type ListResult,
+  listTotal,
   optionalText,
   pageWindow,
   queryEnum,
@@ -67,11 +68,11 @@ export async function listItems(ctx: Ctx, q: ItemListQuery): Promise<ListResult<
   const where = listWhere(ctx, q);
   const dir = q.descending ? desc : asc;
   const { limit, offset } = pageWindow(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectItems(ctx.db).where(where)
       .orderBy(dir(SORT[q.sortBy ?? "item_number"]), dir(SORT.item_number), dir(items.id))
       .limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(items).where(where),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(items).where(where)),
   ]);
   return { results: rows.map(presentItem), total };
 }

@@ -8,6 +8,8 @@ import { recordAudit } from "../../inventory/audit.ts";
 import { AvailabilityError, moveHold } from "../../lines/hold.ts";
 import { inventoryLabel } from "../../inventory_rows/rules.ts";
 import { requireFit } from "../../lines/fit_check.ts";
+import { requireFree } from "../../lines/reservations.ts";
+import { timeZoneOf } from "../../../../lib/format.ts";
 
 export { EXCEEDS_MESSAGE as EXCEEDS_AVAILABLE } from "../../lines/schemas.ts";
 
@@ -43,7 +45,8 @@ export async function holdQuantity(
 /**
  * Inserts a line, holding its quantity first (the whole save fails when stock is short: the refusal
  * names the line, "Line {order}, {item number} | {serial} | {description}", and its five figures).
- * A row that cannot go out on the ticket (another unit's, or not Available) is refused by name (422).
+ * A row that cannot go out on the ticket (another unit's, or not Available) is refused by name (422),
+ * and one booked on other tickets over its dates (409, reservations.ts).
  */
 export async function insertLine(
   tx: Tx,
@@ -61,6 +64,16 @@ export async function insertLine(
     const { inv, item } = await stockRow(tx, user, line.inventory_id);
     const name = inventoryLabel({ serial_number: inv.serial_number, item });
     throw new AvailabilityError(e.figures, line.order ? `Line ${line.order}, ${name}` : name);
+  }
+  // Its dates must not overlap another booking of the row beyond what it owns (decision 028).
+  if (quantity_held > 0 && line.start_date) {
+    await requireFree(tx, {
+      inventoryId: line.inventory_id,
+      start: line.start_date,
+      end: line.end_date ?? null,
+      quantity: quantity_held,
+      timeZone: timeZoneOf(user.company.settings),
+    });
   }
   await tx.insert(sales).values({
     ...line,

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
@@ -16,8 +16,12 @@ import {
   type InspectionsQuery,
 } from "../types.ts";
 import { lazyDialog, preloadOn } from "../../../lib/lazy_dialog.tsx";
+import { showSnack } from "../../../lib/events.ts";
+import { useOfflineQueue } from "../../../offline/use_offline_queue.ts";
+import { SyncStatus } from "../SyncStatus.tsx";
 
-// Loaded when first opened (decision 022).
+// Loaded when first opened (decision 022); the records kept offline when there are some.
+const QueuedTable = lazy(() => import("../QueuedTable.tsx"));
 const BatchForm = lazyDialog(() => import("../BatchForm.tsx").then((m) => m.BatchForm));
 const InspectionForm = lazyDialog(() => import("../InspectionForm.tsx").then((m) => m.InspectionForm));
 const LabelsDialog = lazyDialog(() => import("../../../scan/LabelsDialog.tsx").then((m) => m.LabelsDialog));
@@ -42,6 +46,16 @@ export default function InspectionsTable(props: InspectionsProps) {
   const editable = view === "job" && can.edit;
   const [batchOpen, setBatchOpen] = useState(false);
   const [labelsOpen, setLabelsOpen] = useState(false);
+  // Inspectors on a job's page may record without a network (ui/offline/).
+  const entering = view === "job" && can.enter && job
+    ? { userId: props.userId, jobNumber: job.job_number }
+    : null;
+  const offline = useOfflineQueue(entering?.userId, list.refetch);
+  // A record kept on the device: the form closes without refetching the list (there is no network).
+  const queuedSaved = (message: string) => {
+    setEditing(undefined);
+    showSnack("success", message);
+  };
 
   const details = (r: InspectionRow) => (
     <div className="row-details row-details-sticky">
@@ -69,6 +83,7 @@ export default function InspectionsTable(props: InspectionsProps) {
     <>
       <div className="page-head">
         <h1>Welcome, {props.name}</h1>
+        {entering && <SyncStatus {...offline} />}
         <RefreshButton crud={crud} />
       </div>
       {job && (
@@ -120,6 +135,11 @@ export default function InspectionsTable(props: InspectionsProps) {
       >
         {view === "data" && <DownloadButton crud={crud} endpoint="/api/pt/inspections" />}
       </Searches>
+      {entering && offline.records.length > 0 && (
+        <Suspense fallback={null}>
+          <QueuedTable {...offline} />
+        </Suspense>
+      )}
       <ListTable
         list={list}
         sizes={INSPECTION_TABLE_SIZES}
@@ -134,7 +154,15 @@ export default function InspectionsTable(props: InspectionsProps) {
       <CrudDialogs
         crud={crud}
         form={job
-          ? (inspection, dialog) => <InspectionForm inspection={inspection} jobId={job.id} {...dialog} />
+          ? (inspection, dialog) => (
+            <InspectionForm
+              inspection={inspection}
+              jobId={job.id}
+              offline={entering}
+              onQueued={queuedSaved}
+              {...dialog}
+            />
+          )
           : undefined}
         question="Are you sure you want to delete this inspection?"
       />
@@ -149,6 +177,11 @@ export default function InspectionsTable(props: InspectionsProps) {
       {job && batchOpen && (
         <BatchForm
           jobId={job.id}
+          offline={entering}
+          onQueued={(message) => {
+            setBatchOpen(false);
+            showSnack("success", message);
+          }}
           onClose={() => setBatchOpen(false)}
           onSaved={(message) => {
             setBatchOpen(false);

@@ -91,6 +91,11 @@ export default function ItemsTable(props: ItemsProps) {
           <a className="btn" href={`/sales/data?item_number=${encodeURIComponent(i.item_number)}`}>
             <Icon name="table" size={18} />View Sales
           </a>
+          {i.inventory_type !== "Charge Code" && (
+            <a className="btn" href={`/sales/availability?item_id=${i.id}`}>
+              <Icon name="event" size={18} />Availability
+            </a>
+          )}
         </EditDeleteActions>
       )}
     </div>

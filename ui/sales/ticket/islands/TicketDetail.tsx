@@ -13,6 +13,7 @@ import { TicketToolbar } from "../TicketToolbar.tsx";
 import { type Open, preloadDialog, TicketDialogs } from "../TicketDialogs.tsx";
 import { useTicketData } from "../useTicketData.ts";
 import type { DetailProps, DialogProps } from "../types.ts";
+import { returnGateOn } from "../../../../lib/return_gate.ts";
 
 /**
  * The ticket detail screen: header, the actions (TicketToolbar), the search over the lines, the line
@@ -58,6 +59,8 @@ export default function TicketDetail(props: DetailProps) {
   const editable = !isInvoice;
   const reorder = hydrated && editable && !checkIn.active && !search.trim() && lines.length > 1;
   const serialOf = (l: Line) => l.sales_inventory.serial_number;
+  const gated = returnGateOn(props.company.settings) &&
+    lines.some((l) => l.sales_inventory.item.inventory_type === "Serialized");
 
   return (
     <>
@@ -79,6 +82,12 @@ export default function TicketDetail(props: DetailProps) {
           checkIn={checkIn}
           setOpen={setOpen}
         />
+        {checkIn.active && gated && (
+          <p className="note-hold" role="note">
+            Return gate: serialized units checked in go to{" "}
+            <strong>Repair</strong>, awaiting inspection, until an inspection of their serial number passes.
+          </p>
+        )}
         <div className="toolbar">
           {/* native, like the lists' searches: no react-aria code loads with the page (decision 022) */}
           <div className="field">

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { MAX_SERIAL, serialFromCode, serialPath, serialUrl } from "./serial_code.ts";
+import { MAX_SERIAL, serialPath, serialUrl } from "./serial_code.ts";
+import { serialFromCode } from "./scanned_serial.ts";
 
 Deno.test("serial code - a label's URL, of any host, gives its serial; other text is the serial", () => {
   assert.equal(serialUrl("acme.test", "SN 1/2"), "https://acme.test/serials/SN%201%2F2");

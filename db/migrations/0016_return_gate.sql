@@ -1,0 +1,1 @@
+ALTER TABLE `inventory` ADD `held_for_inspection` integer DEFAULT false NOT NULL;

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useState } from "react";
+import { OFFLINE_QUEUE_EVENT, showSnack } from "../lib/events.ts";
+import { useLatest } from "../lib/hooks.ts";
+import type { QueuedRecord } from "./queue.ts";
+
+/** How often waiting records are tried again while the page is open (after a 5xx or a lost answer). */
+const RETRY_MS = 30_000;
+
+/**
+ * Installs the offline worker (/sw.js). A page it does not control yet (the first visit) asks it to
+ * keep this page; `body[data-offline-ready]` says the page will open offline.
+ */
+async function installWorker() {
+  if (!("serviceWorker" in navigator) || !globalThis.isSecureContext) return;
+  await navigator.serviceWorker.register("/sw.js");
+  const reg = await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller && reg.active) {
+    const channel = new MessageChannel();
+    const kept = new Promise((resolve) => (channel.port1.onmessage = resolve));
+    reg.active.postMessage({ keep: location.href }, [channel.port2]);
+    await kept;
+  }
+  document.body.dataset.offlineReady = "true";
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The queue's code, loaded after the page (page JavaScript budget). */
+const code = () => Promise.all([import("./queue.ts"), import("./sync.ts")]);
+
+/**
+ * The signed-in user's queued records and their sync: read on load and on every change, sent on load,
+ * when the browser comes online and every 30 s while some wait. `onSynced` runs after records landed
+ * (the table refetches). `retry` sends a refused record again; `discard` drops it. Without a user (a
+ * view that makes no records) it does nothing.
+ */
+export function useOfflineQueue(userId: number | undefined, onSynced: () => void) {
+  const [records, setRecords] = useState<QueuedRecord[]>([]);
+  const [online, setOnline] = useState(true);
+  const [signIn, setSignIn] = useState(false);
+  const synced = useLatest(onSynced);
+
+  const sync = useCallback(async () => {
+    if (!navigator.onLine || userId === undefined) return;
+    const r = await (await code())[1].syncQueue(userId);
+    setSignIn(r.signIn);
+    if (r.sent) {
+      showSnack("success", `${plural(r.sent, "record")} synced`);
+      synced.current();
+    }
+    if (r.refused) {
+      showSnack("error", `${plural(r.refused, "record")} could not be saved: see Waiting to sync`);
+    }
+  }, [userId, synced]);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    installWorker().catch((e) => console.warn("offline worker not installed", e));
+    let alive = true;
+    const read = () => code().then(([q]) => q.queued(userId)).then((r) => alive && setRecords(r));
+    const onLine = () => {
+      setOnline(navigator.onLine);
+      sync().catch(console.error);
+    };
+    const timer = setInterval(onLine, RETRY_MS);
+    setOnline(navigator.onLine);
+    read().then(sync).catch((e) => console.error("offline queue", e));
+    addEventListener("online", onLine);
+    addEventListener("offline", onLine);
+    addEventListener(OFFLINE_QUEUE_EVENT, read);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+      removeEventListener("online", onLine);
+      removeEventListener("offline", onLine);
+      removeEventListener(OFFLINE_QUEUE_EVENT, read);
+    };
+  }, [userId, sync]);
+
+  const retry = async (rec: QueuedRecord) => {
+    await (await code())[0].setConflict(rec, undefined);
+    await sync();
+  };
+  const discard = async (rec: QueuedRecord) => (await code())[0].removeQueued(rec.seq);
+  return { records, online, signIn, retry, discard };
+}

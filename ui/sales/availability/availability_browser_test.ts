@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
+import { makeTicket } from "../../../db/factories.ts";
+import { formatDate, today } from "../../../lib/format.ts";
+import { makeItemOf, makeRow, makeUnit, send } from "../../../api/sales/inventory/test_fixtures.ts";
+import { monthTitle, shiftMonth } from "./month.ts";
+
+browserTest(
+  "availability - from an inventory row's menu to its calendar; days by keyboard; next month",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const token = await env.login();
+      const item = await makeItemOf(env, "Serialized", { item_number: "PV-3IN" });
+      const unit = await makeUnit(env, [], "Midland");
+      const row = await makeRow(env, {
+        item_id: item.id,
+        business_unit_id: unit.id,
+        serial_number: "PV-1",
+        quantity: 1,
+      });
+      const ticket = await makeTicket(env.tenant.db, { ticket_number: "T-00088", use_min_rate_logic: false });
+      const month = shiftMonth(today(new Date(), "UTC").slice(0, 7), 1);
+      await send(env, token, "POST", "/api/sales/sales", {
+        ticket_id: ticket.id,
+        inventory_id: row.id,
+        quantity: 1,
+        start_date: `${month}-10T08:00`,
+        end_date: `${month}-12T08:00`,
+      });
+
+      await signIn(undefined, undefined, "/sales/serialized-inventory");
+      await page.getByRole("button", { name: "Actions for PV-1" }).click();
+      await page.getByRole("menuitem", { name: "Availability" }).click();
+      await page.getByRole("heading", { name: "Availability: PV-3IN" }).waitFor();
+      await page.getByRole("link", { name: "Next month" }).click();
+      await page.getByRole("heading", { name: monthTitle(month) }).waitFor();
+
+      // a booked day, reached and opened with the keyboard
+      const day = `${month}-11`;
+      const cell = page.getByRole("link", { name: `${formatDate(day)}: 0 of 1 free, 1 booking` });
+      await cell.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL((u) => u.searchParams.get("day") === day);
+      const bookings = page.getByRole("table", { name: `Bookings on ${formatDate(day)}` });
+      const booking = bookings.getByRole("row", { name: /T-00088/ });
+      await booking.getByText("PV-1").waitFor();
+      await booking.getByText("Booked").waitFor();
+      assert.equal(
+        await page.getByRole("link", { name: `${formatDate(day)}: 0 of 1 free, 1 booking` }).getAttribute(
+          "aria-current",
+        ),
+        "date",
+      );
+      // a free day lists nothing
+      await page.getByRole("link", { name: `${formatDate(`${month}-20`)}: 1 of 1 free, 0 bookings` }).click();
+      await page.getByText("No bookings on this day").waitFor();
+      await page.getByRole("link", { name: "Previous month" }).click();
+      await page.getByRole("heading", { name: monthTitle(shiftMonth(month, -1)) }).waitFor();
+    }),
+);
