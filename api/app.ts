@@ -18,6 +18,7 @@ import { usersRoutes } from "./admin/users/routes.ts";
 import { jobsRoutes } from "./pt/jobs/routes.ts";
 import { partsRoutes } from "./pt/parts/routes.ts";
 import { inspectionsRoutes } from "./pt/inspections/routes.ts";
+import { inspectionMediaRoutes } from "./pt/inspections/media_routes.ts";
 import { filesRoutes } from "./files/routes.ts";
 import { itemsRoutes } from "./sales/items/routes.ts";
 import { taxesRoutes } from "./sales/taxes/routes.ts";
@@ -160,6 +161,7 @@ export function createApp(services: Services) {
     .route("/", jobsRoutes)
     .route("/", partsRoutes)
     .route("/", inspectionsRoutes)
+    .route("/", inspectionMediaRoutes)
     .route("/", filesRoutes)
     .route("/", itemsRoutes)
     .route("/", taxesRoutes)

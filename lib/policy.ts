@@ -107,6 +107,8 @@ export const POLICY = {
   "jobs.edit": ability(grant("job-admin")),
   "inspections.enter": ability(grant("inspector")),
   "inspections.edit": ability(grant("job-admin")),
+  /** photos and the signature: the inspector who records the inspection, and job-admins */
+  "inspections.media": ability(grant("inspector", "job-admin")),
   "parts.view": ability(inspectionCompany, "The parts catalogue belongs to the inspection company."),
   "parts.edit": ability(grant("part-admin")),
   // Sales & Inventory

@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import type { AppError } from "../../lib/errors.ts";
 import { bodyLimit } from "hono/body-limit";
 import { type AppEnv, ctxOf } from "../lib/context.ts";
 import { IdParam, valid } from "../lib/validate.ts";
@@ -7,20 +8,36 @@ import { readFile, tooLarge } from "./service.ts";
 /** Room for the form fields and multipart framing around the file itself. */
 const FIELDS_ALLOWANCE = 256 * 1024;
 
+/** The upload routes' own body limits: the app-wide 1 MB limit leaves their bodies to them. */
+const UPLOAD_LIMITS = new WeakSet<MiddlewareHandler<AppEnv>>();
+export const isUploadLimit = (handler: unknown) => UPLOAD_LIMITS.has(handler as MiddlewareHandler<AppEnv>);
+
 /**
- * For every upload route: signed in first (no one unauthenticated makes the server read a large body),
- * then the whole request at most MAX_UPLOAD_MB of file as base64 (4/3) plus the form's fields.
+ * An upload route's limit: signed in first (no one unauthenticated makes the server read a large body),
+ * then the whole request at most `maxBytes(c)`, cut with `tooLarge`'s 413 before more is read.
  */
-export const uploadLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  ctxOf(c);
-  const maxMb = c.get("services").config.MAX_UPLOAD_MB;
-  return await bodyLimit({
-    maxSize: Math.ceil(maxMb * 1024 * 1024 * 4 / 3) + FIELDS_ALLOWANCE,
-    onError: () => {
-      throw tooLarge(maxMb);
-    },
-  })(c, next);
-};
+export function uploadLimitOf(
+  maxBytes: (c: Context<AppEnv>) => number,
+  tooLarge: (c: Context<AppEnv>) => AppError,
+): MiddlewareHandler<AppEnv> {
+  const limit: MiddlewareHandler<AppEnv> = async (c, next) => {
+    ctxOf(c);
+    return await bodyLimit({
+      maxSize: maxBytes(c),
+      onError: () => {
+        throw tooLarge(c);
+      },
+    })(c, next);
+  };
+  UPLOAD_LIMITS.add(limit);
+  return limit;
+}
+
+/** The PDF and spreadsheet uploads: MAX_UPLOAD_MB of file as base64 (4/3) plus the form's fields. */
+export const uploadLimit = uploadLimitOf(
+  (c) => Math.ceil(c.get("services").config.MAX_UPLOAD_MB * 1024 * 1024 * 4 / 3) + FIELDS_ALLOWANCE,
+  (c) => tooLarge(c.get("services").config.MAX_UPLOAD_MB),
+);
 
 /** `inline; filename="..."` with an ASCII fallback, plus the UTF-8 name when it has other characters. */
 function disposition(name: string): string {

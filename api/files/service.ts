@@ -1,11 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { Buffer } from "node:buffer";
-import { files, inspections, sales, type StoredFile } from "../../db/schema/mod.ts";
+import {
+  files,
+  inspection_photos,
+  inspection_signatures,
+  inspections,
+  sales,
+  type StoredFile,
+} from "../../db/schema/mod.ts";
 import type { Tx } from "../../db/client.ts";
 import type { Ctx } from "../lib/context.ts";
 import { AppError, invalid } from "../../lib/errors.ts";
 import { ptScope } from "../pt/scope.ts";
 import { can } from "../../lib/policy.ts";
+import { inflateAtMost, TooComplex } from "../lib/inflate.ts";
 
 export interface Upload {
   name: string;
@@ -39,23 +47,36 @@ export async function storeFile(tx: Tx, upload: Upload): Promise<number> {
   return row.id;
 }
 
+/** The inspections the caller sees (ptScope), as a WHERE clause. */
+const inspectionSeen = (ctx: Ctx) =>
+  ptScope(ctx.user, {
+    jobId: inspections.job_id,
+    inspectionCompanyId: inspections.inspection_company_id,
+    customerCompanyId: inspections.customer_company_id,
+    operatorCompanyId: inspections.operator_company_id,
+  });
+
 /**
  * Who may read a file: anyone allowed to see at least one record pointing at it. Each owner of files
- * adds its check here (line documents, logos, ... when they arrive); the checks apply the owner's
- * own scoping in the query.
+ * adds its check here (and its column to `deleteFileIfUnused`); the checks apply the owner's own
+ * scoping in the query.
  */
 const READERS: ((ctx: Ctx, fileId: number) => Promise<boolean>)[] = [
-  // An inspection's pressure-test PDF: the inspections the caller sees (ptScope).
+  // An inspection's pressure-test PDF: the inspections the caller sees.
   async (ctx, fileId) =>
     !!(await ctx.db.select({ id: inspections.id }).from(inspections).where(and(
       eq(inspections.pressure_test_file_id, fileId),
-      ptScope(ctx.user, {
-        jobId: inspections.job_id,
-        inspectionCompanyId: inspections.inspection_company_id,
-        customerCompanyId: inspections.customer_company_id,
-        operatorCompanyId: inspections.operator_company_id,
-      }),
+      inspectionSeen(ctx),
     )).limit(1).get()),
+  // An inspection's photo or signature: the same inspections.
+  async (ctx, fileId) =>
+    !!(await ctx.db.select({ id: inspections.id }).from(inspection_photos)
+      .innerJoin(inspections, eq(inspections.id, inspection_photos.inspection_id))
+      .where(and(eq(inspection_photos.file_id, fileId), inspectionSeen(ctx))).limit(1).get()),
+  async (ctx, fileId) =>
+    !!(await ctx.db.select({ id: inspections.id }).from(inspection_signatures)
+      .innerJoin(inspections, eq(inspections.id, inspection_signatures.inspection_id))
+      .where(and(eq(inspection_signatures.file_id, fileId), inspectionSeen(ctx))).limit(1).get()),
   // A sales line's document: the owner company's own staff (Sales & Inventory readers), for lines of
   // their company.
   async (ctx, fileId) =>
@@ -65,6 +86,24 @@ const READERS: ((ctx: Ctx, fileId: number) => Promise<boolean>)[] = [
       eq(sales.company_id, ctx.user.company_id),
     )).limit(1).get()),
 ];
+
+/**
+ * Deletes a file no record points at any more, inside the caller's transaction (a removed photo's
+ * bytes go with it unless the same image is stored elsewhere: files are shared by content).
+ */
+export async function deleteFileIfUnused(tx: Tx, fileId: number): Promise<void> {
+  const users = [
+    tx.select({ id: inspections.id }).from(inspections).where(eq(inspections.pressure_test_file_id, fileId)),
+    tx.select({ id: inspection_photos.id }).from(inspection_photos).where(
+      eq(inspection_photos.file_id, fileId),
+    ),
+    tx.select({ id: inspection_signatures.inspection_id }).from(inspection_signatures)
+      .where(eq(inspection_signatures.file_id, fileId)),
+    tx.select({ id: sales.id }).from(sales).where(eq(sales.file_id, fileId)),
+  ];
+  for (const q of users) if (await q.limit(1).get()) return;
+  await tx.delete(files).where(eq(files.id, fileId));
+}
 
 /** GET /api/files/{id}: the file, or 404 alike for a missing file and one the caller may not see. */
 export async function readFile(ctx: Ctx, id: number): Promise<StoredFile> {
@@ -91,42 +130,6 @@ const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*?);base64,/i;
 export const MAX_PDF_STRUCTURE_MB = 64;
 export const PDF_TOO_COMPLEX =
   `The PDF unpacks to more than ${MAX_PDF_STRUCTURE_MB} MB of document structure.`;
-/** Input fed to the inflater at a time: deflate expands at most ~1032x, so one step makes <= 4 MB. */
-const FEED = 4096;
-
-class TooComplex extends Error {}
-
-/**
- * Inflates zlib data (FlateDecode) with the runtime's native DecompressionStream, a small piece at a
- * time so the event loop keeps turning, and stops as soon as the output passes `budget`. Damaged data
- * answers what came out before the damage (pdf-lib reads it the same lenient way).
- */
-async function inflateAtMost(data: Uint8Array, budget: number): Promise<Uint8Array> {
-  const stream = new DecompressionStream("deflate");
-  const writer = stream.writable.getWriter();
-  (async () => {
-    for (let at = 0; at < data.length; at += FEED) {
-      await writer.ready;
-      await writer.write(data.slice(at, at + FEED));
-    }
-    await writer.close();
-  })().catch(() => {}); // the reader below sees the same failure
-  const reader = stream.readable.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (let r = await reader.read(); !r.done; r = await reader.read()) {
-      total += r.value.length;
-      if (total > budget) throw new TooComplex();
-      chunks.push(r.value);
-    }
-  } catch (e) {
-    await reader.cancel().catch(() => {});
-    if (e instanceof TooComplex) throw e;
-  }
-  return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
-}
-
 /**
  * The object and cross-reference streams of a PDF with how many FlateDecode filters each has (the
  * other filters shrink their data or are not used for structure, and are left alone).

@@ -13,7 +13,7 @@ export const FTS_MIN_CHARS = 3;
  * exactly a LIKE's without a scan of every row. A shorter term is the LIKE alone.
  */
 export function indexedContains(
-  fts: "inventory_fts" | "tickets_fts" | "jobs_fts",
+  fts: "tickets_fts" | "jobs_fts",
   id: Column,
   col: Column,
   text: string | undefined,
@@ -24,4 +24,20 @@ export function indexedContains(
   const phrase = `${col.name} : "${text.replaceAll('"', '""')}"`;
   const table = sql.raw(`"${fts}"`);
   return sql`${id} in (select rowid from ${table} where ${table} match ${phrase}) and ${like}`;
+}
+
+/**
+ * A case-insensitive contains-search on inventory serial numbers through their suffix index (migration 0020):
+ * the serials with a suffix that starts with the term, one range of `inventory_serial_suffixes` as long as the
+ * matches, then the LIKE (exact, and cheap on the rows found). Any length of term.
+ */
+export function serialContains(id: Column, col: Column, text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  // SQLite's lower() and LIKE fold ASCII letters only; the index holds suffixes folded the same way.
+  const from = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  // Every string that starts with `from` sorts from it up to it followed by the last code point.
+  const to = from + "\u{10FFFF}";
+  return sql`${id} in (select inventory_id from inventory_serial_suffixes where suffix >= ${from} and suffix < ${to}) and ${col} like ${
+    likeContains(text)
+  } escape '\\'`;
 }

@@ -33,6 +33,17 @@ export interface PdfDoc {
   moveDown(lines?: number): PdfDoc;
   addPage(): PdfDoc;
   rect(x: number, y: number, w: number, h: number): PdfDoc;
+  /** A JPEG or PNG, scaled to fit inside `fit` (width, height) keeping its proportions. */
+  image(
+    src: Uint8Array,
+    x: number,
+    y: number,
+    options: {
+      fit: [number, number];
+      align?: "left" | "center" | "right";
+      valign?: "top" | "center" | "bottom";
+    },
+  ): PdfDoc;
   fill(color?: string): PdfDoc;
   fillColor(color: string): PdfDoc;
   strokeColor(color: string): PdfDoc;

@@ -5,6 +5,7 @@ export * from "./files.ts";
 export * from "./parts.ts";
 export * from "./jobs.ts";
 export * from "./inspections.ts";
+export * from "./inspection_photos.ts";
 export * from "./sales_reference.ts";
 export * from "./inventory.ts";
 export * from "./tickets.ts";

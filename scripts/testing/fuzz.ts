@@ -16,6 +16,8 @@ export const SKIPPED = new Set([
   "POST /api/logout",
   "POST /api/sales/batch/parse",
   "POST /api/sales/sales/:id/attachment",
+  "POST /api/pt/inspections/:id/photos",
+  "PUT /api/pt/inspections/:id/signature",
 ]);
 
 /**

@@ -20,6 +20,8 @@ import {
 } from "../../db/factories.ts";
 import {
   files,
+  inspection_photos,
+  inspection_signatures,
   inventory,
   inventory_audit,
   inventory_locations,
@@ -30,6 +32,8 @@ import {
   templates,
 } from "../../db/schema/mod.ts";
 import { type AbilityName, ALL_GRANTS, can } from "../../lib/policy.ts";
+import { jpegTagged, pngOf } from "./images.ts";
+import { deflateSync } from "node:zlib";
 
 /** The kinds of user every route is tried with. */
 export const USER_KINDS = [
@@ -81,6 +85,10 @@ export interface Ids {
   F1: number;
   F2: number;
   F3: number;
+  /** a photo of each job's first inspection (caption "M-Jn-PHOTO"), which is signed too */
+  P1: number;
+  P2: number;
+  P3: number;
   part: number;
   /** a user of each company (not one of the signed-in users, so deleting it would show) */
   ownerUser: number;
@@ -152,16 +160,46 @@ async function startIdsAt(tdb: TenantDb, base: number) {
   }
 }
 
-async function storeFile(tdb: TenantDb, name: string): Promise<number> {
-  const data = pdfBytes(name);
+async function storeFile(
+  tdb: TenantDb,
+  name: string,
+  data = pdfBytes(name),
+  content_type = "application/pdf",
+): Promise<number> {
   const digest = Buffer.from(await crypto.subtle.digest("SHA-256", data as BufferSource)).toString("hex");
   const [row] = await tdb.db.insert(files).values({
     sha256: digest,
     name,
-    content_type: "application/pdf",
+    content_type,
     size: data.length,
     data: Buffer.from(data),
   }).returning();
+  return row.id;
+}
+
+/** A photo captioned `${tag}-PHOTO` and a signature by `${tag}-SIGNER` on the inspection; the photo's id. */
+async function photoAndSignature(tdb: TenantDb, inspection_id: number, tag: string): Promise<number> {
+  const photo = await storeFile(tdb, `${tag}-photo.jpg`, jpegTagged(`${tag}-PHOTO-BYTES`), "image/jpeg");
+  const [row] = await tdb.db.insert(inspection_photos).values({
+    inspection_id,
+    file_id: photo,
+    position: 1,
+    caption: `${tag}-PHOTO`,
+    width: 40,
+    height: 30,
+  }).returning();
+  // An 8 x 4 RGBA PNG whose first row spells the tag, so each is a file of its own.
+  const pixels = new Uint8Array(4 * (1 + 8 * 4));
+  pixels.set(new TextEncoder().encode(tag).subarray(0, 32), 1);
+  const png = pngOf(8, 4, new Uint8Array(deflateSync(pixels)));
+  const ink = await storeFile(tdb, `${tag}-signature.png`, png, "image/png");
+  await tdb.db.insert(inspection_signatures).values({
+    inspection_id,
+    file_id: ink,
+    signer_name: `${tag}-SIGNER`,
+    width: 8,
+    height: 4,
+  });
   return row.id;
 }
 
@@ -223,7 +261,7 @@ export async function fillTenant(
         }),
       );
     }
-    return { first: made[0].id, fileId };
+    return { first: made[0].id, fileId, photo: await photoAndSignature(tdb, made[0].id, `${M}-${tag}`) };
   };
   const i1 = await inspectionsOf(J1, "J1");
   const i2 = await inspectionsOf(J2, "J2");
@@ -425,6 +463,9 @@ export async function fillTenant(
       F1: i1.fileId,
       F2: i2.fileId,
       F3: i3.fileId,
+      P1: i1.photo,
+      P2: i2.photo,
+      P3: i3.photo,
       part: part.id,
       ownerUser: ownerUser.id,
       c1User: c1User.id,

@@ -2,6 +2,7 @@
 // "METHOD /api/path" exactly as routeTable() lists them: a route the app gains without an entry here
 // (or in EXCLUDED) fails the matrix's coverage test.
 import { type Ids, may, type UserFacts, type UserKind } from "./isolation_fixture.ts";
+import { jpegTagged, png } from "./images.ts";
 
 /** The ids a request is aimed at (own, the other tenant's, or out of the caller's scope) and their marker. */
 export type Target = Ids & { M: string };
@@ -118,6 +119,19 @@ const pdfPart = (name: string) => {
   );
   return form;
 };
+
+/** A multipart form with the image as `file` (and a caption). */
+const imagePart = (bytes: Uint8Array, name: string, caption?: string) => {
+  const form = new FormData();
+  form.set(
+    "file",
+    new File([bytes as BlobPart], name, { type: name.endsWith(".png") ? "image/png" : "image/jpeg" }),
+  );
+  if (caption !== undefined) form.set("caption", caption);
+  return form;
+};
+/** Adding or removing an inspection's photos and signature: inspectors and job-admins. */
+const inspectionEditor = (u: UserFacts) => ptWriter(u) && may(u, "inspections.media");
 
 const jobBody = (t: Target) => ({
   date: today,
@@ -490,6 +504,47 @@ export const SPECS: Record<string, RouteSpec> = {
     id: "I1",
     gate: (u) => ptWriter(u) && may(u, "inspections.edit"),
     request: (t) => ({ method: "DELETE", path: `/api/pt/inspections/${t.I1}`, scope: "pt" }),
+  },
+  "GET /api/pt/inspections/:id/photos": {
+    kind: "read-id",
+    shows: adminShows((M) => `${M}-J1-PHOTO`),
+    id: "I1",
+    gate: any,
+    request: (t) => ({ method: "GET", path: `/api/pt/inspections/${t.I1}/photos`, scope: "pt" }),
+  },
+  "POST /api/pt/inspections/:id/photos": {
+    kind: "write",
+    id: "I1",
+    gate: inspectionEditor,
+    request: (t) => ({
+      method: "POST",
+      path: `/api/pt/inspections/${t.I1}/photos`,
+      multipart: () => imagePart(jpegTagged(`${t.M}-J1-upload`), "photo.jpg", `${t.M}-J1-caption`),
+      scope: "pt",
+    }),
+  },
+  "DELETE /api/pt/inspections/:id/photos/:photoId": {
+    kind: "write",
+    id: "P1",
+    gate: inspectionEditor,
+    request: (t) => ({ method: "DELETE", path: `/api/pt/inspections/${t.I1}/photos/${t.P1}`, scope: "pt" }),
+  },
+  "PUT /api/pt/inspections/:id/signature": {
+    kind: "write",
+    id: "I1",
+    gate: inspectionEditor,
+    request: (t) => ({
+      method: "PUT",
+      path: `/api/pt/inspections/${t.I1}/signature`,
+      multipart: () => imagePart(png(60, 20), "signature.png"),
+      scope: "pt",
+    }),
+  },
+  "DELETE /api/pt/inspections/:id/signature": {
+    kind: "write",
+    id: "I1",
+    gate: inspectionEditor,
+    request: (t) => ({ method: "DELETE", path: `/api/pt/inspections/${t.I1}/signature`, scope: "pt" }),
   },
   "GET /api/files/:id": {
     kind: "read-id",
@@ -1028,9 +1083,9 @@ export const SPECS: Record<string, RouteSpec> = {
 export function hiddenTarget(own: Target, kind: UserKind): Target | undefined {
   switch (kind) {
     case "customer": // C1 sees J1 only, and users of C1
-      return { ...own, J1: own.J2, I1: own.I2, F1: own.F2, C1: own.C2, c1User: own.c2User };
+      return { ...own, J1: own.J2, I1: own.I2, F1: own.F2, P1: own.P2, C1: own.C2, c1User: own.c2User };
     case "operator": // O1 sees J1 and J3, and users of O1
-      return { ...own, J1: own.J2, I1: own.I2, F1: own.F2, C1: own.C2, c1User: own.o2User };
+      return { ...own, J1: own.J2, I1: own.I2, F1: own.F2, P1: own.P2, C1: own.C2, c1User: own.o2User };
     case "dataEntry": // assigned J2: J1 is out of scope; not a user-admin, so C1's users are too
       return own;
   }
@@ -1039,7 +1094,7 @@ export function hiddenTarget(own: Target, kind: UserKind): Target | undefined {
 
 /** The ids of the data set a scoped user does see (Data-Entry: job J2). */
 export function visibleTarget(own: Target, kind: UserKind): Target {
-  return kind === "dataEntry" ? { ...own, J1: own.J2, I1: own.I2, F1: own.F2 } : own;
+  return kind === "dataEntry" ? { ...own, J1: own.J2, I1: own.I2, F1: own.F2, P1: own.P2 } : own;
 }
 
 /**

@@ -52,3 +52,27 @@ function textOperators(content: string): string[] {
   }
   return out;
 }
+
+export interface PdfImage {
+  page: number;
+  /** "image" or "smask" (a PNG's transparency) */
+  type: string;
+  width: number;
+  height: number;
+}
+
+/** The images embedded in a PDF, as poppler's `pdfimages -list` lists them (one row per drawn image). */
+export async function pdfImages(bytes: Uint8Array): Promise<PdfImage[]> {
+  const file = await Deno.makeTempFile({ suffix: ".pdf" });
+  try {
+    await Deno.writeFile(file, bytes);
+    const out = await new Deno.Command("pdfimages", { args: ["-list", file] }).output();
+    if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
+    return new TextDecoder().decode(out.stdout).split("\n").slice(2).filter((l) => l.trim()).map((l) => {
+      const [page, , type, width, height] = l.trim().split(/\s+/);
+      return { page: Number(page), type, width: Number(width), height: Number(height) };
+    });
+  } finally {
+    await Deno.remove(file);
+  }
+}

@@ -4,18 +4,19 @@ import { ApiError } from "../lib/api.ts";
 export type OnProgress = (percent: number | null) => void;
 
 /**
- * A POST to /api with upload progress (fetch reports none): JSON text or multipart form data. Fails
- * like `api()`: a 401 goes to sign-in, anything else not ok throws ApiError with the server's detail
- * and field errors.
+ * A POST (or `method`) to /api with upload progress (fetch reports none): JSON text or multipart form
+ * data. Fails like `api()`: a 401 goes to sign-in, anything else not ok throws ApiError with the
+ * server's detail and field errors.
  */
 export function sendWithProgress<T>(
   path: string,
   body: string | FormData,
   onProgress: OnProgress,
+  method = "POST",
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", path);
+    xhr.open(method, path);
     xhr.setRequestHeader("accept", "application/json");
     if (typeof body === "string") xhr.setRequestHeader("content-type", "application/json");
     xhr.upload.onprogress = (e) => {

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import { Dialog } from "../primitives/Dialog.tsx";
+import { Icon } from "../components/icons.tsx";
 import { ApiError } from "../lib/api.ts";
 import { serialFromCode } from "../../lib/scanned_serial.ts";
 import { CameraView } from "./CameraView.tsx";
@@ -93,6 +94,7 @@ export function ScanDialog({ title, hint, onScan, keepOpen, onClose }: ScanProps
         {camera && <CameraView onCode={fromCamera} />}
         <div className="dialog-actions">
           <Button className="btn" onPress={() => setCamera((on) => !on)}>
+            <Icon name="camera" size={18} />
             {camera ? "Stop camera" : "Use camera"}
           </Button>
           <span className="spacer" />

@@ -3,6 +3,7 @@ import { formatDate, today } from "../../../lib/format.ts";
 import { mergePdfs } from "../../lib/pdf_merge.ts";
 import { companyBlock, customFields, num, type ReportCompany, yesNo } from "../jobs/report.ts";
 import type { Inspection, Job } from "../../../db/schema/mod.ts";
+import { drawMedia, type ReportMedia } from "./report_media.ts";
 
 export interface InspectionReportData {
   inspection: Inspection;
@@ -12,8 +13,10 @@ export interface InspectionReportData {
   customer: ReportCompany;
   operator: ReportCompany;
   printedAt?: Date;
-  /** The company's time zone: the printed date is its today. */
+  /** The company's time zone: the printed date is its today, the signature's time its clock. */
   timeZone?: string;
+  /** The photos and the inspector's signature, drawn after the job. */
+  media?: ReportMedia;
 }
 
 /** What the report says about the pressure-test PDF, and what follows its own pages. */
@@ -93,6 +96,7 @@ function drawReport(doc: PdfDoc, d: InspectionReportData, attachment: Attachment
     ...customFields(job.custom ?? {}),
   ], { columns: 4 });
   drawFields(doc, [["Comments", job.comments]], { columns: 1 });
+  drawMedia(doc, d.media, d.timeZone ?? "UTC");
 
   if (attachment.kind === "unreadable") {
     doc.addPage();

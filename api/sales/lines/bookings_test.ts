@@ -102,6 +102,7 @@ Deno.test("bookings - quotes never reserve; a future booking of more than the ro
   withEnv(async (env) => {
     const token = await tokenWith(env, []);
     const { row, tickets: [a] } = await setup(env, 1, 3);
+    const admin = await env.login();
     const quote = await makeTicket(env.tenant.db, {
       status: "QUOTE",
       isQuote: true,
@@ -214,6 +215,33 @@ Deno.test("bookings - a booking takes its hold when it starts (audited); one who
       [0, 1],
     );
     assert.equal((await stored(env, other.id))!.quantity_out, 1, "never more out than owned");
+  }));
+
+Deno.test("bookings - a stock change (here a quantity edit) first starts the bookings that are due", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, []);
+    const { row, tickets: [a] } = await setup(env, 1, 3);
+    const admin = await env.login();
+    const booked = await send(env, token, "POST", PATH, {
+      ticket_id: a.id,
+      inventory_id: row.id,
+      quantity: 2,
+      start_date: day(2),
+      end_date: day(4),
+    });
+    assert.equal((await stored(env, row.id))!.quantity_out, 0);
+    await env.tenant.db.update(sales).set({ start_date: `${day(-1)}:00Z` }).where(eq(sales.id, booked.id));
+    // a quantity edit of the row: the booking takes its 2 first, so the row cannot drop below them
+    await send(env, admin, "PATCH", "/api/sales/inventory/quantity", [{ id: row.id, quantity: 1 }], 409);
+    await send(env, admin, "PATCH", "/api/sales/inventory/quantity", [{ id: row.id, quantity: 2 }]);
+    assert.deepEqual(
+      [(await line(env, booked.id)).quantity_held, (await stored(env, row.id))!.quantity_out],
+      [
+        2,
+        2,
+      ],
+    );
+    assert.equal((await stored(env, row.id))!.quantity, 2);
   }));
 
 Deno.test("bookings - 30 parallel saves of one serial over overlapping ranges: no two accepted overlap", () =>

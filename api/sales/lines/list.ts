@@ -16,7 +16,7 @@ import {
 } from "./list_order.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
-import { indexedContains } from "../../lib/indexed_search.ts";
+import { serialContains } from "../../lib/indexed_search.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
@@ -65,7 +65,7 @@ function filters(
   const stock = and(
     contains(items.item_description, q.search_item_description),
     contains(inventory.inventory_description, q.search_inventory_description),
-    indexedContains("inventory_fts", inventory.id, inventory.serial_number, q.serial_number),
+    serialContains(inventory.id, inventory.serial_number, q.serial_number),
     contains(items.item_number, q.item_number),
   );
   // Only what the conditions name is joined (a flag on the ticket reads the tickets alone).

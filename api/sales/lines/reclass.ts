@@ -19,6 +19,7 @@ import {
   reclassTargetProblem,
   targetFullMessage,
 } from "./reclass_schemas.ts";
+import { startDueLines } from "./start_due.ts";
 
 export interface ReclassResult {
   message: string;
@@ -42,6 +43,8 @@ export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
   }
   const saleIds = [...new Set(input.rows.map((r) => r.sale_id))];
   await ctx.tdb.write(async (tx) => {
+    // Bookings whose start has come hold their stock before this change counts it (decision 028).
+    await startDueLines(tx, ctx.user);
     const ticket = await changeableTicket(tx, input.ticket_id);
     const lines = await tx.select().from(sales)
       .where(and(inArray(sales.id, saleIds), eq(sales.ticket_id, ticket.id)));

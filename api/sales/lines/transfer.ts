@@ -12,6 +12,7 @@ import { recordAudit } from "../inventory/audit.ts";
 import { logTotals, ticketAuditExtra } from "./checkin.ts";
 import { OTHER_UNIT_TARGET, sameUnit } from "./fit.ts";
 import { nextNumber } from "../tickets/numbers.ts";
+import { startDueLines } from "./start_due.ts";
 
 export const id = z.coerce.number({ error: "Must be a number" }).int().positive();
 export const lineIds = z.array(id, { error: "Required" }).min(1, { error: "Select at least one line" }).max(
@@ -88,6 +89,8 @@ export async function transferLines(ctx: Ctx, body: unknown): Promise<MoveResult
   requireAbility(ctx.user, "sales.read");
   const input = parse(TransferInput, body);
   const result = await ctx.tdb.write(async (tx) => {
+    // Bookings whose start has come hold their stock before this change counts it (decision 028).
+    await startDueLines(tx, ctx.user);
     const source = await loadTicket(tx, input.ticket_id);
     if (source.status === "APP") {
       throw new AppError("conflict", "Lines of an approved invoice can't be transferred.");

@@ -9,6 +9,7 @@ import { type AuditEntry, recordAudits } from "../audit.ts";
 import { keepHoldIf } from "../return_gate.ts";
 import { belowOutMessage } from "../schemas.ts";
 import { parseRows, plan, type Planned, stockKey } from "./batch_plan.ts";
+import { startDueLines } from "../../lines/start_due.ts";
 
 export interface InventoryBatchResult {
   created: number;
@@ -96,6 +97,8 @@ export async function saveInventoryBatch(ctx: Ctx, body: unknown): Promise<Inven
   requireAbility(ctx.user, "sales.admin");
   const { parsed, errors: cellErrors } = parseRows(body);
   const { created, updated } = await ctx.tdb.write(async (tx) => {
+    // Bookings whose start has come hold their stock before this change counts it (decision 028).
+    await startDueLines(tx, ctx.user);
     const { planned, errors } = await plan(tx, parsed);
     const all = [...cellErrors, ...errors].sort((a, b) => rowOf(a) - rowOf(b));
     if (all.length) {

@@ -2,7 +2,7 @@ import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } fr
 import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, likeContains, pageWindow } from "../../../lib/list_query.ts";
-import { indexedContains } from "../../../lib/indexed_search.ts";
+import { serialContains } from "../../../lib/indexed_search.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import type { InventoryList, InventoryListQuery, LocationListQuery } from "../schemas.ts";
@@ -42,8 +42,8 @@ export function inventoryFilters(
     q.include_hidden ? undefined : sql`${inventory.hidden} = 0`,
     q.status ? eq(inventory.status, q.status) : undefined,
     q.business_unit_id ? eq(inventory.business_unit_id, q.business_unit_id) : undefined,
-    // Through the FTS5 trigram index `inventory_fts` (migration 0008).
-    indexedContains("inventory_fts", inventory.id, inventory.serial_number, q.search_serial_number),
+    // Through the serials' suffix index (migration 0020).
+    serialContains(inventory.id, inventory.serial_number, q.search_serial_number),
     q.search_item_description
       ? or(
         itemsWhere(contains(items.item_description, q.search_item_description), itemsJoined),

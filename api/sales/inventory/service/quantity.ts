@@ -7,6 +7,7 @@ import { nowStamp } from "../../../lib/db_helpers.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 import { belowOutMessage, QuantityPatchInput, quantityProblem } from "../schemas.ts";
+import { startDueLines } from "../../lines/start_due.ts";
 
 const CHUNK = 400;
 
@@ -32,6 +33,8 @@ export async function updateQuantities(
   });
   if (repeats.length) throw new AppError("invalid", `${repeats[0].path}: Listed twice`, repeats);
   const updated = await ctx.tdb.write(async (tx) => {
+    // Bookings whose start has come hold their stock before this change counts it (decision 028).
+    await startDueLines(tx, ctx.user);
     const ids = rows.map((r) => r.id);
     const current = new Map<number, { quantity: number; out: number; type: string }>();
     for (let i = 0; i < ids.length; i += CHUNK) {

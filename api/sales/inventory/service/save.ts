@@ -18,6 +18,7 @@ import {
   UNKNOWN_ITEM,
 } from "../schemas.ts";
 import { getInventory, requireBusinessUnit, requireInventoryCategory, sameStock } from "./query.ts";
+import { startDueLines } from "../../lines/start_due.ts";
 
 export const DUPLICATE_MESSAGE = "This item already has a row with this serial number in this business unit.";
 
@@ -88,6 +89,8 @@ export async function saveInventory(
   const updating = opts.update || hasId(raw);
   const input = parse(updating ? InventoryUpdateInput : InventoryInput, raw);
   const id = await ctx.tdb.write(async (tx) => {
+    // Bookings whose start has come hold their stock before this change counts it (decision 028).
+    await startDueLines(tx, ctx.user);
     const current = input.id
       ? await tx.select().from(inventory).where(eq(inventory.id, input.id)).get()
       : undefined;

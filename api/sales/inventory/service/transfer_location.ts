@@ -15,6 +15,7 @@ import {
   UNKNOWN_LOCATION,
 } from "../schemas.ts";
 import { AVAILABLE, getInventory, unitLocations } from "./query.ts";
+import { startDueLines } from "../../lines/start_due.ts";
 
 export interface LocationTransferResult {
   message: string;
@@ -75,6 +76,8 @@ export async function transferLocation(ctx: Ctx, body: unknown): Promise<Locatio
   requireAbility(ctx.user, "sales.admin");
   const input = parse(LocationTransferInput, body);
   const { from, to } = await ctx.tdb.write(async (tx) => {
+    // Bookings whose start has come hold their stock before this change counts it (decision 028).
+    await startDueLines(tx, ctx.user);
     const row = await tx.select({ inv: inventory, custom: categories.custom }).from(inventory)
       .innerJoin(categories, eq(categories.id, inventory.business_unit_id))
       .where(eq(inventory.id, input.inventory_id)).get();

@@ -9,6 +9,7 @@ import { requireAbility } from "../../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 import { BusinessUnitTransferInput, exceedsMessage, type InventoryOut, maxQuantity } from "../schemas.ts";
 import { AVAILABLE, getInventory, requireBusinessUnit, sameStock } from "./query.ts";
+import { startDueLines } from "../../lines/start_due.ts";
 
 const overLimit = (max: number) => `The target row cannot hold more than ${max}`;
 
@@ -82,6 +83,8 @@ export async function transferBusinessUnit(ctx: Ctx, body: unknown): Promise<Uni
   requireAbility(ctx.user, "sales.admin");
   const input = parse(BusinessUnitTransferInput, body);
   const result = await ctx.tdb.write(async (tx) => {
+    // Bookings whose start has come hold their stock before this change counts it (decision 028).
+    await startDueLines(tx, ctx.user);
     const source = await tx.select().from(inventory).where(eq(inventory.id, input.inventory_id)).get();
     if (!source) throw new AppError("not_found", "Inventory not found.");
     const unit = await requireBusinessUnit(tx, input.to_business_unit_id, "to_business_unit_id");

@@ -25,6 +25,16 @@ const QueuedTable = lazy(() => import("../QueuedTable.tsx"));
 const BatchForm = lazyDialog(() => import("../BatchForm.tsx").then((m) => m.BatchForm));
 const InspectionForm = lazyDialog(() => import("../InspectionForm.tsx").then((m) => m.InspectionForm));
 const LabelsDialog = lazyDialog(() => import("../../../scan/LabelsDialog.tsx").then((m) => m.LabelsDialog));
+const PhotosDialog = lazyDialog(() => import("../PhotosDialog.tsx").then((m) => m.PhotosDialog));
+
+/** Opens an inspection's photos and signature (every reader sees them; job-admins change them). */
+function PhotosButton({ onPress }: { onPress: () => void }) {
+  return (
+    <button type="button" className="btn" onClick={onPress} {...preloadOn(PhotosDialog.preload)}>
+      <Icon name="camera" size={18} />Photos and signature
+    </button>
+  );
+}
 
 /**
  * The inspection table of a job (/pt/inspection) or of every job in scope (/pt/data): greeting and
@@ -56,6 +66,7 @@ export default function InspectionsTable(props: InspectionsProps) {
     setEditing(undefined);
     showSnack("success", message);
   };
+  const [photosOf, setPhotosOf] = useState<InspectionRow | null>(null);
 
   const details = (r: InspectionRow) => (
     <div className="row-details row-details-sticky">
@@ -69,13 +80,21 @@ export default function InspectionsTable(props: InspectionsProps) {
         <dt>Notes</dt>
         <dd className="pre-wrap">{r.notes || "None"}</dd>
       </dl>
-      {editable && (
-        <EditDeleteActions
-          preloadEdit={InspectionForm.preload}
-          onEdit={() => setEditing(r)}
-          onDelete={() => setDeleting(r)}
-        />
-      )}
+      {editable
+        ? (
+          <EditDeleteActions
+            preloadEdit={InspectionForm.preload}
+            onEdit={() => setEditing(r)}
+            onDelete={() => setDeleting(r)}
+          >
+            <PhotosButton onPress={() => setPhotosOf(r)} />
+          </EditDeleteActions>
+        )
+        : (
+          <div className="row-actions">
+            <PhotosButton onPress={() => setPhotosOf(r)} />
+          </div>
+        )}
     </div>
   );
 
@@ -172,6 +191,13 @@ export default function InspectionsTable(props: InspectionsProps) {
           query={{ job_id: job.id }}
           what={`the serial numbers of job ${job.job_number}`}
           onClose={() => setLabelsOpen(false)}
+        />
+      )}
+      {photosOf && (
+        <PhotosDialog
+          inspection={photosOf}
+          canEdit={view === "job" && (can.edit || can.enter)}
+          onClose={() => setPhotosOf(null)}
         />
       )}
       {job && batchOpen && (
