@@ -66,6 +66,11 @@ export type AppEnv = {
 // deno-lint-ignore no-explicit-any
 type AnyContext = { get: (k: any) => any };
 
+/** The host name the request came to: the one the tenant was found by (labels link back to it). */
+export function requestHost(c: { req: { header(name: string): string | undefined; url: string } }): string {
+  return c.req.header("host") ?? new URL(c.req.url).host;
+}
+
 /** The service context of a request that must be signed in; 401 otherwise. */
 export function ctxOf(c: AnyContext): Ctx {
   const user = c.get("user") as CurrentUser | undefined;

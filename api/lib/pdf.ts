@@ -60,6 +60,8 @@ export interface PdfDoc {
 }
 
 export interface PdfOptions {
+  /** Default US Letter; a pair is [width, height] in points (label stock). */
+  size?: "LETTER" | "A4" | [number, number];
   layout?: "portrait" | "landscape";
   /** Default 40 points on every side. */
   margin?: number;
@@ -76,7 +78,7 @@ export const FONT_BOLD = "Helvetica-Bold";
 /** A US Letter document with 40 pt margins, pages buffered so page numbers can be added at the end. */
 export function createPdf(opts: PdfOptions = {}): PdfDoc {
   const doc = new PDFDocument({
-    size: "LETTER",
+    size: opts.size ?? "LETTER",
     layout: opts.layout ?? "portrait",
     margin: opts.margin ?? 40,
     compress: opts.compress ?? true,

@@ -186,6 +186,21 @@ export function wholeNumber(max: number, o: NumberOptions = {}) {
 /** A 1-based page number of a list. */
 export const page = () => z.coerce.number().int().min(1).max(MAX_PAGE, atMost(MAX_PAGE));
 
+export const IDS_MESSAGE = "Must be a comma-separated list of ids";
+
+/** A query's "12,7,30": the ids in that order, repeats dropped, at most `max`; blank is none (undefined). */
+export const commaIds = (max: number) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== "string") return v;
+      const parts = v.split(",").map((t) => t.trim()).filter(Boolean);
+      if (!parts.length) return undefined;
+      if (!parts.every((p) => /^\d+$/.test(p))) return null;
+      return [...new Set(parts.map(Number))];
+    },
+    z.array(id(IDS_MESSAGE), { error: IDS_MESSAGE }).max(max, `At most ${max} ids`).optional(),
+  );
+
 /** `/{id}` path parameters. */
 export const IdParam = z.object({ id: id(undefined, { coerce: true }) });
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../lib/context.ts";
+import { type AppEnv, requestHost } from "../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 
 /**
@@ -8,7 +8,7 @@ import { AppError } from "../../lib/errors.ts";
  */
 export const tenantMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const s = c.get("services");
-  const host = c.req.header("host") ?? new URL(c.req.url).host;
+  const host = requestHost(c);
   const tenant = await s.catalog.resolveHost(host);
   if (!tenant) throw new AppError("not_found", "No business is served at this address.");
   if (tenant.status === "disabled") throw new AppError("forbidden", "This business account is suspended.");

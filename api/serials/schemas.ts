@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ListQuery } from "../lib/list_query.ts";
+import { MAX_SERIAL } from "../../lib/serial_code.ts";
 
 /** The longest serial number any form stores (inventory and inspections take 200 characters). */
-export const MAX_SERIAL = 200;
+export { MAX_SERIAL };
 export const SERIAL_REQUIRED = "Serial number is required";
 export const NO_HISTORY = "No history for this serial number.";
 

@@ -67,6 +67,7 @@ export const SHELL_ISLANDS = [
   "ui/shell/islands/DrawerToggle.tsx",
   "ui/shell/islands/Snackbar.tsx",
   "ui/shell/islands/LoadingDialog.tsx",
+  "ui/shell/islands/ScanOpen.tsx",
 ];
 
 /**

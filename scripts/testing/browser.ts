@@ -8,8 +8,14 @@ let shared: Promise<Browser> | undefined;
 
 /** One Chromium for the whole test run; each test gets its own context (cookies, storage). */
 function browser(): Promise<Browser> {
+  shared ??= launch();
+  return shared;
+}
+
+/** A Chromium with the test flags, and `extra` ones (a test's own browser: a fake camera). */
+function launch(extra: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium`);
-  shared ??= chromium.launch({
+  return chromium.launch({
     executablePath: CHROMIUM,
     args: [
       "--headless",
@@ -22,9 +28,9 @@ function browser(): Promise<Browser> {
       "--disable-quic",
       // Tenants are told apart by host name: *.test all reach the test server on loopback.
       "--host-resolver-rules=MAP *.test 127.0.0.1",
+      ...extra,
     ],
   });
-  return shared;
 }
 
 globalThis.addEventListener("unload", () => {
@@ -50,6 +56,8 @@ export interface BrowserOptions {
    */
   loopback?: boolean;
   serviceWorkers?: "allow" | "block";
+  /** Chromium flags of a browser of this test's own (given the server's address), e.g. a fake camera */
+  flags?: (base: string) => string[];
 }
 
 /** A real server on a free port, a real Chromium page, a fresh tenant; all torn down after. */
@@ -57,7 +65,8 @@ export async function withBrowser(fn: (b: BrowserEnv) => Promise<void>, opts: Br
   const env = await testEnv();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, env.app.fetch);
   const base = `http://${opts.loopback ? "127.0.0.1" : "acme.test"}:${server.addr.port}`;
-  const context = await (await browser()).newContext({
+  const own = opts.flags ? await launch(opts.flags(base)) : undefined;
+  const context = await (own ?? await browser()).newContext({
     viewport: { width: opts.width ?? 1280, height: 900 },
     serviceWorkers: opts.serviceWorkers ?? "allow",
   });
@@ -87,6 +96,7 @@ export async function withBrowser(fn: (b: BrowserEnv) => Promise<void>, opts: Br
     throw e;
   } finally {
     await context.close();
+    await own?.close();
     await server.shutdown();
     await env.close();
   }

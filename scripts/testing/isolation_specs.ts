@@ -440,6 +440,17 @@ export const SPECS: Record<string, RouteSpec> = {
     gate: any,
     request: (t) => ({ method: "GET", path: `/api/pt/inspections/${t.I1}/report`, scope: "pt" }),
   },
+  "GET /api/pt/inspections/labels": {
+    kind: "read-id",
+    shows: adminShows((M) => `${M}-J1-SN1`),
+    id: "J1",
+    gate: any,
+    request: (t) => ({
+      method: "GET",
+      path: `/api/pt/inspections/labels?job_id=${t.J1}&size=avery-5160`,
+      scope: "pt",
+    }),
+  },
   "POST /api/pt/inspections/batch": {
     kind: "write",
     id: "J1",
@@ -783,6 +794,16 @@ export const SPECS: Record<string, RouteSpec> = {
     id: "serialRow",
     gate: salesAdmin,
     request: (t) => ({ method: "DELETE", path: `/api/sales/inventory/${t.serialRow}` }),
+  },
+  "GET /api/sales/inventory/labels": {
+    kind: "read-id",
+    shows: adminShows((M) => `${M}-S-SN-valve-1`),
+    id: "serialRow",
+    gate: salesReader,
+    request: (t) => ({
+      method: "GET",
+      path: `/api/sales/inventory/labels?ids=${t.serialRow}&size=avery-5160`,
+    }),
   },
   "GET /api/sales/audit/inventory-rows": {
     kind: "list",

@@ -8,6 +8,7 @@ import DrawerToggle from "./islands/DrawerToggle.tsx";
 import Snackbar from "./islands/Snackbar.tsx";
 import LoadingDialog from "./islands/LoadingDialog.tsx";
 import PasswordReset from "./islands/PasswordReset.tsx";
+import ScanOpen from "./islands/ScanOpen.tsx";
 
 function LogoutForm({ label }: { label?: string }) {
   return (
@@ -46,6 +47,7 @@ export function Layout({ user, path, app = "pt", children }: {
         <CompanyLogo settings={user.company.settings} name={user.company.name} />
         <span className="app-title">{APP_TITLES[app]}</span>
         <span className="spacer" />
+        <Island src="ui/shell/islands/ScanOpen.tsx" component={ScanOpen} props={{}} />
         {Array.isArray(apps) && apps.length > 0 && (
           <a className="icon-btn" href="/" aria-label="Apps" title="Apps">
             <Icon name="apps" />

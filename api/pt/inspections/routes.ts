@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { type AppEnv, ctxOf, requestHost } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
@@ -10,6 +10,7 @@ import {
   downloadInspections,
   InspectionListQuery,
   inspectionReport,
+  jobLabels,
   listInspections,
   saveBatch,
   saveInspection,
@@ -44,6 +45,9 @@ export const inspectionsRoutes = new Hono<AppEnv>()
   })
   .get("/pt/inspections/download", valid("query", InspectionListQuery), (c) => {
     return downloadInspections(ctxOf(c), c.req.valid("query"));
+  })
+  .get("/pt/inspections/labels", (c) => {
+    return jobLabels(ctxOf(c), c.req.query(), requestHost(c));
   })
   .get("/pt/inspections/:id/report", valid("param", IdParam), (c) => {
     return inspectionReport(ctxOf(c), c.req.valid("param").id);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { type AppEnv, ctxOf, requestHost } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { uploadLimit } from "../../files/routes.ts";
@@ -8,6 +8,7 @@ import {
   deleteInventory,
   downloadInventory,
   downloadInventoryLocations,
+  inventoryLabels,
   InventoryListQuery,
   listInventory,
   listInventoryLocations,
@@ -34,6 +35,9 @@ export const inventoryRoutes = new Hono<AppEnv>()
   })
   .get("/sales/inventory-locations/download", valid("query", LocationListQuery), (c) => {
     return downloadInventoryLocations(ctxOf(c), c.req.valid("query"));
+  })
+  .get("/sales/inventory/labels", (c) => {
+    return inventoryLabels(ctxOf(c), c.req.query(), requestHost(c));
   })
   .post("/sales/inventory/batch", uploadLimit, valid("json", JsonBody), async (c) => {
     return c.json(await saveInventoryBatch(ctxOf(c), c.req.valid("json")));

@@ -13,3 +13,4 @@ export { transferBusinessUnit, type UnitTransferResult } from "./service/transfe
 export { type LocationTransferResult, transferLocation } from "./service/transfer_location.ts";
 export { type InventoryBatchResult, saveInventoryBatch } from "./service/batch.ts";
 export { InventoryListQuery, LocationListQuery } from "./schemas.ts";
+export { inventoryLabels } from "./service/labels.ts";

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { INVENTORY_TYPES, type InventoryType } from "../../../lib/enums.ts";
-import { id } from "../../lib/validate.ts";
+import { commaIds, id, IDS_MESSAGE } from "../../lib/validate.ts";
 
 /** Rows a picker search answers; `ids` answers every id it names (up to MAX_IDS). */
 export const PICKER_ROWS = 20;
 export const MAX_IDS = 500;
 export const TYPE_MESSAGE = `Must be one of ${INVENTORY_TYPES.join(", ")}`;
-export const IDS_MESSAGE = "Must be a comma-separated list of ids";
+export { IDS_MESSAGE };
 
 /** 'Itemized Inventory' is the older spelling of Itemized: the template picker still sends it. */
 const typeOf = (v: string): string => (v === "Itemized Inventory" ? "Itemized" : v);
@@ -21,18 +21,7 @@ const typeList = z.preprocess(
   z.array(z.enum(INVENTORY_TYPES, { error: TYPE_MESSAGE })).optional(),
 );
 
-/** "12,7,30" in that order, repeats dropped; blank is no filter. */
-const idList = z.preprocess(
-  (v) => {
-    if (typeof v !== "string") return v;
-    const parts = v.split(",").map((t) => t.trim()).filter(Boolean);
-    if (!parts.length) return undefined;
-    if (!parts.every((p) => /^\d+$/.test(p))) return null;
-    return [...new Set(parts.map(Number))];
-  },
-  z.array(id(IDS_MESSAGE), { error: IDS_MESSAGE })
-    .max(MAX_IDS, `At most ${MAX_IDS} ids`).optional(),
-);
+const idList = commaIds(MAX_IDS);
 
 /**
  * The line picker's search text is what follows the last '| ' of the chosen option's label (the

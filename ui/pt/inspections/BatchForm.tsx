@@ -18,6 +18,7 @@ import {
 import { useToday } from "../../lib/time_zone.tsx";
 import { loadParts, type OfflineOwner } from "./InspectionForm.tsx";
 import { QUEUED_MESSAGE, sendOrQueue } from "../../offline/queue.ts";
+import { ScanButton, type ScanReply } from "../../scan/ScanButton.tsx";
 
 const PDF_PATH = "imageFiles.pressure_test";
 const split = (v: string[]) => splitSerials(v) as string[];
@@ -97,6 +98,17 @@ export function BatchForm({ jobId, offline = null, onClose, onSaved, onQueued = 
     }
   };
 
+  // A scanned serial joins the batch's serials (issue 13); the dialog stays open for the next one.
+  const scan = (serial: string): ScanReply => {
+    if (serials.some((s) => s.toLowerCase() === serial.toLowerCase())) {
+      return { error: `${serial} is already in the batch.` };
+    }
+    const next = split([...serials, serial]);
+    setSerials(next);
+    touch("serial_numbers");
+    return { ok: `Added ${serial}: ${next.length} in the batch.` };
+  };
+
   return (
     <Dialog title="New Batch" isOpen onClose={onClose} width={750}>
       <Form
@@ -115,6 +127,13 @@ export function BatchForm({ jobId, offline = null, onClose, onSaved, onQueued = 
           }}
           onBlur={() => setTouched((t) => ({ ...t, serial_numbers: true }))}
           error={shown("serial_numbers")}
+        />
+        <ScanButton
+          label="Scan serial numbers"
+          title="Scan serial numbers into the batch"
+          hint="Scan each unit's QR label (camera or USB scanner) or type its serial number."
+          keepOpen
+          onScan={scan}
         />
         <div className="form-grid">
           <ComboBox

@@ -48,21 +48,46 @@ const NUM = "inv-num";
 /** The quantity columns the spec hides on the Charge Codes page. */
 const QUANTITY_IDS = ["quantity", "quantity_out", "quantity_out_location", "quantity_available"];
 
+/** Rows picked for QR labels (the Serialized page): a checkbox in each row's serial number cell. */
+export interface RowSelection {
+  selected: ReadonlySet<number>;
+  toggle: (row: InventoryRow, on: boolean) => void;
+  hydrated: boolean;
+}
+
+/** The serial, linked to its history, after its checkbox when rows can be selected. */
+function SerialCell({ row, select }: { row: InventoryRow; select?: RowSelection }) {
+  if (!select || !row.serial_number) return <SerialLink serial={row.serial_number} />;
+  return (
+    <span className="select-cell">
+      <input
+        type="checkbox"
+        aria-label={`Select ${row.serial_number}`}
+        checked={select.selected.has(row.id)}
+        disabled={!select.hydrated}
+        onChange={(e) => select.toggle(row, e.target.checked)}
+      />
+      <SerialLink serial={row.serial_number} />
+    </span>
+  );
+}
+
 /**
- * The serial-number view: Serial Number, Item Number, Item, Business Unit, the four quantities
- * (not for Charge Code), Last Updated by, Status (with Hidden) and, for sales-admin, Actions. Ids the
- * API sorts by are sortable.
+ * The serial-number view: Serial Number (with a checkbox when rows can be `select`ed), Item Number, Item,
+ * Business Unit, the four quantities (not for Charge Code), Last Updated by, Status (with Hidden) and, for
+ * sales-admin, Actions. Ids the API sorts by are sortable.
  */
 export function inventoryColumns(
   type: string,
   actions?: (row: InventoryRow) => ReactNode,
+  select?: RowSelection,
 ): DataColumn<InventoryRow>[] {
   const all: DataColumn<InventoryRow>[] = [
     {
       id: "serial_number",
       header: "Serial Number",
       className: KEY_START,
-      cell: (r) => <SerialLink serial={r.serial_number} />,
+      cell: (r) => <SerialCell row={r} select={select} />,
     },
     { id: "item_number", header: "Item Number", cell: (r) => clip(r.item.item_number) },
     { id: "item_description", header: "Item", cell: (r) => clip(r.item.item_description) },

@@ -8,6 +8,8 @@ import type { TicketRow } from "../tickets/types.ts";
 import { sameUnit } from "../../../api/sales/lines/fit.ts";
 import type { DialogProps, TicketDetail } from "../ticket/types.ts";
 import type { Line } from "./types.ts";
+import { linesWithSerial, notOnTicket } from "./scan_lines.ts";
+import { ScanButton, type ScanReply } from "../../scan/ScanButton.tsx";
 
 export const SELECT_ONE = "Select at least one line";
 
@@ -129,6 +131,22 @@ export function TransferDialog(props: DialogProps) {
     );
   };
 
+  // A scanned serial picks its line (issue 13).
+  const scan = (serial: string): ScanReply => {
+    const found = linesWithSerial(props.lines, serial);
+    if (!found.length) return { error: notOnTicket(serial) };
+    const line = found.find((l) => movable.includes(l));
+    if (!line) {
+      return {
+        error: `${found[0].sales_inventory.serial_number} has sold quantity: it stays on this ticket.`,
+      };
+    }
+    const id = String(line.id);
+    setSelected((s) => (s.includes(id) ? s : [...s, id]));
+    setTouched(true);
+    return { ok: `${line.sales_inventory.serial_number} picked.` };
+  };
+
   const options = [
     { id: "new", label: "New ticket" },
     ...targets.map((t) => ({
@@ -163,6 +181,13 @@ export function TransferDialog(props: DialogProps) {
                 setErrors((e) => (e.to_ticket_id ? { ...e, to_ticket_id: "" } : e));
               }}
               error={errors.to_ticket_id}
+            />
+            <ScanButton
+              label="Scan"
+              title="Scan lines to transfer"
+              hint="Scan each unit's QR label (camera or USB scanner) or type its serial number to pick its line."
+              keepOpen
+              onScan={scan}
             />
             <LinePicker
               lines={movable}

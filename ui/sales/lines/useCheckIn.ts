@@ -4,11 +4,14 @@ import { showError, showSnack } from "../../lib/events.ts";
 import { toZonedInput } from "../../../lib/format.ts";
 import { type CheckInEntry, emptyEntry, planCheckIn } from "./lines.ts";
 import type { Line } from "./types.ts";
+import { checkInByScan } from "./scan_lines.ts";
+import type { ScanReply } from "../../scan/ScanButton.tsx";
 
 /**
  * Check-in mode of a ticket's lines: `start` gives every line an empty entry dated now (the company's
  * clock), `submit` checks the entries as the spec says (field messages, the cap alert, nothing sent
- * when refused) and sends them, then leaves the mode and calls `onDone`.
+ * when refused) and sends them, then leaves the mode and calls `onDone`; `scan` marks a scanned serial's
+ * line for check-in.
  */
 export function useCheckIn(opts: {
   ticketId: number;
@@ -51,6 +54,17 @@ export function useCheckIn(opts: {
     }
   };
 
+  /** A scanned serial: its line is selected with all that is still out as # In, ready to submit. */
+  const scan = (serial: string): ScanReply => {
+    const found = checkInByScan(opts.lines, serial);
+    if ("error" in found) return found;
+    const { line, quantity } = found;
+    setEntries((e) => ({ ...e, [line.id]: { ...e[line.id], selected: true, quantityIn: String(quantity) } }));
+    setErrors((e) => ({ ...e, [line.id]: "" }));
+    const name = line.sales_inventory.serial_number;
+    return { ok: `${name}: ${quantity} in. Scan the next one, or Done and Submit Check-In.` };
+  };
+
   /** What the line table's check-in columns take. */
   const table = active
     ? {
@@ -61,5 +75,5 @@ export function useCheckIn(opts: {
     }
     : undefined;
 
-  return { active, busy, start, submit, cancel: () => setActive(false), table };
+  return { active, busy, start, submit, scan, cancel: () => setActive(false), table };
 }

@@ -6,6 +6,7 @@ import { dialogFor, statusChoices } from "./status.ts";
 import { type Open, preloadDialog } from "./TicketDialogs.tsx";
 import { preloadOn } from "../../lib/lazy_dialog.tsx";
 import type { DetailCan, TicketDetail as Ticket } from "./types.ts";
+import { ScanButton, type ScanReply } from "../../scan/ScanButton.tsx";
 
 /**
  * The ticket's actions: New Line Item and Check-In (or, in check-in mode, Submit, Reclass and
@@ -17,7 +18,14 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
   lines: Line[];
   can: DetailCan;
   hydrated: boolean;
-  checkIn: { active: boolean; busy: boolean; start: () => void; submit: () => void; cancel: () => void };
+  checkIn: {
+    active: boolean;
+    busy: boolean;
+    start: () => void;
+    submit: () => void;
+    cancel: () => void;
+    scan: (serial: string) => ScanReply;
+  };
   setOpen: (open: Open) => void;
 }) {
   const [statusPick, setStatusPick] = useState<string | null>(null);
@@ -68,6 +76,13 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
           >
             Submit Check-In
           </button>
+          <ScanButton
+            label="Scan"
+            title="Scan to check in"
+            hint="Scan each returned unit's QR label (camera or USB scanner) or type its serial number."
+            keepOpen
+            onScan={checkIn.scan}
+          />
           <button
             type="button"
             className="btn"

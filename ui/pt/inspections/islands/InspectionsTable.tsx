@@ -24,6 +24,7 @@ import { SyncStatus } from "../SyncStatus.tsx";
 const QueuedTable = lazy(() => import("../QueuedTable.tsx"));
 const BatchForm = lazyDialog(() => import("../BatchForm.tsx").then((m) => m.BatchForm));
 const InspectionForm = lazyDialog(() => import("../InspectionForm.tsx").then((m) => m.InspectionForm));
+const LabelsDialog = lazyDialog(() => import("../../../scan/LabelsDialog.tsx").then((m) => m.LabelsDialog));
 const PhotosDialog = lazyDialog(() => import("../PhotosDialog.tsx").then((m) => m.PhotosDialog));
 
 /** Opens an inspection's photos and signature (every reader sees them; job-admins change them). */
@@ -54,6 +55,7 @@ export default function InspectionsTable(props: InspectionsProps) {
   const { list, hydrated, setEditing, setDeleting, saved } = crud;
   const editable = view === "job" && can.edit;
   const [batchOpen, setBatchOpen] = useState(false);
+  const [labelsOpen, setLabelsOpen] = useState(false);
   // Inspectors on a job's page may record without a network (ui/offline/).
   const entering = view === "job" && can.enter && job
     ? { userId: props.userId, jobNumber: job.job_number }
@@ -119,16 +121,29 @@ export default function InspectionsTable(props: InspectionsProps) {
           </span>
         </p>
       )}
-      {view === "job" && can.enter && (
+      {job && (
         <div className="toolbar">
-          <NewButton crud={crud} preload={InspectionForm.preload} label="Enter new inspection" />
+          {can.enter && (
+            <>
+              <NewButton crud={crud} preload={InspectionForm.preload} label="Enter new inspection" />
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setBatchOpen(true)}
+                disabled={!hydrated}
+              >
+                <Icon name="add" size={20} />Enter new batch
+              </button>
+            </>
+          )}
           <button
             type="button"
-            className="btn btn-primary"
-            onClick={() => setBatchOpen(true)}
-            disabled={!hydrated}
+            className="btn"
+            onClick={() => setLabelsOpen(true)}
+            disabled={!hydrated || list.data.total === 0}
+            {...preloadOn(LabelsDialog.preload)}
           >
-            <Icon name="add" size={20} />Enter new batch
+            <Icon name="print" size={20} />Print QR labels
           </button>
         </div>
       )}
@@ -170,6 +185,14 @@ export default function InspectionsTable(props: InspectionsProps) {
           : undefined}
         question="Are you sure you want to delete this inspection?"
       />
+      {job && labelsOpen && (
+        <LabelsDialog
+          endpoint="/api/pt/inspections/labels"
+          query={{ job_id: job.id }}
+          what={`the serial numbers of job ${job.job_number}`}
+          onClose={() => setLabelsOpen(false)}
+        />
+      )}
       {photosOf && (
         <PhotosDialog
           inspection={photosOf}

@@ -28,6 +28,7 @@ import {
   SEARCHES,
 } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+import { PrintLabels, useLabelSelection } from "../PrintLabels.tsx";
 
 // Loaded when first opened (decision 022).
 const InventoryBatch = lazyDialog(() => import("../InventoryBatch.tsx").then((m) => m.InventoryBatch));
@@ -59,6 +60,9 @@ export default function InventoryTable(props: InventoryProps) {
   const data = list.data as InventoryData;
   const [transfer, setTransfer] = useState<{ kind: "unit" | "locations"; row: InventoryRow } | null>(null);
   const [batch, setBatch] = useState(false);
+  // QR labels are for serial numbers: the Serialized page's serial view picks rows for them.
+  const selection = useLabelSelection(hydrated);
+  const labels = page.type === "Serialized" && view === "serial";
 
   const onAction = (action: RowAction, row: InventoryRow) => {
     if (action === "edit") setEditing(row);
@@ -74,9 +78,10 @@ export default function InventoryTable(props: InventoryProps) {
         can.edit
           ? (r) => <RowMenu row={r} type={page.type} hydrated={hydrated} onAction={onAction} />
           : undefined,
+        labels ? selection : undefined,
       )) as DataColumn<Row>[],
     // onAction only sets state: its identity does not matter.
-    [shownView, page.type, can.edit, hydrated],
+    [shownView, page.type, can.edit, hydrated, labels, selection.selected],
   );
   const expand = can.edit && shownView === "serial"
     ? (r: Row) => (
@@ -111,6 +116,9 @@ export default function InventoryTable(props: InventoryProps) {
           }}
         />
         <span className="spacer" />
+        {labels && shownView === "serial" && (
+          <PrintLabels selection={selection} rows={data.results as InventoryRow[]} />
+        )}
         <DownloadButton crud={crud} endpoint={endpoint} />
         {can.edit && (
           <>
