@@ -4,7 +4,7 @@ import { withEnv } from "../../../scripts/testing/harness.ts";
 import { makeTicket } from "../../../db/factories.ts";
 import { sales } from "../../../db/schema/mod.ts";
 import { addDays, formatDate, today } from "../../../lib/format.ts";
-import { makeItemOf, makeRow, send, stored, tokenWith } from "../inventory/test_fixtures.ts";
+import { makeItemOf, makeRow, makeUnit, send, stored, tokenWith } from "../inventory/test_fixtures.ts";
 import { bookingsOf } from "./reservations.ts";
 
 const PATH = "/api/sales/sales";
@@ -241,6 +241,48 @@ Deno.test("bookings - a stock change (here a quantity edit) first starts the boo
       ],
     );
     assert.equal((await stored(env, row.id))!.quantity, 2);
+  }));
+
+Deno.test("bookings - lowering stock below what its bookings from now on need is refused by name", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, []);
+    const admin = await env.login();
+    const { row, tickets: [a, b] } = await setup(env, 2, 3);
+    for (const [ticket, quantity] of [[a, 2], [b, 1]] as const) {
+      await send(env, token, "POST", PATH, {
+        ticket_id: ticket.id,
+        inventory_id: row.id,
+        quantity,
+        start_date: day(5),
+        end_date: day(8),
+      });
+    }
+    // nothing is out today, but all 3 are booked from day 5
+    assert.equal((await stored(env, row.id))!.quantity_out, 0);
+    const refused = await send(env, admin, "PATCH", "/api/sales/inventory/quantity", [{
+      id: row.id,
+      quantity: 2,
+    }], 409);
+    assert.match(
+      refused.detail,
+      new RegExp(`booked on ticket ${a.ticket_number} .*ticket ${b.ticket_number}`),
+    );
+    assert.match(refused.detail, /3 reserved on .*more than the 2 this change would leave/);
+    const unit = await makeUnit(env, [], "Odessa");
+    await send(env, admin, "POST", "/api/sales/inventory/business-unit-transfer", {
+      inventory_id: row.id,
+      to_business_unit_id: unit.id,
+      quantity: 1,
+    }, 409);
+    await send(env, admin, "PUT", "/api/sales/inventory", { id: row.id, quantity: 1 }, 409);
+    assert.equal((await stored(env, row.id))!.quantity, 3, "nothing changed");
+    // raising it is fine
+    await send(env, admin, "PATCH", "/api/sales/inventory/quantity", [{ id: row.id, quantity: 4 }]);
+    await send(env, admin, "POST", "/api/sales/inventory/business-unit-transfer", {
+      inventory_id: row.id,
+      to_business_unit_id: unit.id,
+      quantity: 1,
+    });
   }));
 
 Deno.test("bookings - 30 parallel saves of one serial over overlapping ranges: no two accepted overlap", () =>

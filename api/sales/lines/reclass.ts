@@ -6,6 +6,7 @@ import { parse } from "../../lib/validate.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { maxQuantity } from "../../../lib/enums.ts";
 import { timeZoneOf } from "../../../lib/format.ts";
+import { requireBookingsFit } from "./reservations.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { changeableTicket, logTotals, standings, ticketAuditExtra } from "./checkin.ts";
@@ -116,6 +117,11 @@ export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
       await recordAudit(tx, ctx.user, to.inv.id, "Reclass In", q, auditExtra);
       t.reclassed += q;
     }
+    await requireBookingsFit(
+      tx,
+      input.rows.map((r) => r.from_inventory_id),
+      timeZoneOf(ctx.user.company.settings),
+    );
   });
   const lines = await standings(ctx.db, saleIds);
   return { message: `Reclassed ${input.rows.length} ${input.rows.length === 1 ? "row" : "rows"}`, lines };

@@ -144,3 +144,28 @@ export async function checkBooking(tx: Tx, before: Sale | undefined, line: {
     before.end_date !== line.end || line.quantity > before.quantity_held + before.quantity_pending;
   if (moved) await requireFree(tx, { ...line, start: line.start, id: before?.id });
 }
+
+/**
+ * Refuses (409, naming the bookings) a stock change that leaves a row less than its bookings from now on
+ * need: after the change, what the row owns less what is at named locations against the most its
+ * reservations hold at one moment from now. Quantity edits, the inventory form, transfers and reclasses
+ * call it in their transaction, after their update, for the rows they lowered.
+ */
+export async function requireBookingsFit(tx: Tx, inventoryIds: number[], timeZone: string): Promise<void> {
+  const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+  const all = await bookingsOf(tx, [...new Set(inventoryIds)], now, null);
+  const byRow = Map.groupBy(all, (b) => b.inventory_id);
+  for (const [id, bookings] of byRow) {
+    const row = (await tx.select({
+      capacity: sql<number>`${inventory.quantity} - ${inventory.quantity_out_location}`,
+    }).from(inventory).where(eq(inventory.id, id)).get())!;
+    const peak = peakOf(bookings, now, null);
+    if (peak.load <= row.capacity) continue;
+    const message = `${bookings[0].serial_number || "This stock"} is booked on ${
+      peak.active.map((b) => bookingText(b, timeZone)).join(", ")
+    }: ${peak.load} reserved on ${formatDate(peak.at, timeZone)}, more than the ${
+      Math.max(row.capacity, 0)
+    } this change would leave.`;
+    throw new AppError("conflict", message, undefined, undefined, { bookings: peak.active });
+  }
+}

@@ -8,6 +8,8 @@ import { requireAbility } from "../../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
 import { belowOutMessage, QuantityPatchInput, quantityProblem } from "../schemas.ts";
 import { startDueLines } from "../../lines/start_due.ts";
+import { timeZoneOf } from "../../../../lib/format.ts";
+import { requireBookingsFit } from "../../lines/reservations.ts";
 
 const CHUNK = 400;
 
@@ -55,6 +57,7 @@ export async function updateQuantities(
     });
     if (errors.length) throw new AppError("invalid", `${errors[0].path}: ${errors[0].message}`, errors);
     let changed = 0;
+    const lowered: number[] = [];
     for (const r of rows) {
       const before = current.get(r.id)!;
       if (before.quantity === r.quantity) continue;
@@ -67,8 +70,10 @@ export async function updateQuantities(
         .returning({ id: inventory.id });
       if (!done.length) throw new AppError("conflict", belowOutMessage(before.out));
       await recordAudit(tx, ctx.user, r.id, "Quantity Update", r.quantity - before.quantity);
+      if (r.quantity < before.quantity) lowered.push(r.id);
       changed++;
     }
+    await requireBookingsFit(tx, lowered, timeZoneOf(ctx.user.company.settings));
     return changed;
   });
   return { updated, message: `${updated} ${updated === 1 ? "quantity" : "quantities"} updated` };

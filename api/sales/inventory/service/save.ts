@@ -19,6 +19,8 @@ import {
 } from "../schemas.ts";
 import { getInventory, requireBusinessUnit, requireInventoryCategory, sameStock } from "./query.ts";
 import { startDueLines } from "../../lines/start_due.ts";
+import { timeZoneOf } from "../../../../lib/format.ts";
+import { requireBookingsFit } from "../../lines/reservations.ts";
 
 export const DUPLICATE_MESSAGE = "This item already has a row with this serial number in this business unit.";
 
@@ -121,6 +123,9 @@ export async function saveInventory(
       throw new AppError("conflict", belowOutMessage(current.quantity_out + current.quantity_out_location));
     }
     await recordAudit(tx, ctx.user, current.id, "Updated", quantity - current.quantity);
+    if (quantity < current.quantity) {
+      await requireBookingsFit(tx, [current.id], timeZoneOf(ctx.user.company.settings));
+    }
     return current.id;
   });
   return {

@@ -16,6 +16,8 @@ import {
 } from "../schemas.ts";
 import { AVAILABLE, getInventory, unitLocations } from "./query.ts";
 import { startDueLines } from "../../lines/start_due.ts";
+import { timeZoneOf } from "../../../../lib/format.ts";
+import { requireBookingsFit } from "../../lines/reservations.ts";
 
 export interface LocationTransferResult {
   message: string;
@@ -108,6 +110,8 @@ export async function transferLocation(ctx: Ctx, body: unknown): Promise<Locatio
         .where(eq(inventory.id, id));
     }
     await recordAudit(tx, ctx.user, id, "Location Transfer", 0);
+    // stock at a named location cannot go out on a booking
+    await requireBookingsFit(tx, [id], timeZoneOf(ctx.user.company.settings));
     return { from, to };
   });
   return {

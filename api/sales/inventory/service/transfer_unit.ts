@@ -10,6 +10,8 @@ import { recordAudit } from "../audit.ts";
 import { BusinessUnitTransferInput, exceedsMessage, type InventoryOut, maxQuantity } from "../schemas.ts";
 import { AVAILABLE, getInventory, requireBusinessUnit, sameStock } from "./query.ts";
 import { startDueLines } from "../../lines/start_due.ts";
+import { timeZoneOf } from "../../../../lib/format.ts";
+import { requireBookingsFit } from "../../lines/reservations.ts";
 
 const overLimit = (max: number) => `The target row cannot hold more than ${max}`;
 
@@ -106,6 +108,7 @@ export async function transferBusinessUnit(ctx: Ctx, body: unknown): Promise<Uni
     }
     await recordAudit(tx, ctx.user, source.id, "Business Unit Transfer Out", -input.quantity);
     await recordAudit(tx, ctx.user, target.id, "Business Unit Transfer In", input.quantity);
+    await requireBookingsFit(tx, [source.id], timeZoneOf(ctx.user.company.settings));
     return { from: source.id, to: target.id, unit: unit.name };
   });
   return {
