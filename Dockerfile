@@ -25,6 +25,4 @@ ENV DATA_DIR=/data \
 VOLUME ["/data"]
 EXPOSE 8000
 
-# Two malloc arenas, not one per thread (8 x cores): decision 021.
-ENV MALLOC_ARENA_MAX=2
 CMD ["node_modules/.bin/deno", "run", "--v8-flags=--heap-growing-percent=100", "-A", "api/main.ts"]

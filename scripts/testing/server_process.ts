@@ -43,11 +43,6 @@ export function freePort(): number {
  * 45 MB alive while the default let the heap reserve 240 MB and keep growing (decision 021).
  */
 export const SERVER_V8_FLAGS = "--v8-flags=--heap-growing-percent=100";
-/**
- * glibc gives each thread that allocates its own malloc arena (up to 8 per core); V8's compiler and GC
- * threads left memory spread over them that never went back (decision 021). The server runs with two.
- */
-export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" } as const;
 
 /** Lines of the server's output kept for error messages. */
 const TAIL = 200;
@@ -101,7 +96,6 @@ export class ServerProcess {
         DEMO_TENANT: "false",
         LOG_REQUESTS: "false",
         SCRYPT_N: "1024",
-        ...SERVER_ENV,
         ...this.extraEnv,
       },
       stdout: "piped",
