@@ -36,7 +36,7 @@ export const NOT_ON_SQLD: [string, string][] = [
     "inventory rows - the line picker reads its order from an index, never sorting every row",
     "audit log - every sort reads a page's ids from an index in its order, never sorting every row",
     "ticket list plans - every sort pages through an index, never a temp B-tree",
-    "contains-searches of 3+ characters read the trigram index, not every row",
+    "contains-searches of 3+ characters read the trigram index (serials: their suffix index), not every row",
     "sales data - the optional sorts walk indexes: no temporary B-tree, no scan of every line",
     "sales data - sorts by ticket number, invoice number or date under the invoices filter read the invoices alone",
     "availability calendar - reservations and starts are read through their partial indexes",
