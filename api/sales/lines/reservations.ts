@@ -3,6 +3,7 @@ import { inventory, type Sale, sales, tickets } from "../../../db/schema/mod.ts"
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { formatDate } from "../../../lib/format.ts";
+import { nowStamp } from "../../lib/db_helpers.ts";
 
 /**
  * Rental reservations (decision 028). A line reserves quantity_held + quantity_pending of its row over
@@ -152,7 +153,7 @@ export async function checkBooking(tx: Tx, before: Sale | undefined, line: {
  * call it in their transaction, after their update, for the rows they lowered.
  */
 export async function requireBookingsFit(tx: Tx, inventoryIds: number[], timeZone: string): Promise<void> {
-  const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+  const now = nowStamp();
   const all = await bookingsOf(tx, [...new Set(inventoryIds)], now, null);
   const byRow = Map.groupBy(all, (b) => b.inventory_id);
   for (const [id, bookings] of byRow) {
