@@ -83,6 +83,7 @@ export const inspectionsPages = new Hono<AppEnv>()
             can={{
               enter: writer && can(user, "inspections.enter"),
               edit: writer && can(user, "inspections.edit"),
+              media: writer && can(user, "inspections.media"),
               searchCustomer: false,
             }}
           />
@@ -107,7 +108,7 @@ export const inspectionsPages = new Hono<AppEnv>()
             job={null}
             data={data}
             query={query}
-            can={{ enter: false, edit: false, searchCustomer: can(user, "pt.searchCustomer") }}
+            can={{ enter: false, edit: false, media: false, searchCustomer: can(user, "pt.searchCustomer") }}
           />
         );
       },

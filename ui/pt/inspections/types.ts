@@ -48,6 +48,8 @@ export interface InspectionsGrants {
   enter: boolean;
   /** job-admin: Edit and Delete in the expanded row (job view only) */
   edit: boolean;
+  /** inspector or job-admin: add photos and sign (job view only; `inspections.media`) */
+  media: boolean;
   /** the Customer search (inspection-company users, data view only) */
   searchCustomer: boolean;
 }

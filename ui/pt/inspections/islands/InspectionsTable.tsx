@@ -196,7 +196,7 @@ export default function InspectionsTable(props: InspectionsProps) {
       {photosOf && (
         <PhotosDialog
           inspection={photosOf}
-          canEdit={view === "job" && (can.edit || can.enter)}
+          canEdit={view === "job" && can.media}
           onClose={() => setPhotosOf(null)}
         />
       )}
