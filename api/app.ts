@@ -58,6 +58,7 @@ export async function createServices(config: Config): Promise<Services> {
     throttle: new LoginThrottle(),
     assets: new Assets(),
     inflight: new InFlight(),
+    trim: { runs: 0, totalMs: 0, longestMs: 0 },
   };
 }
 
@@ -124,6 +125,7 @@ export function createApp(services: Services) {
         tenantsOpen: open,
         writesWaiting,
         ...services.inflight.stats,
+        trim: services.trim,
       }),
       200,
       { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" },

@@ -31,6 +31,11 @@ export const Config = z.object({
   METRICS_TOKEN: z.string().min(16, { error: "METRICS_TOKEN must be at least 16 characters" }).optional(),
   /** Log an event-loop turn longer than this (ms) with the requests in progress; 0: off. */
   STALL_LOG_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+  /**
+   * Every this many seconds the C allocator's free memory goes back to the system (api/lib/malloc_trim.ts,
+   * decision 029); 0: never.
+   */
+  MALLOC_TRIM_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Requests of all tenants worked on at once (tenant_gate.ts); waiting tenants take freed turns in rotation. */
   SERVER_CONCURRENCY: z.coerce.number().int().min(1).max(10000).default(8),
   /** The catalog on a libSQL server instead of DATA_DIR/catalog.db: instances share tenants and the secret. */

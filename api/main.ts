@@ -2,6 +2,7 @@ import { parseConfig } from "./config.ts";
 import { closeServices, createApp, createServices } from "./app.ts";
 import { ensureDemoTenant } from "../scripts/demo.ts";
 import { watchStalls } from "./lib/stall_watch.ts";
+import { startMallocTrim } from "./lib/malloc_trim.ts";
 
 let config;
 try {
@@ -15,6 +16,7 @@ const services = await createServices(config);
 await ensureDemoTenant(services);
 const app = createApp(services);
 watchStalls(services.inflight, config.STALL_LOG_MS);
+services.trim = startMallocTrim(config.MALLOC_TRIM_SECONDS).stats;
 const server = Deno.serve({
   port: config.PORT,
   hostname: config.HOST,

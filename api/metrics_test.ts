@@ -37,6 +37,9 @@ Deno.test("metrics - Prometheus text with the metrics token: requests, latency h
     assert.ok((after.get('http_requests_total{status="4xx"}') ?? 0) >= 1);
     assert.equal(after.get("event_loop_stalls_total"), 0);
     assert.ok((after.get("event_loop_longest_stall_seconds") ?? -1) >= 0);
+    // The test app does not start the periodic trim (api/main.ts does): its figures are there, at zero.
+    assert.equal(after.get("malloc_trim_runs_total"), 0);
+    assert.equal(after.get("malloc_trim_longest_seconds"), 0);
     const buckets = [...after].filter(([k]) => k.startsWith("http_request_duration_seconds_bucket"));
     assert.ok(buckets.length >= 5);
     for (let i = 1; i < buckets.length; i++) {

@@ -32,7 +32,7 @@ const PATCHED = Symbol.for("pressure.statementCache");
 const caches = new WeakMap<Database, Map<string, Statement>>();
 
 /** Counters for tests and diagnostics. */
-export const statementCacheStats = { prepared: 0, reused: 0 };
+export const statementCacheStats = { prepared: 0, reused: 0, cached: 0 };
 
 /** The `libsql` driver as `@libsql/client` resolves it (the same module instance). */
 function driver(): DatabaseClass {
@@ -66,10 +66,12 @@ export function installStatementCache(): void {
       return columns ??= original.call(this);
     };
     if (cache.size >= STATEMENTS_PER_CONNECTION) cache.delete(cache.keys().next().value!);
+    else statementCacheStats.cached++;
     cache.set(sql, stmt);
     return stmt;
   };
   proto.close = function (this: Database) {
+    statementCacheStats.cached -= caches.get(this)?.size ?? 0;
     caches.delete(this);
     return close.call(this);
   };

@@ -1,4 +1,5 @@
 import type { InFlight } from "./stall_watch.ts";
+import type { TrimStats } from "./malloc_trim.ts";
 import type { Config } from "../config.ts";
 import type { Catalog } from "../../db/catalog.ts";
 import type { TenantCache, TenantDb } from "../../db/tenants.ts";
@@ -19,6 +20,8 @@ export interface Services {
   assets: Assets;
   /** requests in progress, named when the event loop stalls (api/lib/stall_watch.ts) */
   inflight: InFlight;
+  /** figures of the periodic malloc_trim (api/lib/malloc_trim.ts), started by api/main.ts */
+  trim: TrimStats;
   /** set when the process is shutting down: /readyz answers 503 so a proxy stops sending requests */
   draining?: boolean;
 }

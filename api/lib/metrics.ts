@@ -1,3 +1,5 @@
+import { statementCacheStats } from "../../db/statement_cache.ts";
+import { mallocInfo, type TrimStats } from "./malloc_trim.ts";
 /**
  * `GET /metrics` in Prometheus text format (version 0.0.4): requests by status class, a latency histogram,
  * requests in progress and waiting for a turn, open tenant databases, writes waiting in the tenants' queues,
@@ -16,6 +18,8 @@ export interface Gauges {
   /** event-loop turns past STALL_LOG_MS, and the longest turn seen (api/lib/stall_watch.ts) */
   stalls: number;
   longestMs: number;
+  /** the periodic malloc_trim (api/lib/malloc_trim.ts) */
+  trim: TrimStats;
 }
 
 export class Metrics {
@@ -70,6 +74,32 @@ export class Metrics {
       "The longest event-loop turn seen since start.",
       g.longestMs / 1000,
     );
+    lines.push(
+      "# HELP malloc_trim_runs_total Times the C allocator's free memory was handed back (MALLOC_TRIM_SECONDS).",
+      "# TYPE malloc_trim_runs_total counter",
+      `malloc_trim_runs_total ${g.trim.runs}`,
+      "# HELP malloc_trim_seconds_total Time spent handing the C allocator's free memory back.",
+      "# TYPE malloc_trim_seconds_total counter",
+      `malloc_trim_seconds_total ${g.trim.totalMs / 1000}`,
+    );
+    gauge("malloc_trim_longest_seconds", "The longest malloc_trim since start.", g.trim.longestMs / 1000);
+    lines.push(
+      "# HELP sqlite_statements_prepared_total Statements prepared (db/statement_cache.ts); a reuse is not counted.",
+      "# TYPE sqlite_statements_prepared_total counter",
+      `sqlite_statements_prepared_total ${statementCacheStats.prepared}`,
+    );
+    gauge(
+      "sqlite_statements_cached",
+      "Prepared statements kept by open connections.",
+      statementCacheStats.cached,
+    );
+    const heap = mallocInfo();
+    if (heap) {
+      gauge("malloc_arena_bytes", "Memory the C allocator took from the system for its arenas.", heap.arena);
+      gauge("malloc_mmapped_bytes", "Memory the C allocator mapped directly for large blocks.", heap.mmapped);
+      gauge("malloc_in_use_bytes", "Memory allocated with the C allocator and not yet freed.", heap.inUse);
+      gauge("malloc_free_bytes", "Memory free inside the C allocator's arenas, kept by it.", heap.free);
+    }
     gauge("process_resident_memory_bytes", "Resident memory of the process.", mem.rss);
     gauge("process_heap_used_bytes", "JavaScript heap in use.", mem.heapUsed);
     gauge("process_heap_total_bytes", "JavaScript heap reserved.", mem.heapTotal);

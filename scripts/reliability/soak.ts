@@ -48,6 +48,11 @@ const WARMUP_S = numberFlag(flags, "warmup-seconds", Math.min(60, Math.max(10, M
  * to see which part of the load slows /healthz.
  */
 const SKIP = new Set((flags.get("skip") ?? "").split(",").filter(Boolean));
+/**
+ * Diagnostics: `--smaps DIR` copies the server's /proc/<pid>/smaps to DIR/start.txt at the end of the
+ * warm-up and DIR/end.txt at the end; `scripts/reliability/smaps_diff.ts DIR` names the mappings that grew.
+ */
+const SMAPS_DIR = flags.get("smaps");
 const PROBE_EVERY_MS = 100;
 const HEALTHZ_BUDGET_MS = 200;
 const RSS_GROWTH_BUDGET = 0.1;
@@ -60,7 +65,24 @@ const METRICS_TOKEN = "soak-metrics-token-0123456789";
  * The server's own memory figures (GET /metrics), in MB: the JavaScript heap in use and reserved (V8 keeps pages
  * it has grown into: they are resident and anonymous, though not in use), and external memory.
  */
-async function serverMemory(url: string): Promise<{ heap: number; heapTotal: number; external: number }> {
+async function serverMemory(
+  url: string,
+): Promise<
+  Record<
+    | "heap"
+    | "heapTotal"
+    | "external"
+    | "trims"
+    | "trimMs"
+    | "trimMaxMs"
+    | "mallocInUse"
+    | "mallocFree"
+    | "mallocMapped"
+    | "prepared"
+    | "cached",
+    number
+  >
+> {
   const r = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const text = await r.text();
   const get = (name: string) =>
@@ -69,6 +91,14 @@ async function serverMemory(url: string): Promise<{ heap: number; heapTotal: num
     heap: get("process_heap_used_bytes") / 2 ** 20,
     heapTotal: get("process_heap_total_bytes") / 2 ** 20,
     external: get("process_external_memory_bytes") / 2 ** 20,
+    trims: get("malloc_trim_runs_total"),
+    trimMs: get("malloc_trim_seconds_total") * 1000,
+    trimMaxMs: get("malloc_trim_longest_seconds") * 1000,
+    mallocInUse: get("malloc_in_use_bytes") / 2 ** 20,
+    mallocFree: get("malloc_free_bytes") / 2 ** 20,
+    mallocMapped: get("malloc_mmapped_bytes") / 2 ** 20,
+    prepared: get("sqlite_statements_prepared_total"),
+    cached: get("sqlite_statements_cached"),
   };
 }
 
@@ -350,6 +380,7 @@ async function main(): Promise<number> {
     measuring = true;
     worker.postMessage("measure");
     const rssStart = rssKb(server.pid);
+    if (SMAPS_DIR) snapshotSmaps(server.pid, `${SMAPS_DIR}/start.txt`);
     const cpuStart = cpuSeconds(server.pid);
     const ownCpuStart = cpuSeconds(Deno.pid);
     const schedStart = mainThreadSched(server.pid);
@@ -367,6 +398,14 @@ async function main(): Promise<number> {
       heap: number;
       heapTotal: number;
       external: number;
+      trims: number;
+      trimMs: number;
+      trimMaxMs: number;
+      mallocInUse: number;
+      mallocFree: number;
+      mallocMapped: number;
+      prepared: number;
+      cached: number;
       anonKb: number;
       fileKb: number;
       dbFiles: number;
@@ -387,7 +426,11 @@ async function main(): Promise<number> {
         console.log(
           `  ${(at / 60).toFixed(1)} min: ${stats.requests} requests, ${stats.errors} errors, RSS ${
             (rss.at(-1)!.kb / 1024).toFixed(1)
-          } MB (JS heap ${rss.at(-1)!.heap.toFixed(1)} of ${
+          } MB (malloc in use ${rss.at(-1)!.mallocInUse.toFixed(1)}, free ${
+            rss.at(-1)!.mallocFree.toFixed(1)
+          }, mmapped ${rss.at(-1)!.mallocMapped.toFixed(1)}; statements prepared ${
+            rss.at(-1)!.prepared
+          }, kept ${rss.at(-1)!.cached}; JS heap ${rss.at(-1)!.heap.toFixed(1)} of ${
             rss.at(-1)!.heapTotal.toFixed(1)
           } reserved, external ${rss.at(-1)!.external.toFixed(1)}, anonymous ${
             (rss.at(-1)!.anonKb / 1024).toFixed(1)
@@ -397,6 +440,7 @@ async function main(): Promise<number> {
       }
     }
     const rssEnd = rssKb(server.pid);
+    if (SMAPS_DIR) snapshotSmaps(server.pid, `${SMAPS_DIR}/end.txt`);
     const wall = (performance.now() - t0) / 1000;
     const cpu = (cpuSeconds(server.pid) - cpuStart) / wall;
     const ownCpu = (cpuSeconds(Deno.pid) - ownCpuStart) / wall;
@@ -472,6 +516,11 @@ async function main(): Promise<number> {
           slope((x) => x.external).toFixed(2)
         } MB`,
       );
+      console.log(
+        `  malloc_trim (MALLOC_TRIM_SECONDS): ${last.trims - first.trims} runs, ${
+          (last.trimMs - first.trimMs).toFixed(1)
+        } ms in all, longest since start ${last.trimMaxMs.toFixed(1)} ms`,
+      );
     }
     console.log(
       `  /healthz: ${probes.length} probes, p50 ${fmtMs(percentile(probes, 50))}, p99 ${
@@ -526,6 +575,11 @@ async function main(): Promise<number> {
 }
 
 Deno.exit(await main());
+
+function snapshotSmaps(pid: number, to: string) {
+  Deno.mkdirSync(to.slice(0, to.lastIndexOf("/")), { recursive: true });
+  Deno.writeTextFileSync(to, Deno.readTextFileSync(`/proc/${pid}/smaps`));
+}
 
 /** The server's own record of turns over STALL_LOG_MS: how many, and the longest with their requests. */
 function printStalls(output: string) {
