@@ -7,7 +7,7 @@ import { isAbsolute, join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import * as schema from "./schema/mod.ts";
 import * as catalogSchema from "./catalog/schema.ts";
-import { installStatementCache } from "./statement_cache.ts";
+import { createFileClient } from "./sqlite_client.ts";
 import { fetchFor, type SqldRoute } from "./sqld.ts";
 
 export type TenantDatabase = LibSQLDatabase<typeof schema>;
@@ -63,20 +63,21 @@ export async function openClient(
   authToken?: string | null,
   { busyMs = 5000, exact = false }: ClientOptions = {},
 ): Promise<Client> {
-  installStatementCache();
+  if (isFileUrl(url)) {
+    // Local files through the runtime's own SQLite (db/sqlite_client.ts, decision 029).
+    const client = createFileClient(url, { busyMs, connections: FILE_CONNECTIONS, bigint: exact });
+    // WAL is persistent in the file; each connection sets the busy timeout, foreign_keys=ON, synchronous=FULL.
+    await client.execute("PRAGMA journal_mode=WAL");
+    return client;
+  }
   const fetch = fetchFor(url, route);
   const client = createClient({
     url,
     authToken: authToken ?? undefined,
     timeout: busyMs,
-    ...(isFileUrl(url) ? { concurrency: FILE_CONNECTIONS } : {}),
     ...(exact ? { intMode: "bigint" } : {}),
     ...(fetch ? { fetch } : {}),
   } as never);
-  if (isFileUrl(url)) {
-    // WAL is persistent in the file; foreign_keys=ON and synchronous=FULL are the client's defaults.
-    await client.execute("PRAGMA journal_mode=WAL");
-  }
   return client;
 }
 

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
-import { createClient } from "@libsql/client";
 import { join } from "node:path";
 import { withEnv } from "../scripts/testing/harness.ts";
-import { isFileUrl } from "./client.ts";
+import { isFileUrl, openClient } from "./client.ts";
 
 /** Two app instances writing one tenant database (decision 019). */
 
@@ -42,8 +41,9 @@ Deno.test({
     withEnv(async (env) => {
       const token = await env.login();
       assert.ok(isFileUrl(env.tenant.url));
-      // Another process's writer, as the CLI or a second instance would hold it.
-      const other = createClient({ url: "file:" + join(env.dataDir, "tenants/acme.db") });
+      // Another process's writer, as the CLI or a second instance would hold it. Through the same SQLite
+      // library as the server's (openClient): a second library in one process would not see its locks.
+      const other = await openClient("file:" + join(env.dataDir, "tenants/acme.db"));
       try {
         const held = await other.transaction("write");
         let ticks = 0;

@@ -1,3 +1,4 @@
+import { openClient } from "../../db/client.ts";
 /**
  * Line saves: 10 connections POSTing ticket lines (`POST /api/sales/sales`) to one tenant, the large
  * sales tenant, each connection on its own open ticket, for a fixed time. Lines are charge codes of the
@@ -6,7 +7,6 @@
  * (synchronous=FULL is the tenant client's setting). The lines are deleted again afterwards, so the
  * cached tenant stays as built.
  */
-import { createClient } from "@libsql/client";
 import {
   bearer,
   DATA_DIR,
@@ -24,7 +24,7 @@ import {
 export async function benchLineSaves(opts: Options, log: (s: string) => void): Promise<Section> {
   const durationMs = opts.quick ? 3000 : 10_000;
   const file = tenantFile(DATA_DIR, SALES.slug);
-  const raw = createClient({ url: "file:" + file });
+  const raw = await openClient("file:" + file);
   const maxId = async (table: string) =>
     Number((await raw.execute(`select coalesce(max(id), 0) as n from ${table}`)).rows[0].n);
   const pairs = (await raw.execute(`

@@ -69,8 +69,8 @@ async function buildData() {
     }
   }
   const count = async (slug: string, table: string) => {
-    const { createClient } = await import("@libsql/client");
-    const c = createClient({ url: "file:" + tenantFile(DATA_DIR, slug) });
+    const { openClient } = await import("../../db/client.ts");
+    const c = await openClient("file:" + tenantFile(DATA_DIR, slug));
     try {
       return Number((await c.execute(`select count(*) as n from ${table}`)).rows[0].n);
     } finally {

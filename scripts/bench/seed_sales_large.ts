@@ -1,3 +1,4 @@
+import { openClient } from "../../db/client.ts";
 /**
  * The large Sales & Inventory tenant of the benchmark (issue 10): 50,000 tickets, 300,000 lines,
  * 100,000 inventory rows and 500,000 inventory audit rows, added to a tenant that `seed-demo --size small`
@@ -16,7 +17,7 @@
  * Usage: deno run -A scripts/bench/seed_sales_large.ts <tenant file>. Safe to rerun: a tenant that
  * already holds 50,000 tickets is left alone.
  */
-import { type Client, createClient, type InValue } from "@libsql/client";
+import type { Client, InValue } from "@libsql/client";
 
 export const TICKETS = 50_000;
 export const LINES = 300_000;
@@ -86,7 +87,7 @@ async function all<T>(client: Client, sql: string): Promise<T[]> {
 }
 
 export async function seedSalesLarge(file: string, log: (s: string) => void = console.log) {
-  const client = createClient({ url: "file:" + file });
+  const client = await openClient("file:" + file);
   try {
     await client.execute("PRAGMA journal_mode=WAL");
     const have = Number((await client.execute("select count(*) as n from tickets")).rows[0].n);

@@ -1,3 +1,4 @@
+import { openClient } from "../../db/client.ts";
 /**
  * 1,000 tenants: the idle server's RSS with 1,000 tenants provisioned (started, /healthz answered, left
  * alone a moment), then the first request of tenants the server has not opened yet.
@@ -8,7 +9,6 @@
  */
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { createClient } from "@libsql/client";
 import {
   CACHE,
   cli,
@@ -32,7 +32,7 @@ const hostOf = (i: number) => `127.1.${Math.floor(i / 200)}.${(i % 200) + 1}`;
 export async function provisionIdle(log: (s: string) => void) {
   const catalogFile = join(IDLE_DIR, "catalog.db");
   if (existsSync(catalogFile)) {
-    const c = createClient({ url: "file:" + catalogFile });
+    const c = await openClient("file:" + catalogFile);
     const n = Number((await c.execute("select count(*) as n from tenants")).rows[0].n);
     c.close();
     if (n >= COUNT) return;
@@ -54,10 +54,10 @@ export async function provisionIdle(log: (s: string) => void) {
   ]);
   const template = join(IDLE_DIR, "tenants", `${slug(0)}.db`);
   // Everything into the main file first: a copy of it alone would miss what still sits in the WAL.
-  const t = createClient({ url: "file:" + template });
+  const t = await openClient("file:" + template);
   await t.execute("PRAGMA wal_checkpoint(TRUNCATE)");
   t.close();
-  const catalog = createClient({ url: "file:" + catalogFile });
+  const catalog = await openClient("file:" + catalogFile);
   try {
     const tx = await catalog.transaction("write");
     for (let i = 1; i < COUNT; i++) {

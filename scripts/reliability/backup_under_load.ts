@@ -7,7 +7,7 @@
  *   node_modules/.bin/deno run -A scripts/reliability/backup_under_load.ts [--writers 50] [--backups 5]
  *     [--seed small|large|none]
  */
-import { createClient } from "@libsql/client";
+import { openClient } from "../../db/client.ts";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -146,7 +146,7 @@ async function main(): Promise<number> {
         results.push({ i, ok: false, detail: `exit ${b.code}: ${b.stderr}` });
         continue;
       }
-      const db = createClient({ url: `file:${b.file}` });
+      const db = await openClient(`file:${b.file}`);
       try {
         const integrity = String((await db.execute("pragma integrity_check")).rows[0][0]);
         const ids = async (table: string) =>

@@ -5,7 +5,7 @@
  *
  *   node_modules/.bin/deno run -A scripts/reliability/sigkill.ts [--rounds 25] [--writers 20]
  */
-import { createClient } from "@libsql/client";
+import { openClient } from "../../db/client.ts";
 import {
   check,
   createTenant,
@@ -104,7 +104,7 @@ async function main(): Promise<number> {
     await server.stop();
 
     // The file itself, after a clean stop: every acknowledged id is there.
-    const db = createClient({ url: `file:${tenantFile(dataDir, "crash")}` });
+    const db = await openClient(`file:${tenantFile(dataDir, "crash")}`);
     const ids = async (table: string) =>
       new Set((await db.execute(`select id from ${table}`)).rows.map((r) => Number(r.id)));
     const fileCompanies = await ids("companies");

@@ -1,3 +1,4 @@
+import { openClient } from "../../db/client.ts";
 /**
  * Mixed stock writes on one itemized row and the checks after them, shared by the reliability script
  * (`scripts/reliability/stock_writes.ts`, one server, many rounds) and the two-instance test
@@ -7,7 +8,6 @@
  * libSQL server's URL): nothing negative, what lines hold is what rows count out, and the audit ledger
  * replays to the final quantities.
  */
-import { createClient } from "@libsql/client";
 import type { Answer, Api, Check } from "./lib.ts";
 import { check } from "./lib.ts";
 
@@ -240,7 +240,7 @@ export async function verify(
   fx: Fixtures,
   ack: Acknowledged,
 ): Promise<Check[]> {
-  const db = createClient({ url });
+  const db = await openClient(url);
   try {
     const q = async (sql: string, args: (number | string)[] = []) => (await db.execute({ sql, args })).rows;
     const checks: Check[] = [];

@@ -1,0 +1,672 @@
+/**
+ * The `Client` of `@libsql/client` for local files, over the runtime's own SQLite (`node:sqlite`), decision 029.
+ *
+ * `@libsql/client` reaches a local file through the `libsql` native module (Node-API). Under Deno that module
+ * leaks: every statement that returns rows creates a Node-API external whose finalizer Deno never runs, about
+ * 56 bytes each, so a server at 430 requests/s grew 8-10 MB of native memory a minute
+ * (`scripts/tmp`-free reproduction in db/sqlite_client_test.ts; docs/reliability.md, "Sixth look"). Deno's
+ * `node:sqlite` is built into the runtime (no Node-API), keeps nothing per call and steps a statement in about
+ * half the time.
+ *
+ * This keeps the client's contract that drizzle and the app rely on: `execute`, `batch`, `migrate`,
+ * `transaction` (`write` begins IMMEDIATE), `executeMultiple`, `close`; rows that are both array-like (by index,
+ * with a non-enumerable `length`) and named (own enumerable properties); integers as numbers (a RangeError past
+ * 2^53) or as bigints (`intMode: "bigint"`); blobs as ArrayBuffer; errors as `LibsqlError` with the same codes
+ * (`SQLITE_BUSY`, `SQLITE_FULL`, `SQLITE_CONSTRAINT` and its extended code). Every connection gets the busy
+ * timeout, `foreign_keys=ON` and `synchronous=FULL` (libSQL's defaults, which node:sqlite does not all share),
+ * and keeps its most recently used prepared statements (db/statement_cache.ts's limit and counters).
+ *
+ * Only ever one SQLite library per process for a file: two copies in one process would release each other's
+ * POSIX locks. db/client.ts opens every local file through this module; remote databases (sqld) still use
+ * `@libsql/client` over HTTP.
+ */
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import {
+  type Client,
+  type InArgs,
+  type InStatement,
+  type InValue,
+  LibsqlBatchError,
+  LibsqlError,
+  type ResultSet,
+  type Row,
+  type Transaction,
+  type TransactionMode,
+} from "@libsql/client";
+import { statementCacheStats, STATEMENTS_PER_CONNECTION } from "./statement_cache.ts";
+
+export interface FileClientOptions {
+  /** ms a statement waits for another connection's lock (SQLite's busy timeout) */
+  busyMs: number;
+  /** connections kept to the file */
+  connections: number;
+  /** integers as bigint instead of number */
+  bigint?: boolean;
+}
+
+/** The file path of a `file:` URL (`file:/abs`, `file:///abs`, `file:rel`, `file::memory:`). */
+export function filePath(url: string): string {
+  let rest = url.slice("file:".length);
+  const query = rest.indexOf("?");
+  if (query >= 0) rest = rest.slice(0, query);
+  if (rest.startsWith("//")) {
+    rest = rest.slice(2);
+    if (rest.startsWith("localhost/")) rest = rest.slice("localhost".length);
+    else if (!rest.startsWith("/")) throw new LibsqlError(`Invalid host in file URL: ${url}`, "URL_INVALID");
+  }
+  return decodeURIComponent(rest);
+}
+
+export function createFileClient(url: string, options: FileClientOptions): Client {
+  const path = filePath(url);
+  const memory = path === ":memory:";
+  const pool = new Pool(path, options, memory ? 1 : Math.max(1, options.connections));
+  // Open one now, so a file that cannot be opened fails here rather than on the first query.
+  pool.release(pool.acquireSync());
+  return new FileClient(pool, !!options.bigint) as unknown as Client;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Connections
+
+interface Prepared {
+  stmt: StatementSync;
+  /** result column names; empty for a statement that returns no rows */
+  columns: string[];
+  columnTypes: string[];
+  /** builds a row from the driver's array of values */
+  row: (values: unknown[]) => Row;
+}
+
+class Connection {
+  readonly db: DatabaseSync;
+  private statements = new Map<string, Prepared>();
+
+  constructor(path: string, options: FileClientOptions, readonly bigint: boolean) {
+    this.db = new DatabaseSync(path);
+    try {
+      this.db.exec(
+        `PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyMs))}; PRAGMA foreign_keys = ON; ` +
+          "PRAGMA synchronous = FULL;",
+      );
+    } catch (e) {
+      this.db.close();
+      throw mapError(e);
+    }
+  }
+
+  get open() {
+    return this.db.isOpen;
+  }
+
+  get inTransaction() {
+    return this.db.isTransaction;
+  }
+
+  prepare(sql: string): Prepared {
+    const known = this.statements.get(sql);
+    if (known) {
+      // most recently used last: the first key is the one to drop when full
+      this.statements.delete(sql);
+      this.statements.set(sql, known);
+      statementCacheStats.reused++;
+      return known;
+    }
+    const stmt = this.db.prepare(sql);
+    stmt.setReadBigInts(this.bigint);
+    const cols = stmt.columns();
+    const columns = cols.map((c) => c.name);
+    if (columns.length) stmt.setReturnArrays(true);
+    const prepared: Prepared = {
+      stmt,
+      columns,
+      columnTypes: cols.map((c) => c.type ?? ""),
+      row: rowMaker(columns),
+    };
+    statementCacheStats.prepared++;
+    if (this.statements.size >= STATEMENTS_PER_CONNECTION) {
+      this.statements.delete(this.statements.keys().next().value!);
+    } else statementCacheStats.cached++;
+    this.statements.set(sql, prepared);
+    return prepared;
+  }
+
+  close() {
+    statementCacheStats.cached -= this.statements.size;
+    this.statements.clear();
+    if (this.db.isOpen) this.db.close();
+  }
+}
+
+class Pool {
+  private idle: Connection[] = [];
+  private borrowed = new Set<Connection>();
+  private heldByTransaction = new Set<Connection>();
+  private waiters: { resolve: (c: Connection) => void; reject: (e: unknown) => void; tx: boolean }[] = [];
+  closed = false;
+
+  constructor(private path: string, private options: FileClientOptions, private max: number) {}
+
+  /** A connection, waiting for one to be released when all are borrowed. */
+  acquire(forTransaction = false): Promise<Connection> {
+    if (!this.closed && !this.idle.length && this.borrowed.size >= this.max) {
+      if (this.heldByTransaction.size >= this.max) {
+        return Promise.reject(
+          new LibsqlError(
+            `All ${this.max} of this client's connections are held by open transactions. ` +
+              "Commit or roll back one before using the client again.",
+            "TRANSACTION_ACTIVE",
+          ),
+        );
+      }
+      return new Promise((resolve, reject) => this.waiters.push({ resolve, reject, tx: forTransaction }));
+    }
+    try {
+      return Promise.resolve(this.acquireSync(forTransaction));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  acquireSync(forTransaction = false): Connection {
+    if (this.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
+    const c = this.idle.pop() ?? new Connection(this.path, this.options, !!this.options.bigint);
+    this.borrowed.add(c);
+    if (forTransaction) this.heldByTransaction.add(c);
+    return c;
+  }
+
+  release(c: Connection) {
+    this.borrowed.delete(c);
+    this.heldByTransaction.delete(c);
+    // Never back into the pool mid-transaction: the next borrower would inherit it.
+    if (c.open && c.inTransaction) {
+      try {
+        c.db.exec("ROLLBACK");
+      } catch {
+        c.close();
+        return;
+      }
+    }
+    if (this.closed || !c.open) {
+      c.close();
+      return;
+    }
+    const waiter = this.waiters.shift();
+    if (waiter) {
+      this.borrowed.add(c);
+      if (waiter.tx) this.heldByTransaction.add(c);
+      waiter.resolve(c);
+    } else this.idle.push(c);
+  }
+
+  /** A new pool to the same file, for `reconnect`. */
+  reopened(): Pool {
+    return new Pool(this.path, this.options, this.max);
+  }
+
+  close() {
+    this.closed = true;
+    for (const c of [...this.idle, ...this.borrowed]) c.close();
+    this.idle = [];
+    this.borrowed.clear();
+    this.heldByTransaction.clear();
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w.reject(new LibsqlError("The client is closed", "CLIENT_CLOSED"));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The client and its transactions
+
+class FileResultSet implements ResultSet {
+  constructor(
+    readonly columns: string[],
+    readonly columnTypes: string[],
+    readonly rows: Row[],
+    readonly rowsAffected: number,
+    readonly lastInsertRowid: bigint | undefined,
+  ) {}
+
+  toJSON() {
+    const json = (v: unknown) =>
+      typeof v === "bigint"
+        ? "" + v
+        : v instanceof ArrayBuffer
+        ? btoa(String.fromCharCode(...new Uint8Array(v)))
+        : v;
+    return {
+      columns: this.columns,
+      columnTypes: this.columnTypes,
+      rows: this.rows.map((r) => Array.prototype.map.call(r, json)),
+      rowsAffected: this.rowsAffected,
+      lastInsertRowid: this.lastInsertRowid !== undefined ? "" + this.lastInsertRowid : null,
+    };
+  }
+}
+
+type Stmt = { sql: string; args?: InArgs };
+
+/** The answer of synchronous work as a promise (a throw becomes a rejection), as the client's calls are. */
+function settled<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+function normalize(stmt: InStatement | [string, InArgs?], args?: InArgs): Stmt {
+  if (typeof stmt === "string") return { sql: stmt, args: args ?? [] };
+  if (Array.isArray(stmt)) return { sql: stmt[0], args: stmt[1] ?? [] };
+  return stmt;
+}
+
+function executeStmt(c: Connection, stmt: Stmt): FileResultSet {
+  try {
+    const p = c.prepare(stmt.sql);
+    const args = bindArgs(stmt.args, c.bigint);
+    if (p.columns.length) {
+      const raw = (Array.isArray(args) ? p.stmt.all(...args) : p.stmt.all(args)) as unknown as unknown[][];
+      const rows = new Array<Row>(raw.length);
+      for (let i = 0; i < raw.length; i++) rows[i] = p.row(raw[i]);
+      return new FileResultSet(p.columns, p.columnTypes, rows, 0, undefined);
+    }
+    const info = Array.isArray(args) ? p.stmt.run(...args) : p.stmt.run(args);
+    return new FileResultSet([], [], [], Number(info.changes), BigInt(info.lastInsertRowid));
+  } catch (e) {
+    throw mapError(e);
+  }
+}
+
+const BEGIN: Record<TransactionMode, string> = {
+  write: "BEGIN IMMEDIATE",
+  // SQLite has no read-only BEGIN (libSQL's `BEGIN TRANSACTION READONLY`): a deferred transaction's first read
+  // takes its snapshot, which is what readers of a consistent copy need (db/copy.ts).
+  read: "BEGIN DEFERRED",
+  deferred: "BEGIN DEFERRED",
+};
+
+function batchError(e: unknown, i: number): unknown {
+  if (e instanceof LibsqlBatchError || !(e instanceof LibsqlError)) return e;
+  return new LibsqlBatchError(e.message, i, e.code, e.extendedCode, e.rawCode, e.cause as Error | undefined);
+}
+
+class FileClient {
+  closed = false;
+  readonly protocol = "file";
+
+  constructor(private pool: Pool, private bigint: boolean) {}
+
+  private check() {
+    if (this.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
+  }
+
+  async execute(stmt: InStatement, args?: InArgs): Promise<ResultSet> {
+    this.check();
+    const c = await this.pool.acquire();
+    try {
+      return executeStmt(c, normalize(stmt, args));
+    } finally {
+      this.pool.release(c);
+    }
+  }
+
+  async batch(
+    stmts: (InStatement | [string, InArgs?])[],
+    mode: TransactionMode = "deferred",
+  ): Promise<ResultSet[]> {
+    this.check();
+    const c = await this.pool.acquire();
+    try {
+      executeStmt(c, { sql: BEGIN[mode] });
+      const out: ResultSet[] = [];
+      for (let i = 0; i < stmts.length; i++) {
+        try {
+          if (!c.inTransaction) {
+            throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
+          }
+          out.push(executeStmt(c, normalize(stmts[i])));
+        } catch (e) {
+          throw batchError(e, i);
+        }
+      }
+      executeStmt(c, { sql: "COMMIT" });
+      return out;
+    } finally {
+      this.pool.release(c); // rolls back anything still open
+    }
+  }
+
+  async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
+    this.check();
+    const c = await this.pool.acquire();
+    try {
+      executeStmt(c, { sql: "PRAGMA foreign_keys=off" });
+      executeStmt(c, { sql: BEGIN.deferred });
+      const out: ResultSet[] = [];
+      for (let i = 0; i < stmts.length; i++) {
+        try {
+          if (!c.inTransaction) {
+            throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
+          }
+          out.push(executeStmt(c, normalize(stmts[i])));
+        } catch (e) {
+          throw batchError(e, i);
+        }
+      }
+      executeStmt(c, { sql: "COMMIT" });
+      return out;
+    } finally {
+      try {
+        if (c.open && c.inTransaction) executeStmt(c, { sql: "ROLLBACK" });
+        if (c.open) executeStmt(c, { sql: "PRAGMA foreign_keys=on" });
+      } finally {
+        this.pool.release(c);
+      }
+    }
+  }
+
+  async transaction(mode: TransactionMode = "write"): Promise<Transaction> {
+    this.check();
+    const c = await this.pool.acquire(true);
+    try {
+      executeStmt(c, { sql: BEGIN[mode] });
+    } catch (e) {
+      this.pool.release(c);
+      throw e;
+    }
+    return new FileTransaction(c, (used) => this.pool.release(used)) as unknown as Transaction;
+  }
+
+  async executeMultiple(sql: string): Promise<void> {
+    this.check();
+    const c = await this.pool.acquire();
+    try {
+      c.db.exec(sql);
+    } catch (e) {
+      throw mapError(e);
+    } finally {
+      this.pool.release(c);
+    }
+  }
+
+  sync(): Promise<undefined> {
+    throw new LibsqlError("sync is not supported for local files", "SYNC_NOT_SUPPORTED");
+  }
+
+  reconnect(): Promise<void> {
+    this.pool.close();
+    this.pool = this.pool.reopened();
+    this.closed = false;
+    return Promise.resolve();
+  }
+
+  close() {
+    this.closed = true;
+    this.pool.close();
+  }
+
+  get intMode() {
+    return this.bigint ? "bigint" : "number";
+  }
+}
+
+class FileTransaction {
+  private c: Connection | null;
+
+  constructor(c: Connection, private releaseTo: (c: Connection) => void) {
+    this.c = c;
+  }
+
+  private settle() {
+    const c = this.c;
+    if (!c) return;
+    this.c = null;
+    this.releaseTo(c);
+  }
+
+  private connection(): Connection {
+    if (!this.c) throw new LibsqlError("The transaction is closed", "TRANSACTION_CLOSED");
+    return this.c;
+  }
+
+  execute(stmt: InStatement, args?: InArgs): Promise<ResultSet> {
+    return settled(() => executeStmt(this.connection(), normalize(stmt, args)));
+  }
+
+  batch(stmts: InStatement[]): Promise<ResultSet[]> {
+    return settled(() => {
+      const out: ResultSet[] = [];
+      for (let i = 0; i < stmts.length; i++) {
+        try {
+          out.push(executeStmt(this.connection(), normalize(stmts[i])));
+        } catch (e) {
+          throw batchError(e, i);
+        }
+      }
+      return out;
+    });
+  }
+
+  executeMultiple(sql: string): Promise<void> {
+    return settled(() => {
+      try {
+        this.connection().db.exec(sql);
+      } catch (e) {
+        throw mapError(e);
+      }
+    });
+  }
+
+  rollback(): Promise<void> {
+    return settled(() => {
+      const c = this.c;
+      if (!c || !c.open) return this.settle();
+      try {
+        if (c.inTransaction) executeStmt(c, { sql: "ROLLBACK" });
+      } finally {
+        this.settle();
+      }
+    });
+  }
+
+  commit(): Promise<void> {
+    return settled(() => {
+      try {
+        executeStmt(this.connection(), { sql: "COMMIT" });
+      } finally {
+        this.settle();
+      }
+    });
+  }
+
+  close() {
+    const c = this.c;
+    if (!c) return;
+    try {
+      if (c.open && c.inTransaction) executeStmt(c, { sql: "ROLLBACK" });
+    } finally {
+      this.settle();
+    }
+  }
+
+  get closed() {
+    return this.c === null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Values, rows, errors
+
+const MIN_I64 = -9223372036854775808n;
+const MAX_I64 = 9223372036854775807n;
+
+type Bindable = null | number | bigint | string | Uint8Array;
+
+function bindValue(v: InValue | undefined, bigint: boolean): Bindable {
+  switch (typeof v) {
+    case "number":
+      if (!Number.isFinite(v)) {
+        throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
+      }
+      return v;
+    case "bigint":
+      if (v < MIN_I64 || v > MAX_I64) {
+        throw new RangeError(
+          "bigint is too large to be represented as a 64-bit integer and passed as argument",
+        );
+      }
+      return v;
+    case "boolean":
+      return bigint ? (v ? 1n : 0n) : (v ? 1 : 0);
+    case "string":
+      return v;
+    case "undefined":
+      throw new TypeError("undefined cannot be passed as argument to the database");
+  }
+  if (v === null) return null;
+  if (v instanceof ArrayBuffer) return new Uint8Array(v);
+  if (v instanceof Date) return v.valueOf();
+  if (ArrayBuffer.isView(v)) return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  return v as unknown as Bindable;
+}
+
+function bindArgs(args: InArgs | undefined, bigint: boolean): Bindable[] | Record<string, Bindable> {
+  if (!args) return [];
+  if (Array.isArray(args)) {
+    const out = new Array<Bindable>(args.length);
+    for (let i = 0; i < args.length; i++) out[i] = bindValue(args[i], bigint);
+    return out;
+  }
+  const named: Record<string, Bindable> = {};
+  for (const [name, value] of Object.entries(args)) {
+    named[name[0] === "@" || name[0] === "$" || name[0] === ":" ? name.slice(1) : name] = bindValue(
+      value,
+      bigint,
+    );
+  }
+  return named;
+}
+
+/** Blobs as an ArrayBuffer of their own, as the libSQL driver answers them. */
+function fromSql(v: unknown): unknown {
+  if (v instanceof Uint8Array) {
+    return v.byteOffset === 0 && v.byteLength === v.buffer.byteLength
+      ? v.buffer
+      : v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength);
+  }
+  return v;
+}
+
+/**
+ * A row maker for one statement's columns. With distinct, ordinary names a row is an instance of a class made
+ * for those columns: its own enumerable properties are the named values (what `Object.keys`, spreading and JSON
+ * see), and its prototype answers `row[i]` and `length`, as libSQL's rows do. Otherwise (a name repeated, or
+ * one that is an index, `length` or `__proto__`) every value is defined on the row itself, as the libSQL driver
+ * does.
+ */
+function rowMaker(columns: string[]): (values: unknown[]) => Row {
+  const plain = new Set(columns).size === columns.length &&
+    columns.every((n) => n !== "length" && n !== "__proto__" && !/^\d+$/.test(n));
+  if (!plain) return (values) => slowRow(values, columns);
+  const body = columns.map((n, i) => `this[${JSON.stringify(n)}] = fromSql(v[${i}]);`).join("\n");
+  const Make = new Function("fromSql", `return function Row(v) {\n${body}\n}`)(fromSql) as {
+    new (v: unknown[]): Row;
+    prototype: object;
+  };
+  for (let i = 0; i < columns.length; i++) {
+    const name = columns[i];
+    Object.defineProperty(Make.prototype, i, {
+      get(this: Record<string, unknown>) {
+        return this[name];
+      },
+    });
+  }
+  Object.defineProperty(Make.prototype, "length", { value: columns.length });
+  return (values) => new Make(values);
+}
+
+function slowRow(values: unknown[], columns: string[]): Row {
+  const row = {};
+  Object.defineProperty(row, "length", { value: values.length });
+  for (let i = 0; i < values.length; i++) {
+    const value = fromSql(values[i]);
+    Object.defineProperty(row, i, { value });
+    if (!Object.hasOwn(row, columns[i])) {
+      Object.defineProperty(row, columns[i], { value, enumerable: true, configurable: true, writable: true });
+    }
+  }
+  return row as Row;
+}
+
+const BASE_CODES: Record<number, string> = {
+  1: "SQLITE_ERROR",
+  2: "SQLITE_INTERNAL",
+  3: "SQLITE_PERM",
+  4: "SQLITE_ABORT",
+  5: "SQLITE_BUSY",
+  6: "SQLITE_LOCKED",
+  7: "SQLITE_NOMEM",
+  8: "SQLITE_READONLY",
+  9: "SQLITE_INTERRUPT",
+  10: "SQLITE_IOERR",
+  11: "SQLITE_CORRUPT",
+  12: "SQLITE_NOTFOUND",
+  13: "SQLITE_FULL",
+  14: "SQLITE_CANTOPEN",
+  15: "SQLITE_PROTOCOL",
+  16: "SQLITE_EMPTY",
+  17: "SQLITE_SCHEMA",
+  18: "SQLITE_TOOBIG",
+  19: "SQLITE_CONSTRAINT",
+  20: "SQLITE_MISMATCH",
+  21: "SQLITE_MISUSE",
+  22: "SQLITE_NOLFS",
+  23: "SQLITE_AUTH",
+  24: "SQLITE_FORMAT",
+  25: "SQLITE_RANGE",
+  26: "SQLITE_NOTADB",
+  27: "SQLITE_NOTICE",
+  28: "SQLITE_WARNING",
+};
+
+/** The extended codes the app or an operator may meet (sqlite3.h); others are named by their base code. */
+const EXTENDED_CODES: Record<number, string> = {
+  261: "SQLITE_BUSY_RECOVERY",
+  517: "SQLITE_BUSY_SNAPSHOT",
+  773: "SQLITE_BUSY_TIMEOUT",
+  262: "SQLITE_LOCKED_SHAREDCACHE",
+  266: "SQLITE_IOERR_READ",
+  778: "SQLITE_IOERR_WRITE",
+  1034: "SQLITE_IOERR_FSYNC",
+  3338: "SQLITE_IOERR_SHORT_READ",
+  275: "SQLITE_CONSTRAINT_CHECK",
+  531: "SQLITE_CONSTRAINT_COMMITHOOK",
+  787: "SQLITE_CONSTRAINT_FOREIGNKEY",
+  1043: "SQLITE_CONSTRAINT_FUNCTION",
+  1299: "SQLITE_CONSTRAINT_NOTNULL",
+  1555: "SQLITE_CONSTRAINT_PRIMARYKEY",
+  1811: "SQLITE_CONSTRAINT_TRIGGER",
+  2067: "SQLITE_CONSTRAINT_UNIQUE",
+  2323: "SQLITE_CONSTRAINT_VTAB",
+  2579: "SQLITE_CONSTRAINT_ROWID",
+  3091: "SQLITE_CONSTRAINT_DATATYPE",
+  264: "SQLITE_READONLY_RECOVERY",
+  520: "SQLITE_READONLY_CANTLOCK",
+  776: "SQLITE_READONLY_ROLLBACK",
+  1032: "SQLITE_READONLY_DBMOVED",
+  270: "SQLITE_CANTOPEN_NOTEMPDIR",
+  526: "SQLITE_CANTOPEN_ISDIR",
+  782: "SQLITE_CANTOPEN_FULLPATH",
+};
+
+/** node:sqlite's error as the libSQL client's: `code` the base name, `extendedCode`, `rawCode`. */
+export function mapError(e: unknown): unknown {
+  const x = e as { code?: string; errcode?: number; message?: string };
+  if (!(e instanceof Error) || x.code !== "ERR_SQLITE_ERROR" || typeof x.errcode !== "number") return e;
+  const raw = x.errcode;
+  const code = BASE_CODES[raw & 0xff] ?? `SQLITE_UNKNOWN_${raw & 0xff}`;
+  return new LibsqlError(e.message, code, EXTENDED_CODES[raw] ?? code, raw, e);
+}
