@@ -31,6 +31,18 @@ function selectRows(db: Db) {
     .innerJoin(units, eq(units.id, inventory.business_unit_id));
 }
 
+/**
+ * Rows in the picker's order, as a walk: items by number (their index), each item's rows by serial number
+ * (`inventory_item_serial_idx`), stopping at the page. `cross join` keeps items the outer loop: SQLite 3.53
+ * otherwise read every visible row and sorted them.
+ */
+function walkRows(db: Db, where: SQL | undefined) {
+  return db.select(FIELDS).from(items).crossJoin(inventory)
+    .innerJoin(units, eq(units.id, inventory.business_unit_id))
+    .where(and(eq(items.id, inventory.item_id), where))
+    .orderBy(...PICKER_ORDER);
+}
+
 const present = (r: Awaited<ReturnType<ReturnType<typeof selectRows>["all"]>>[number]): InventoryRowOut => ({
   ...r,
   quantity_available: Number(r.quantity_available),
@@ -117,25 +129,28 @@ export async function listInventoryRows(
     const own = ticket.unit
       // `+`: the unit is a filter on the walk, not an index to read every unit row from and then sort (with an
       // index on unit names the planner chose that).
-      ? await selectRows(ctx.db).where(and(where, sql`+${inventory.business_unit_id} = ${ticket.unit}`))
-        .orderBy(...PICKER_ORDER).limit(PICKER_ROWS)
+      ? await walkRows(ctx.db, and(where, sql`+${inventory.business_unit_id} = ${ticket.unit}`)).limit(
+        PICKER_ROWS,
+      )
       : [];
     const others = own.length < PICKER_ROWS
-      ? await selectRows(ctx.db)
-        .where(and(where, ticket.unit ? ne(inventory.business_unit_id, ticket.unit) : undefined))
-        .orderBy(...PICKER_ORDER).limit(PICKER_ROWS - own.length)
+      ? await walkRows(
+        ctx.db,
+        and(where, ticket.unit ? ne(inventory.business_unit_id, ticket.unit) : undefined),
+      )
+        .limit(PICKER_ROWS - own.length)
       : [];
     const rows = [...own, ...others];
     return { results: rows.map(present), total: rows.length };
   }
-  const rows = await selectRows(ctx.db)
-    .where(and(
+  const rows = await walkRows(
+    ctx.db,
+    and(
       eq(inventory.hidden, false),
       q.inventory_type ? inArray(items.inventory_type, q.inventory_type) : undefined,
       q.business_unit_id ? eq(inventory.business_unit_id, q.business_unit_id) : undefined,
       q.search_multi ? wordsMatch(q.search_multi) : undefined,
-    ))
-    .orderBy(...PICKER_ORDER)
-    .limit(PICKER_ROWS);
+    ),
+  ).limit(PICKER_ROWS);
   return { results: rows.map(present), total: rows.length };
 }

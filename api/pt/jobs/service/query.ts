@@ -70,8 +70,14 @@ function byOperator(db: TenantDatabase | Tx, s: JobSelect, dir: typeof asc, limi
 export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise<JobRow[]> {
   const dir = (s.descending ?? true) ? desc : asc;
   const paged = s.limit !== undefined && s.limit !== -1;
+  // The page's ids first, then their rows by key: as a subquery, SQLite 3.53 scanned every job and
+  // checked it against the list.
   const page = s.sortBy === "operator" && paged
-    ? { where: inArray(jobs.id, byOperator(db, s, dir, s.limit!, s.offset ?? 0)), limit: -1, offset: 0 }
+    ? {
+      where: inArray(jobs.id, (await byOperator(db, s, dir, s.limit!, s.offset ?? 0)).map((r) => r.id)),
+      limit: -1,
+      offset: 0,
+    }
     : { where: s.where, limit: s.limit ?? -1, offset: s.offset ?? 0 };
   const rows = await db.select({
     job: jobs,

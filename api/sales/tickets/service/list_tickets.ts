@@ -73,7 +73,8 @@ function fullOrder(q: TicketListQuery, dir: Dir): SQL[] {
  * One page's ids in the list's order, from the indexes (a deferred join): OFFSET skips index entries,
  * and only the page's rows are read in full. A customer sort walks companies by name (then id), each
  * company's tickets by id; a sales-rep sort does the same over users, with the tickets without a rep
- * (a null name) first ascending and last descending, as SQL orders nulls.
+ * (a null name) first ascending and last descending, as SQL orders nulls. `cross join` keeps the named table
+ * the outer loop: SQLite 3.53 otherwise read every matching ticket and sorted them.
  */
 async function pageIds(
   ctx: Ctx,
@@ -86,11 +87,12 @@ async function pageIds(
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
   if (q.sortBy === "customer") {
     return ids(
-      await ctx.db.select({ id: tickets.id }).from(companies).innerJoin(
-        tickets,
-        eq(tickets.customer_id, companies.id),
-      )
-        .where(where).orderBy(dir(sql`${companies.name} collate nocase`), dir(companies.id), dir(tickets.id))
+      await ctx.db.select({ id: tickets.id }).from(companies).crossJoin(tickets)
+        .where(and(eq(tickets.customer_id, companies.id), where)).orderBy(
+          dir(sql`${companies.name} collate nocase`),
+          dir(companies.id),
+          dir(tickets.id),
+        )
         .limit(limit).offset(offset),
     );
   }
@@ -99,8 +101,12 @@ async function pageIds(
       ctx.db.select({ id: tickets.id }).from(tickets).where(and(where, isNull(tickets.sales_rep_id)))
         .orderBy(dir(tickets.id)).limit(lim).offset(off);
     const withRep = (lim: number, off: number) =>
-      ctx.db.select({ id: tickets.id }).from(users).innerJoin(tickets, eq(tickets.sales_rep_id, users.id))
-        .where(where).orderBy(dir(sql`${users.name} collate nocase`), dir(users.id), dir(tickets.id))
+      ctx.db.select({ id: tickets.id }).from(users).crossJoin(tickets)
+        .where(and(eq(tickets.sales_rep_id, users.id), where)).orderBy(
+          dir(sql`${users.name} collate nocase`),
+          dir(users.id),
+          dir(tickets.id),
+        )
         .limit(lim).offset(off);
     const [first, second] = dir === asc ? [withoutRep, withRep] : [withRep, withoutRep];
     const head = ids(await first(limit, offset));
