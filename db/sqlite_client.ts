@@ -3,8 +3,8 @@
  *
  * `@libsql/client` reaches a local file through the `libsql` native module (Node-API). Under Deno that module
  * leaks: every statement that returns rows creates a Node-API external whose finalizer Deno never runs, about
- * 56 bytes each, so a server at 430 requests/s grew 8-10 MB of native memory a minute
- * (`scripts/tmp`-free reproduction in db/sqlite_client_test.ts; docs/reliability.md, "Sixth look"). Deno's
+ * 56 bytes each, so a server at 430 requests/s grew 8-10 MB of native memory a minute (decision 029;
+ * db/sqlite_client_test.ts checks that a read keeps nothing). Deno's
  * `node:sqlite` is built into the runtime (no Node-API), keeps nothing per call and steps a statement in about
  * half the time.
  *
