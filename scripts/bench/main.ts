@@ -143,7 +143,7 @@ function markdown(
     "",
     "Figures of the performance budgets (issue 10), written by `npm run bench` (`scripts/bench/`). Each",
     "figure is measured in the same run as its floor: for a list, the SQL the server runs for that call,",
-    "captured from the list's own service and replayed straight on the tenant file with @libsql/client;",
+    "captured from the list's own service and replayed straight on the tenant file through the same driver (db/sqlite_client.ts);",
     "for the fixed cost, a bare Hono handler served by Deno.serve. Budgets are never loosened: a FAIL",
     "stays until the code meets it, with its likely cause noted.",
     "",
