@@ -21,6 +21,7 @@
  * `@libsql/client` over HTTP.
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { Buffer } from "node:buffer";
 import {
   type Client,
   type InArgs,
@@ -63,7 +64,7 @@ export function createFileClient(url: string, options: FileClientOptions): Clien
   const pool = new Pool(path, options, memory ? 1 : Math.max(1, options.connections));
   // Open one now, so a file that cannot be opened fails here rather than on the first query.
   pool.release(pool.acquireSync());
-  return new FileClient(pool, !!options.bigint) as unknown as Client;
+  return new FileClient(pool) as unknown as Client;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -231,11 +232,7 @@ class FileResultSet implements ResultSet {
 
   toJSON() {
     const json = (v: unknown) =>
-      typeof v === "bigint"
-        ? "" + v
-        : v instanceof ArrayBuffer
-        ? btoa(String.fromCharCode(...new Uint8Array(v)))
-        : v;
+      typeof v === "bigint" ? "" + v : v instanceof ArrayBuffer ? Buffer.from(v).toString("base64") : v;
     return {
       columns: this.columns,
       columnTypes: this.columnTypes,
@@ -297,7 +294,7 @@ class FileClient {
   closed = false;
   readonly protocol = "file";
 
-  constructor(private pool: Pool, private bigint: boolean) {}
+  constructor(private pool: Pool) {}
 
   private check() {
     if (this.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
@@ -393,7 +390,7 @@ class FileClient {
   }
 
   sync(): Promise<undefined> {
-    throw new LibsqlError("sync is not supported for local files", "SYNC_NOT_SUPPORTED");
+    return Promise.reject(new LibsqlError("sync is not supported for local files", "SYNC_NOT_SUPPORTED"));
   }
 
   reconnect(): Promise<void> {
@@ -406,10 +403,6 @@ class FileClient {
   close() {
     this.closed = true;
     this.pool.close();
-  }
-
-  get intMode() {
-    return this.bigint ? "bigint" : "number";
   }
 }
 
