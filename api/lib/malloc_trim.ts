@@ -1,12 +1,12 @@
 /**
- * Hands memory that the C allocator holds free back to the system (decision 029). SQLite (through
- * @libsql/client's native module) and the runtime's Rust side allocate with glibc's malloc; under steady load
- * its main arena keeps freed chunks in the middle of the heap, where the heap's top cannot shrink past them,
- * so the process's resident memory crept up about 8 MB a minute (docs/reliability.md) while the memory in
- * use stayed level. `malloc_trim(0)` gives every whole free page back (madvise), wherever it lies. It runs
- * every `MALLOC_TRIM_SECONDS` on the server's thread; how long it takes is in /metrics.
+ * The C allocator's figures (glibc's `mallinfo2`, in /metrics) and a periodic `malloc_trim(0)`, which hands
+ * whole free pages inside its heap back to the system (madvise), wherever they lie. SQLite and the runtime's
+ * Rust side allocate with glibc's malloc; after a burst (a large download, a batch upload) the freed chunks
+ * stay resident until trimmed. It runs every `MALLOC_TRIM_SECONDS` on the server's thread (at most 1.5 ms a
+ * run in the soak); its time is in /metrics. The figures are how the soak's native growth was named a leak
+ * (memory in use growing, free memory level) rather than fragmentation: decision 029.
  *
- * Only where glibc is the C library (Linux); elsewhere (musl, macOS, Windows) it does nothing.
+ * Only where glibc is the C library (Linux); elsewhere (musl, macOS, Windows) both do nothing.
  */
 
 export interface TrimStats {
