@@ -46,7 +46,7 @@ export interface FileClientOptions {
 }
 
 /** The file path of a `file:` URL (`file:/abs`, `file:///abs`, `file:rel`, `file::memory:`). */
-export function filePath(url: string): string {
+function filePath(url: string): string {
   let rest = url.slice("file:".length);
   const query = rest.indexOf("?");
   if (query >= 0) rest = rest.slice(0, query);
@@ -290,6 +290,41 @@ function batchError(e: unknown, i: number): unknown {
   return new LibsqlBatchError(e.message, i, e.code, e.extendedCode, e.rawCode, e.cause as Error | undefined);
 }
 
+/**
+ * Each statement in turn, its error named by its place (`LibsqlBatchError`); `inTransactionOnly`: refused once
+ * the transaction is gone (a statement's error rolled it back).
+ */
+function each(
+  c: Connection,
+  stmts: (InStatement | [string, InArgs?])[],
+  inTransactionOnly = false,
+): ResultSet[] {
+  const out: ResultSet[] = [];
+  for (let i = 0; i < stmts.length; i++) {
+    try {
+      if (inTransactionOnly && !c.inTransaction) {
+        throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
+      }
+      out.push(executeStmt(c, normalize(stmts[i])));
+    } catch (e) {
+      throw batchError(e, i);
+    }
+  }
+  return out;
+}
+
+/** The statements in one transaction begun with `begin`; the caller's release rolls back a failed one. */
+function inTransaction(
+  c: Connection,
+  begin: string,
+  stmts: (InStatement | [string, InArgs?])[],
+): ResultSet[] {
+  executeStmt(c, { sql: begin });
+  const out = each(c, stmts, true);
+  executeStmt(c, { sql: "COMMIT" });
+  return out;
+}
+
 class FileClient {
   closed = false;
   readonly protocol = "file";
@@ -317,20 +352,7 @@ class FileClient {
     this.check();
     const c = await this.pool.acquire();
     try {
-      executeStmt(c, { sql: BEGIN[mode] });
-      const out: ResultSet[] = [];
-      for (let i = 0; i < stmts.length; i++) {
-        try {
-          if (!c.inTransaction) {
-            throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
-          }
-          out.push(executeStmt(c, normalize(stmts[i])));
-        } catch (e) {
-          throw batchError(e, i);
-        }
-      }
-      executeStmt(c, { sql: "COMMIT" });
-      return out;
+      return inTransaction(c, BEGIN[mode], stmts);
     } finally {
       this.pool.release(c); // rolls back anything still open
     }
@@ -341,20 +363,7 @@ class FileClient {
     const c = await this.pool.acquire();
     try {
       executeStmt(c, { sql: "PRAGMA foreign_keys=off" });
-      executeStmt(c, { sql: BEGIN.deferred });
-      const out: ResultSet[] = [];
-      for (let i = 0; i < stmts.length; i++) {
-        try {
-          if (!c.inTransaction) {
-            throw new LibsqlBatchError("The transaction has been rolled back", i, "TRANSACTION_CLOSED");
-          }
-          out.push(executeStmt(c, normalize(stmts[i])));
-        } catch (e) {
-          throw batchError(e, i);
-        }
-      }
-      executeStmt(c, { sql: "COMMIT" });
-      return out;
+      return inTransaction(c, BEGIN.deferred, stmts);
     } finally {
       try {
         if (c.open && c.inTransaction) executeStmt(c, { sql: "ROLLBACK" });
@@ -430,17 +439,7 @@ class FileTransaction {
   }
 
   batch(stmts: InStatement[]): Promise<ResultSet[]> {
-    return settled(() => {
-      const out: ResultSet[] = [];
-      for (let i = 0; i < stmts.length; i++) {
-        try {
-          out.push(executeStmt(this.connection(), normalize(stmts[i])));
-        } catch (e) {
-          throw batchError(e, i);
-        }
-      }
-      return out;
-    });
+    return settled(() => each(this.connection(), stmts));
   }
 
   executeMultiple(sql: string): Promise<void> {
@@ -656,7 +655,7 @@ const EXTENDED_CODES: Record<number, string> = {
 };
 
 /** node:sqlite's error as the libSQL client's: `code` the base name, `extendedCode`, `rawCode`. */
-export function mapError(e: unknown): unknown {
+function mapError(e: unknown): unknown {
   const x = e as { code?: string; errcode?: number; message?: string };
   if (!(e instanceof Error) || x.code !== "ERR_SQLITE_ERROR" || typeof x.errcode !== "number") return e;
   const raw = x.errcode;
