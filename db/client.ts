@@ -46,6 +46,11 @@ export interface ClientOptions {
   busyMs?: number;
   /** integers as bigint (copies of whole databases, where a number past 2^53 must not be rounded) */
   exact?: boolean;
+  /**
+   * A local file's commits made durable off the JavaScript thread, and its checkpoints run on a worker
+   * (decision 030): for the server's tenant databases. Tools keep `synchronous=FULL` on their own thread.
+   */
+  syncOffThread?: boolean;
 }
 
 /**
@@ -61,12 +66,18 @@ export const FILE_CONNECTIONS = 4;
 export async function openClient(
   url: string,
   authToken?: string | null,
-  { busyMs = 5000, exact = false }: ClientOptions = {},
+  { busyMs = 5000, exact = false, syncOffThread = false }: ClientOptions = {},
 ): Promise<Client> {
   if (isFileUrl(url)) {
     // Local files through the runtime's own SQLite (db/sqlite_client.ts, decision 029).
-    const client = createFileClient(url, { busyMs, connections: FILE_CONNECTIONS, bigint: exact });
-    // WAL is persistent in the file; each connection sets the busy timeout, foreign_keys=ON, synchronous=FULL.
+    const client = createFileClient(url, {
+      busyMs,
+      connections: FILE_CONNECTIONS,
+      bigint: exact,
+      syncOffThread,
+    });
+    // WAL is persistent in the file; each connection sets the busy timeout, foreign_keys=ON and synchronous
+    // (FULL, or NORMAL with the WAL's fdatasync awaited off the thread).
     await client.execute("PRAGMA journal_mode=WAL");
     return client;
   }

@@ -35,6 +35,12 @@ import {
   type TransactionMode,
 } from "@libsql/client";
 import { statementCacheStats, STATEMENTS_PER_CONNECTION } from "./statement_cache.ts";
+import {
+  forgetCheckpoint,
+  releaseCheckpointer,
+  requestCheckpoint,
+  retainCheckpointer,
+} from "./checkpointer.ts";
 
 export interface FileClientOptions {
   /** ms a statement waits for another connection's lock (SQLite's busy timeout) */
@@ -43,6 +49,13 @@ export interface FileClientOptions {
   connections: number;
   /** integers as bigint instead of number */
   bigint?: boolean;
+  /**
+   * Durable without holding the JavaScript thread (decision 030), for the server's tenant files: a commit does
+   * not fsync (`synchronous=NORMAL`); every call that may have written answers only after an fdatasync of the
+   * WAL, run off the thread and shared by the commits made meanwhile; checkpoints run on a worker
+   * (db/checkpointer.ts). Needs WAL mode.
+   */
+  syncOffThread?: boolean;
 }
 
 /** The file path of a `file:` URL (`file:/abs`, `file:///abs`, `file:rel`, `file::memory:`). */
@@ -61,7 +74,11 @@ function filePath(url: string): string {
 export function createFileClient(url: string, options: FileClientOptions): Client {
   const path = filePath(url);
   const memory = path === ":memory:";
-  const pool = new Pool(path, options, memory ? 1 : Math.max(1, options.connections));
+  const pool = new Pool(
+    path,
+    memory ? { ...options, syncOffThread: false } : options,
+    memory ? 1 : Math.max(1, options.connections),
+  );
   // Open one now, so a file that cannot be opened fails here rather than on the first query.
   pool.release(pool.acquireSync());
   return new FileClient(pool) as unknown as Client;
@@ -77,18 +94,27 @@ interface Prepared {
   columnTypes: string[];
   /** builds a row from the driver's array of values */
   row: (values: unknown[]) => Row;
+  /** may change the database: a statement that returns no rows (but BEGIN, COMMIT, ...), or one with RETURNING */
+  writes: boolean;
 }
+
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
+const RETURNING = /\breturning\b/i;
 
 class Connection {
   readonly db: DatabaseSync;
   private statements = new Map<string, Prepared>();
+  /** A statement that may have written ran since `takeWrote` last asked. */
+  wrote = false;
 
   constructor(path: string, options: FileClientOptions, readonly bigint: boolean) {
     this.db = new DatabaseSync(path);
     try {
       this.db.exec(
         `PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyMs))}; PRAGMA foreign_keys = ON; ` +
-          "PRAGMA synchronous = FULL;",
+          (options.syncOffThread
+            ? `PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = ${WAL_BACKSTOP_PAGES};`
+            : "PRAGMA synchronous = FULL;"),
       );
     } catch (e) {
       this.db.close();
@@ -102,6 +128,13 @@ class Connection {
 
   get inTransaction() {
     return this.db.isTransaction;
+  }
+
+  /** Whether a statement that may have written ran since the last ask. */
+  takeWrote(): boolean {
+    const wrote = this.wrote;
+    this.wrote = false;
+    return wrote;
   }
 
   prepare(sql: string): Prepared {
@@ -123,6 +156,7 @@ class Connection {
       columns,
       columnTypes: cols.map((c) => c.type ?? ""),
       row: rowMaker(columns),
+      writes: columns.length ? RETURNING.test(sql) : !TRANSACTION_CONTROL.test(sql),
     };
     statementCacheStats.prepared++;
     if (this.statements.size >= STATEMENTS_PER_CONNECTION) {
@@ -139,14 +173,124 @@ class Connection {
   }
 }
 
+/** Pages a WAL may reach before a commit checkpoints it on the thread itself: a backstop if the worker falls behind. */
+export const WAL_BACKSTOP_PAGES = 20_000;
+/** A checkpoint is asked for after this many durable waits, or this long after the last one. */
+const CHECKPOINT_AFTER_COMMITS = 1000;
+const CHECKPOINT_AFTER_MS = 5000;
+
+/**
+ * The fdatasync of a file, on the runtime's blocking-task threads (not the JavaScript thread); a file that does
+ * not exist has nothing to sync. Replaceable by tests, to hold a sync and see who waits for it.
+ */
+export const walSync = {
+  async syncData(path: string): Promise<void> {
+    let file: Deno.FsFile;
+    try {
+      file = await Deno.open(path, { read: true });
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return;
+      throw syncError(e);
+    }
+    try {
+      await file.syncData();
+    } catch (e) {
+      throw syncError(e);
+    } finally {
+      file.close();
+    }
+  },
+};
+
+function syncError(e: unknown): LibsqlError {
+  const message = e instanceof Error ? e.message : String(e);
+  const full = (e as { code?: string }).code === "ENOSPC" || /No space left/.test(message);
+  return new LibsqlError(
+    `The write could not be made durable (fdatasync of the WAL): ${message}`,
+    full ? "SQLITE_FULL" : "SQLITE_IOERR",
+    full ? "SQLITE_FULL" : "SQLITE_IOERR_FSYNC",
+    full ? 13 : 1034,
+    e instanceof Error ? e : undefined,
+  );
+}
+
+/**
+ * One file's durability with `syncOffThread` (decision 030). Its connections commit without fsync
+ * (`synchronous=NORMAL`: in WAL mode the commit's frames are written to the WAL, and a crash of the process never
+ * loses them; a power cut could). Every call that committed waits here for an fdatasync of the WAL that began
+ * after its commit, so a write is answered only once it would survive a power cut, as with `synchronous=FULL`.
+ * One sync runs at a time; the calls that commit while it runs share the next one (group commit). The sync runs
+ * on the runtime's blocking-task threads: the JavaScript thread serves other requests meanwhile.
+ */
+class WalDurability {
+  private current: Promise<void> | null = null;
+  private next: Promise<void> | null = null;
+  private commits = 0;
+  private lastCheckpoint = performance.now();
+
+  constructor(private readonly path: string) {
+    retainCheckpointer();
+  }
+
+  /** Resolves once an fdatasync of the WAL that began after this call has finished. */
+  synced(): Promise<void> {
+    this.commits++;
+    if (this.next) return this.next;
+    if (!this.current) return this.current = this.start();
+    const ignore = () => {};
+    return this.next = this.current.then(ignore, ignore).then(() => {
+      this.next = null;
+      return this.current = this.start();
+    });
+  }
+
+  private start(): Promise<void> {
+    const sync = walSync.syncData(`${this.path}-wal`).then(() => this.maybeCheckpoint());
+    const done = () => {
+      if (this.current === sync) this.current = null;
+    };
+    sync.then(done, done);
+    return sync;
+  }
+
+  /** After enough commits or time, the worker copies the WAL into the database file. */
+  private maybeCheckpoint() {
+    const now = performance.now();
+    if (this.commits >= CHECKPOINT_AFTER_COMMITS || now - this.lastCheckpoint >= CHECKPOINT_AFTER_MS) {
+      this.commits = 0;
+      this.lastCheckpoint = now;
+      requestCheckpoint(this.path);
+    }
+  }
+
+  close() {
+    forgetCheckpoint(this.path);
+    releaseCheckpointer();
+  }
+}
+
 class Pool {
   private idle: Connection[] = [];
   private borrowed = new Set<Connection>();
   private heldByTransaction = new Set<Connection>();
   private waiters: { resolve: (c: Connection) => void; reject: (e: unknown) => void; tx: boolean }[] = [];
   closed = false;
+  /** With `syncOffThread`: the WAL's fdatasync, which every call that wrote waits for. */
+  private durability: WalDurability | null;
 
-  constructor(private path: string, private options: FileClientOptions, private max: number) {}
+  constructor(private path: string, private options: FileClientOptions, private max: number) {
+    this.durability = options.syncOffThread ? new WalDurability(path) : null;
+  }
+
+  /**
+   * What a call that ran on a connection waits for before it answers: with `syncOffThread`, an fdatasync of the
+   * WAL that began after its commit, when it may have written outside a transaction still open.
+   */
+  durable(c: Connection): Promise<void> | undefined {
+    const wrote = c.takeWrote();
+    if (!this.durability || !wrote || c.inTransaction) return undefined;
+    return this.durability.synced();
+  }
 
   /** A connection, waiting for one to be released when all are borrowed. */
   acquire(forTransaction = false): Promise<Connection> {
@@ -178,6 +322,7 @@ class Pool {
   }
 
   release(c: Connection) {
+    c.wrote = false; // a write rolled back or already waited for: the next borrower starts clean
     this.borrowed.delete(c);
     this.heldByTransaction.delete(c);
     // Never back into the pool mid-transaction: the next borrower would inherit it.
@@ -207,6 +352,7 @@ class Pool {
   }
 
   close() {
+    if (!this.closed) this.durability?.close();
     this.closed = true;
     for (const c of [...this.idle, ...this.borrowed]) c.close();
     this.idle = [];
@@ -263,6 +409,7 @@ function normalize(stmt: InStatement | [string, InArgs?], args?: InArgs): Stmt {
 function executeStmt(c: Connection, stmt: Stmt): FileResultSet {
   try {
     const p = c.prepare(stmt.sql);
+    if (p.writes) c.wrote = true;
     const args = bindArgs(stmt.args, c.bigint);
     if (p.columns.length) {
       const raw = (Array.isArray(args) ? p.stmt.all(...args) : p.stmt.all(args)) as unknown as unknown[][];
@@ -274,6 +421,22 @@ function executeStmt(c: Connection, stmt: Stmt): FileResultSet {
     return new FileResultSet([], [], [], Number(info.changes), BigInt(info.lastInsertRowid));
   } catch (e) {
     throw mapError(e);
+  }
+}
+
+/**
+ * A script of statements. It counts as a write when it changed rows (`total_changes()`) or ran anything but
+ * SELECT and PRAGMA: `PRAGMA optimize` at a tenant's open waits for no sync.
+ */
+function execMultiple(c: Connection, sql: string) {
+  const changes = () => executeStmt(c, { sql: "select total_changes()" }).rows[0][0];
+  const before = changes();
+  try {
+    c.db.exec(sql);
+  } catch (e) {
+    throw mapError(e);
+  } finally {
+    if (changes() !== before || !/^(\s*(select|pragma)\b[^;]*;?)*\s*$/i.test(sql)) c.wrote = true;
   }
 }
 
@@ -335,43 +498,43 @@ class FileClient {
     if (this.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
   }
 
-  async execute(stmt: InStatement, args?: InArgs): Promise<ResultSet> {
+  /** `work` on a connection of the pool; answered once what it committed is durable. */
+  private async on<T>(work: (c: Connection) => T): Promise<T> {
     this.check();
     const c = await this.pool.acquire();
+    let result: T;
+    let durable: Promise<void> | undefined;
     try {
-      return executeStmt(c, normalize(stmt, args));
-    } finally {
-      this.pool.release(c);
-    }
-  }
-
-  async batch(
-    stmts: (InStatement | [string, InArgs?])[],
-    mode: TransactionMode = "deferred",
-  ): Promise<ResultSet[]> {
-    this.check();
-    const c = await this.pool.acquire();
-    try {
-      return inTransaction(c, BEGIN[mode], stmts);
+      result = work(c);
+      durable = this.pool.durable(c);
     } finally {
       this.pool.release(c); // rolls back anything still open
     }
+    await durable;
+    return result;
   }
 
-  async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
-    this.check();
-    const c = await this.pool.acquire();
-    try {
-      executeStmt(c, { sql: "PRAGMA foreign_keys=off" });
-      return inTransaction(c, BEGIN.deferred, stmts);
-    } finally {
+  execute(stmt: InStatement, args?: InArgs): Promise<ResultSet> {
+    return this.on((c) => executeStmt(c, normalize(stmt, args)));
+  }
+
+  batch(
+    stmts: (InStatement | [string, InArgs?])[],
+    mode: TransactionMode = "deferred",
+  ): Promise<ResultSet[]> {
+    return this.on((c) => inTransaction(c, BEGIN[mode], stmts));
+  }
+
+  migrate(stmts: InStatement[]): Promise<ResultSet[]> {
+    return this.on((c) => {
       try {
+        executeStmt(c, { sql: "PRAGMA foreign_keys=off" });
+        return inTransaction(c, BEGIN.deferred, stmts);
+      } finally {
         if (c.open && c.inTransaction) executeStmt(c, { sql: "ROLLBACK" });
         if (c.open) executeStmt(c, { sql: "PRAGMA foreign_keys=on" });
-      } finally {
-        this.pool.release(c);
       }
-    }
+    });
   }
 
   async transaction(mode: TransactionMode = "write"): Promise<Transaction> {
@@ -383,19 +546,11 @@ class FileClient {
       this.pool.release(c);
       throw e;
     }
-    return new FileTransaction(c, (used) => this.pool.release(used)) as unknown as Transaction;
+    return new FileTransaction(c, this.pool) as unknown as Transaction;
   }
 
-  async executeMultiple(sql: string): Promise<void> {
-    this.check();
-    const c = await this.pool.acquire();
-    try {
-      c.db.exec(sql);
-    } catch (e) {
-      throw mapError(e);
-    } finally {
-      this.pool.release(c);
-    }
+  executeMultiple(sql: string): Promise<void> {
+    return this.on((c) => execMultiple(c, sql));
   }
 
   sync(): Promise<undefined> {
@@ -418,7 +573,7 @@ class FileClient {
 class FileTransaction {
   private c: Connection | null;
 
-  constructor(c: Connection, private releaseTo: (c: Connection) => void) {
+  constructor(c: Connection, private pool: Pool) {
     this.c = c;
   }
 
@@ -426,7 +581,7 @@ class FileTransaction {
     const c = this.c;
     if (!c) return;
     this.c = null;
-    this.releaseTo(c);
+    this.pool.release(c);
   }
 
   private connection(): Connection {
@@ -443,13 +598,7 @@ class FileTransaction {
   }
 
   executeMultiple(sql: string): Promise<void> {
-    return settled(() => {
-      try {
-        this.connection().db.exec(sql);
-      } catch (e) {
-        throw mapError(e);
-      }
-    });
+    return settled(() => execMultiple(this.connection(), sql));
   }
 
   rollback(): Promise<void> {
@@ -464,14 +613,19 @@ class FileTransaction {
     });
   }
 
+  /** Answered once what it committed is durable (`syncOffThread`: after the WAL's fdatasync). */
   commit(): Promise<void> {
-    return settled(() => {
-      try {
-        executeStmt(this.connection(), { sql: "COMMIT" });
-      } finally {
-        this.settle();
-      }
-    });
+    let durable: Promise<void> | undefined;
+    try {
+      const c = this.connection();
+      executeStmt(c, { sql: "COMMIT" });
+      durable = this.pool.durable(c);
+    } catch (e) {
+      return Promise.reject(e);
+    } finally {
+      this.settle();
+    }
+    return durable ?? Promise.resolve();
   }
 
   close() {

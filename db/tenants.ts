@@ -106,7 +106,18 @@ export class TenantDb {
     readonly url: string,
     readonly client: Client,
     readonly db: TenantDatabase,
-  ) {}
+  ) {
+    this.local = isFileUrl(url);
+  }
+
+  /** A local file, whose commits are made durable off the thread. */
+  private readonly local: boolean;
+
+  /** Whether a restore has fenced this file (db/tenants.ts RETIRED). */
+  private async retired(): Promise<boolean> {
+    const rs = await this.client.execute("PRAGMA user_version");
+    return rs.rows[0]?.[0] === RETIRED;
+  }
 
   /** Writes queued and not yet taken into a commit group. */
   get writesWaiting(): number {
@@ -155,6 +166,13 @@ export class TenantDb {
         // group is saved.
         const answer = isRetryable(error) ? busyError() : error;
         for (const w of group) w.reject(answer);
+        return;
+      }
+      // Made durable off the thread (decision 030), a commit is answered a sync later: a restore may have
+      // fenced the file meanwhile. Then the group's writes are in the file the restore replaced, so they are
+      // answered as refused (503, and the retry reaches the restored file), never acknowledged and lost.
+      if (this.local && await this.retired()) {
+        for (const w of group) w.reject(retiredError());
         return;
       }
       group.forEach((w, i) => {
@@ -233,7 +251,9 @@ function bumpVersion(tx: Tx) {
 
 export async function openTenantDb(dataDir: string, tenant: Tenant, migrate = true): Promise<TenantDb> {
   const url = resolveDbUrl(dataDir, tenant.db_url);
-  const client = await openClient(url, tenant.db_token, { busyMs: BUSY_WAIT_MS });
+  // Commits and checkpoints fsync off the JavaScript thread (decision 030): a slow disk never holds other
+  // tenants' requests.
+  const client = await openClient(url, tenant.db_token, { busyMs: BUSY_WAIT_MS, syncOffThread: true });
   try {
     const db = tenantDrizzle(client);
     // Two instances opening the tenant at once: one migrates, the other waits its turn and finds it done.

@@ -60,7 +60,12 @@ Deno.test("restore under 20 writers - every write acknowledged after the swap is
     assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
     stopAt = exited + 400;
     await Promise.all(writers);
-    assert.ok(swapped < exited, "the swap was seen");
+    assert.ok(
+      swapped < exited,
+      `the swap was seen (swapped ${swapped}, exited ${exited}, acks ${acks.flat().length}, statuses ${[
+        ...new Set(acks.flat().map((a) => a.status)),
+      ]})`,
+    );
 
     const tdb = await env.services.tenants.get((await env.services.catalog.bySlug("acme"))!);
     const present = new Set(

@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { withEnv } from "../../scripts/testing/harness.ts";
 import { tenant_hosts, tenants } from "../../db/catalog/schema.ts";
 import { createTenant } from "../../db/provision.ts";
-import { TenantCache } from "../../db/tenants.ts";
+import { RETIRED, TenantCache } from "../../db/tenants.ts";
+import { walSync } from "../../db/sqlite_client.ts";
+import { openClient } from "../../db/client.ts";
 import { companies } from "../../db/schema/mod.ts";
 
 Deno.test("tenant - disabling answers 403 to every request, enabling restores it, without a restart", () =>
@@ -109,4 +111,42 @@ Deno.test("tenant write queue - waiting writes share one commit; one that fails 
       else assert.equal(r.status === "fulfilled" && r.value, i);
     });
     assert.ok(commits < 10, `30 writes in ${commits} commits`);
+  }));
+
+Deno.test("tenant write queue - a write committed before a restore's fence but durable only after it is refused (503), not acknowledged", () =>
+  withEnv(async (env) => {
+    if (!env.tenant.url.startsWith("file:")) return; // a libSQL server commits durably in its own call
+    const real = walSync.syncData;
+    let release!: () => void;
+    const held = new Promise<void>((r) => release = r);
+    let holding = true;
+    walSync.syncData = async (path) => {
+      if (holding) {
+        holding = false;
+        await held;
+      }
+      return real(path);
+    };
+    try {
+      const write = env.tenant.write((tx) =>
+        tx.insert(companies).values({ name: "Committed Before Fence", company_type: "customer_company" })
+      ).then(() => "acknowledged", (e) => e);
+      await new Promise((r) => setTimeout(r, 20));
+      // The restore's fence, from its own connection, while the write waits for its sync.
+      const cli = await openClient(env.tenant.url);
+      try {
+        await cli.execute(`PRAGMA user_version = ${RETIRED}`);
+        release();
+        const outcome = await write;
+        assert.notEqual(outcome, "acknowledged");
+        assert.equal((outcome as { status?: number }).status, 503);
+        assert.match((outcome as Error).message, /being restored/);
+      } finally {
+        await cli.execute("PRAGMA user_version = 0");
+        cli.close();
+      }
+    } finally {
+      walSync.syncData = real;
+      release();
+    }
   }));
