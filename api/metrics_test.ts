@@ -48,6 +48,8 @@ Deno.test("metrics - Prometheus text with the metrics token: requests, latency h
     assert.equal(buckets.at(-1)![1], after.get("http_request_duration_seconds_count"));
     assert.ok(after.get("tenants_open")! >= 1);
     assert.equal(after.get("write_queue_depth"), 0);
+    assert.equal(after.get("sqlite_checkpoints_failed_total"), 0);
+    assert.ok((after.get("sqlite_checkpoints_total") ?? -1) >= 0);
     assert.equal(after.get("http_requests_waiting"), 0);
     assert.ok(after.get("process_heap_used_bytes")! > 1e6);
     assert.ok(after.get("process_resident_memory_bytes")! > after.get("process_heap_used_bytes")!);

@@ -1,4 +1,5 @@
 import { statementCacheStats } from "../../db/statement_cache.ts";
+import { checkpointStats } from "../../db/checkpointer.ts";
 import { mallocInfo, type TrimStats } from "./malloc_trim.ts";
 /**
  * `GET /metrics` in Prometheus text format (version 0.0.4): requests by status class, a latency histogram,
@@ -92,6 +93,23 @@ export class Metrics {
       "sqlite_statements_cached",
       "Prepared statements kept by open connections.",
       statementCacheStats.cached,
+    );
+    const counter = (name: string, help: string, value: number) =>
+      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`, `${name} ${value}`);
+    counter(
+      "sqlite_checkpoints_total",
+      "WAL checkpoints done by the checkpoint worker (decision 030).",
+      checkpointStats.done,
+    );
+    counter(
+      "sqlite_checkpoints_failed_total",
+      "Checkpoints that failed (each logged); the WAL is checkpointed on a later try.",
+      checkpointStats.failed,
+    );
+    counter(
+      "sqlite_checkpoint_frames_total",
+      "WAL frames copied into database files by the checkpoint worker.",
+      checkpointStats.framesCopied,
     );
     const heap = mallocInfo();
     if (heap) {
