@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { yieldToEventLoop } from "../../lib/event_loop.ts";
+import { yieldToEventLoop, yieldToEventLoopSoon } from "../../lib/event_loop.ts";
 
 /** Requests of one tenant waiting for a turn before they are refused (429). */
 const MAX_WAITING = 256;
@@ -59,7 +59,9 @@ export class FairGate {
       // the runtime read the next one only after it, and a new request (another tenant's, `/healthz`) waited
       // behind every request already sent, whatever the gate would have chosen. Yielding first lets the
       // runtime read every request that has come in, so the waiting ones queue here, where turns are fair.
-      await yieldToEventLoop();
+      // Alone (an idle server), a message turn (microseconds); with others in progress, a timer turn, which
+      // spreads them over turns (lib/event_loop.ts).
+      await (this.active > 1 ? yieldToEventLoop() : yieldToEventLoopSoon());
     } else {
       if (lane.waiting.length >= this.maxWaiting) throw busy();
       // The turn is handed over counted (`dispatch` counts it before resolving).
