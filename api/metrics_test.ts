@@ -49,6 +49,7 @@ Deno.test("metrics - Prometheus text with the metrics token: requests, latency h
     assert.ok(after.get("tenants_open")! >= 1);
     assert.equal(after.get("write_queue_depth"), 0);
     assert.equal(after.get("sqlite_checkpoints_failed_total"), 0);
+    assert.ok(after.get("sqlite_connections_open")! >= 1, "the tenant's and the catalog's");
     assert.ok((after.get("sqlite_checkpoints_total") ?? -1) >= 0);
     assert.equal(after.get("http_requests_waiting"), 0);
     assert.ok(after.get("process_heap_used_bytes")! > 1e6);

@@ -109,6 +109,7 @@ class Connection {
 
   constructor(path: string, options: FileClientOptions, readonly bigint: boolean) {
     this.db = new DatabaseSync(path);
+    statementCacheStats.connections++;
     try {
       this.db.exec(
         `PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyMs))}; PRAGMA foreign_keys = ON; ` +
@@ -118,6 +119,7 @@ class Connection {
       );
     } catch (e) {
       this.db.close();
+      statementCacheStats.connections--;
       throw mapError(e);
     }
   }
@@ -169,7 +171,10 @@ class Connection {
   close() {
     statementCacheStats.cached -= this.statements.size;
     this.statements.clear();
-    if (this.db.isOpen) this.db.close();
+    if (this.db.isOpen) {
+      this.db.close();
+      statementCacheStats.connections--;
+    }
   }
 }
 

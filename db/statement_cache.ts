@@ -11,5 +11,8 @@
 /** Statements kept per connection: the app issues a few hundred distinct SQL texts. */
 export const STATEMENTS_PER_CONNECTION = 500;
 
-/** Counters for tests, diagnostics and /metrics: prepared, reused, and kept by open connections now. */
-export const statementCacheStats = { prepared: 0, reused: 0, cached: 0 };
+/**
+ * Counters for tests, diagnostics and /metrics: prepared, reused, kept by open connections now, and the open
+ * connections (each with its own statements and SQLite page cache).
+ */
+export const statementCacheStats = { prepared: 0, reused: 0, cached: 0, connections: 0 };

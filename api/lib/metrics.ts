@@ -94,6 +94,11 @@ export class Metrics {
       "Prepared statements kept by open connections.",
       statementCacheStats.cached,
     );
+    gauge(
+      "sqlite_connections_open",
+      "Connections open to local database files (each keeps its statements and a page cache).",
+      statementCacheStats.connections,
+    );
     const counter = (name: string, help: string, value: number) =>
       lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} counter`, `${name} ${value}`);
     counter(

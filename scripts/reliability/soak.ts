@@ -79,7 +79,8 @@ async function serverMemory(
     | "mallocFree"
     | "mallocMapped"
     | "prepared"
-    | "cached",
+    | "cached"
+    | "connections",
     number
   >
 > {
@@ -99,6 +100,7 @@ async function serverMemory(
     mallocMapped: get("malloc_mmapped_bytes") / 2 ** 20,
     prepared: get("sqlite_statements_prepared_total"),
     cached: get("sqlite_statements_cached"),
+    connections: get("sqlite_connections_open"),
   };
 }
 
@@ -406,6 +408,7 @@ async function main(): Promise<number> {
       mallocMapped: number;
       prepared: number;
       cached: number;
+      connections: number;
       anonKb: number;
       fileKb: number;
       dbFiles: number;
@@ -430,11 +433,13 @@ async function main(): Promise<number> {
             rss.at(-1)!.mallocFree.toFixed(1)
           }, mmapped ${rss.at(-1)!.mallocMapped.toFixed(1)}; statements prepared ${
             rss.at(-1)!.prepared
-          }, kept ${rss.at(-1)!.cached}; JS heap ${rss.at(-1)!.heap.toFixed(1)} of ${
-            rss.at(-1)!.heapTotal.toFixed(1)
-          } reserved, external ${rss.at(-1)!.external.toFixed(1)}, anonymous ${
-            (rss.at(-1)!.anonKb / 1024).toFixed(1)
-          }, file ${(rss.at(-1)!.fileKb / 1024).toFixed(1)}, open db files ${rss.at(-1)!.dbFiles}), ` +
+          }, kept ${rss.at(-1)!.cached}, connections ${rss.at(-1)!.connections}; JS heap ${
+            rss.at(-1)!.heap.toFixed(1)
+          } of ${rss.at(-1)!.heapTotal.toFixed(1)} reserved, external ${
+            rss.at(-1)!.external.toFixed(1)
+          }, anonymous ${(rss.at(-1)!.anonKb / 1024).toFixed(1)}, file ${
+            (rss.at(-1)!.fileKb / 1024).toFixed(1)
+          }, open db files ${rss.at(-1)!.dbFiles}), ` +
             `/healthz max so far (this thread) ${fmtMs(Math.max(0, ...inLoop))}`,
         );
       }
