@@ -92,8 +92,10 @@ function filters(
     ? ticket
     : mode === "exists"
     // A short walk (an early page, a download's next page): each line's ticket is looked up by its key,
-    // rather than first listing every matching ticket (tens of thousands, ~10 ms a call).
-    ? sql`exists (select 1 from ${tickets} where ${tickets.id} = ${sales.ticket_id} and ${ticket})`
+    // rather than first listing every matching ticket (tens of thousands, ~10 ms a call). `limit 1` keeps
+    // it a probe per line: without it SQLite 3.53 turns the EXISTS into a join and first builds a Bloom
+    // filter over every matching ticket (page 1: 8.5 ms, with it 0.05 ms).
+    ? sql`exists (select 1 from ${tickets} where ${tickets.id} = ${sales.ticket_id} and ${ticket} limit 1)`
     : sql`+${sales.ticket_id} in ${withRep.where(ticket)}`;
   const stockIds = ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(
     items,
