@@ -36,6 +36,15 @@ Deno.test("file client: rows are named and indexed as the libSQL client's, value
       assert.deepEqual(Object.keys(r), ["id", "name", "data", "at"], "only the names are enumerable");
       assert.deepEqual(Array.prototype.slice.call(rs.rows[1]), [2, "b", null, 1]);
       assert.equal(JSON.stringify({ ...rs.rows[1] }), '{"id":2,"name":"b","data":null,"at":1}');
+      // a repeated column name (a join's ids and names): by index each, by name the first; JSON and keys
+      // see the names only
+      const joined = (await c.execute("select 1 as id, 'a' as name, 2 as id, 'b' as name, x'01ff' as data"))
+        .rows[0];
+      assert.deepEqual(Array.prototype.slice.call(joined).slice(0, 4), [1, "a", 2, "b"]);
+      assert.deepEqual([joined.length, joined.id, joined.name], [5, 1, "a"]);
+      assert.deepEqual([...new Uint8Array(joined[4] as ArrayBuffer)], [1, 255]);
+      assert.deepEqual(Object.keys(joined), ["id", "name", "data"]);
+      assert.equal(JSON.stringify({ ...joined, data: null }), '{"id":1,"name":"a","data":null}');
       // a repeated column name: by index both, by name the first
       const dup = (await c.execute("select 1 as id, 2 as id, 3 as length")).rows[0];
       assert.deepEqual([dup[0], dup[1], dup[2], dup.id, dup.length], [1, 2, 3, 1, 3]);

@@ -4,7 +4,7 @@ import { openClient } from "../../db/client.ts";
  * sales tenant, each connection on its own open ticket, for a fixed time. Lines are charge codes of the
  * ticket's business unit, which hold no stock, so no save is refused for want of it. Durability is
  * checked as far as a benchmark can: every acknowledged line is in the file once the server has stopped
- * (synchronous=FULL is the tenant client's setting). The lines are deleted again afterwards, so the
+ * (each save is answered after the WAL's fdatasync, decision 030). The lines are deleted again afterwards, so the
  * cached tenant stays as built.
  */
 import {
