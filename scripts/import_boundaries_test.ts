@@ -63,9 +63,10 @@ function closure(start: string): Map<string, string[]> {
 
 const SERVER_ONLY_PATH =
   /^(db\/|api\/middleware\/|api\/.*\/(service|routes)(\.ts|\/)|api\/lib\/(context|db_helpers|xlsx|pdf|zip)|api\/app\.ts)/;
-const SERVER_ONLY_PACKAGE = /^(drizzle-orm|@libsql\/|libsql|hono|pdfkit|pdf-lib|exceljs|jose)(\/|$)/;
+/** Server-only packages, and the runtime's `node:` modules (the bundler stubs them: empty objects that fail). */
+const SERVER_ONLY_PACKAGE = /^(drizzle-orm|@libsql\/|libsql|hono|pdfkit|pdf-lib|exceljs|jose)(\/|$)|^node:/;
 
-Deno.test("import boundaries - islands never reach services, routes, the database or server-only packages", () => {
+Deno.test("import boundaries - islands never reach services, routes, the database, server-only packages or node: modules", () => {
   const islands = files("ui").filter((f) => /\/islands\/[^/]+\.tsx$/.test(f));
   assert.ok(islands.length >= 15, `found ${islands.length} islands`);
   const problems: string[] = [];
