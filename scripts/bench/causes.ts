@@ -19,10 +19,20 @@ const CAUSES: [RegExp, string][] = [
     "walked and skipped: the filter belongs on the ticket loop of the walk, not on its lines (not done)",
   ],
   [
+    /^sales data: page 1 at 10 connections/,
+    "CPU per request on the one JavaScript thread: a profile of this load (2026-11-25) put SQLite's stepping at " +
+    "21% of the thread, drizzle's query building and row mapping at about 30%, garbage collection 5%, gzip 4%; " +
+    "throughput is 1/CPU",
+  ],
+  [
+    /^sales data: sort item_description/,
+    "the walk reads items in description order, then every stock row and line of each, and sorts each item's " +
+    "lines by id (TEMP B-TREE FOR LAST TERM OF ORDER BY): an item on thousands of lines is read whole for a page",
+  ],
+  [
     /^sales data: (page 1|page 2,000|sort)/,
-    "the page walks an index in order and checks each line's ticket; what is left is the fixed cost of the " +
-    "8-table page query, the lines' logs and figures, and @libsql/client's row objects (decision 016); page " +
-    "2,000 steps over 100,000 index entries (OFFSET) and checks their tickets",
+    "page 2,000 lists every invoice ticket, then walks 20,000 index entries in order (OFFSET) and checks each " +
+    "line's ticket against that list; the page itself is the 8-table query for 10 lines",
   ],
   [
     /^inventory: sort item_number/,
@@ -36,8 +46,8 @@ const CAUSES: [RegExp, string][] = [
   [
     /^tickets: (page 1|page 2,000|sort)/,
     "6 statements per page (the page's ids, the tickets, their totals from lines, rejections, counts): near " +
-    "the budget on a quiet machine, over it with any other load; each statement pays the fixed cost of the " +
-    "libSQL client (prepare is cached, row objects are not)",
+    "the budget on a quiet machine, over it with any other load; each statement pays drizzle's query building " +
+    "and row mapping on the one thread",
   ],
   [
     /^inspections: sort part_name/,
@@ -55,13 +65,13 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /contains-search/,
-    "LIKE '%term%' scans the list's rows (sales lines, tickets, jobs); inventory and inspections use FTS5 " +
-    "trigram indexes but count and page the matches (1,000-2,000) after them",
+    "LIKE '%term%' scans the list's rows (tickets, jobs); inventory and Sales Data find serials through the " +
+    "suffix index, then count and page the matches (1,000-2,000 for the bench's term) after it",
   ],
   [
     /at 10 connections/,
-    "CPU per request on the one JavaScript thread (about 2-3 ms: @libsql/client's row objects, drizzle's " +
-    "query building, JSON): throughput is 1/CPU; more needs a lighter driver path or more processes (issue 12)",
+    "CPU per request on the one JavaScript thread (about 1.6 ms: SQLite's stepping, drizzle's query building " +
+    "and row mapping, JSON, gzip): throughput is 1/CPU; more needs a lighter query path or more processes",
   ],
   [
     /over a bare Hono handler/,
@@ -69,8 +79,8 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /^xlsx of/,
-    "about 0.15 ms of CPU per line on the server's thread: the 8-table page query through @libsql/client's row " +
-    "objects and drizzle's mapping, the line's figures, and the XML; pages are keyset reads of 200 lines",
+    "about 0.15 ms of CPU per line on the server's thread: the 8-table page query through drizzle's " +
+    "mapping, the line's figures, and the XML; pages are keyset reads of 200 lines",
   ],
   [
     /other requests while it streams/,
@@ -85,14 +95,17 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /interactive \(hydrated\)/,
-    "~180-210 KB gzip of JS at 400 kbit/s is ~4 s of transfer alone before hydration (cold); warm is within budget",
+    "91-99 KB gzip of JS in 19-27 files at 400 kbit/s is about 2 s of transfer; with the HTML and data first " +
+    "and the link's 400 ms round trips, cold hydration lands at 4.3 s (jobs, 96 KB, at 3.9 s); not yet broken " +
+    "down further; warm is within budget",
   ],
   [/first rows, cold/, "the HTML's round trips on the slow link"],
   [
     /line saves/,
-    "each save reads the ticket, the stock row and the availability figures, writes the line, the hold and an " +
-    "audit row, each statement on the server's one thread (about 2 ms CPU a save); group commit shares the " +
-    "fsync, so saves are CPU-bound",
+    "CPU-bound: about 2.3 ms of the one thread a save (it reads the ticket, the stock row and the availability " +
+    "figures, writes the line, the hold and an audit row); a profile (2026-11-25) put drizzle's query building " +
+    "at about a third of it; the WAL's fdatasync runs off the thread (decision 030): with it skipped altogether " +
+    "the same load gave 474/s",
   ],
   [
     /cold tenant/,
