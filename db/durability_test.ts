@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
+import type { Client } from "@libsql/client";
 import { openClient } from "./client.ts";
 import { walSync } from "./sqlite_client.ts";
 import { checkpointsIdle, checkpointStats, requestCheckpoint } from "./checkpointer.ts";
@@ -9,11 +10,16 @@ import { checkpointsIdle, checkpointStats, requestCheckpoint } from "./checkpoin
  * after an fdatasync of the WAL that began after its commit, and checkpoints run on a worker.
  */
 
-async function withDb(fn: (url: string, path: string) => Promise<void>) {
+/** The server's kind of client (`syncOffThread`) on a new file with a table `t`; closed and removed after. */
+async function withServerClient(fn: (c: Client, path: string) => Promise<void>) {
   const dir = await Deno.makeTempDir();
+  const path = `${dir}/t.db`;
+  const c = await openClient(`file:${path}`, null, { syncOffThread: true });
   try {
-    await fn(`file:${dir}/t.db`, `${dir}/t.db`);
+    await c.execute("create table t (id integer primary key, v text unique)");
+    await fn(c, path);
   } finally {
+    c.close();
     await Deno.remove(dir, { recursive: true });
   }
 }
@@ -54,9 +60,8 @@ function tracked<T>(p: Promise<T>) {
 }
 
 Deno.test("durability off the thread: connections commit without fsync and keep a large checkpoint backstop", () =>
-  withDb(async (url) => {
-    const c = await openClient(url, null, { syncOffThread: true });
-    const tool = await openClient(url);
+  withServerClient(async (c, path) => {
+    const tool = await openClient(`file:${path}`);
     try {
       assert.equal((await c.execute("select * from pragma_synchronous")).rows[0][0], 1, "NORMAL");
       assert.equal(
@@ -71,15 +76,12 @@ Deno.test("durability off the thread: connections commit without fsync and keep 
         "a tool keeps FULL",
       );
     } finally {
-      c.close();
       tool.close();
     }
   }));
 
 Deno.test("durability off the thread: a write answers after the WAL's sync, and the thread serves reads meanwhile", () =>
-  withDb(async (url, path) => {
-    const c = await openClient(url, null, { syncOffThread: true });
-    await c.execute("create table t (id integer primary key, v text)");
+  withServerClient(async (c, path) => {
     const syncs = holdSyncs();
     try {
       const insert = tracked(c.execute("insert into t (v) values ('a')"));
@@ -98,14 +100,11 @@ Deno.test("durability off the thread: a write answers after the WAL's sync, and 
       assert.equal(insert.value!.rowsAffected, 1);
     } finally {
       syncs.restore();
-      c.close();
     }
   }));
 
 Deno.test("durability off the thread: commits made while a sync runs share the next one; each waits for a sync begun after it", () =>
-  withDb(async (url) => {
-    const c = await openClient(url, null, { syncOffThread: true });
-    await c.execute("create table t (id integer primary key, v text)");
+  withServerClient(async (c) => {
     const syncs = holdSyncs();
     try {
       const first = tracked(c.execute("insert into t (v) values ('first')"));
@@ -132,14 +131,11 @@ Deno.test("durability off the thread: commits made while a sync runs share the n
       assert.equal((await c.execute("select count(*) as n from t")).rows[0].n, 12);
     } finally {
       syncs.restore();
-      c.close();
     }
   }));
 
 Deno.test("durability off the thread: what writes nothing waits for nothing (reads, rollbacks, failed statements, read batches)", () =>
-  withDb(async (url) => {
-    const c = await openClient(url, null, { syncOffThread: true });
-    await c.execute("create table t (id integer primary key, v text unique)");
+  withServerClient(async (c) => {
     await c.execute("insert into t (v) values ('a')");
     const syncs = holdSyncs();
     try {
@@ -160,14 +156,11 @@ Deno.test("durability off the thread: what writes nothing waits for nothing (rea
       assert.equal(ret.done, true);
     } finally {
       syncs.restore();
-      c.close();
     }
   }));
 
 Deno.test("durability off the thread: a write whose sync fails is answered with the error, never acknowledged", () =>
-  withDb(async (url, path) => {
-    const c = await openClient(url, null, { syncOffThread: true });
-    await c.execute("create table t (id integer primary key, v text)");
+  withServerClient(async (c, path) => {
     const real = walSync.syncData;
     walSync.syncData = () => Promise.reject(new Error("Input/output error (os error 5)"));
     try {
@@ -178,46 +171,36 @@ Deno.test("durability off the thread: a write whose sync fails is answered with 
     } finally {
       walSync.syncData = real;
     }
-    try {
-      // The real sync: a file's data, and a missing file has nothing to sync.
-      await c.execute("insert into t (v) values ('c')");
-      await walSync.syncData(`${path}-wal`);
-      await walSync.syncData(`${path}.missing`);
-    } finally {
-      c.close();
-    }
+    // The real sync: a file's data, and a missing file has nothing to sync.
+    await c.execute("insert into t (v) values ('c')");
+    await walSync.syncData(`${path}-wal`);
+    await walSync.syncData(`${path}.missing`);
   }));
 
 Deno.test("durability off the thread: the worker checkpoints the WAL into the database file", () =>
-  withDb(async (url, path) => {
-    const c = await openClient(url, null, { syncOffThread: true });
+  withServerClient(async (c, path) => {
+    await c.batch(
+      Array.from(
+        { length: 200 },
+        (_, i) => ({ sql: "insert into t (v) values (?)", args: ["x".repeat(500) + i] }),
+      ),
+      "write",
+    );
+    const before = checkpointStats.done;
+    requestCheckpoint(path);
+    await checkpointsIdle();
+    assert.equal(checkpointStats.done, before + 1);
+    // The database file alone, without its WAL, now holds the rows.
+    const copy = `${path}.copy`;
+    await Deno.copyFile(path, copy);
+    const alone = new DatabaseSync(copy, { readOnly: true });
     try {
-      await c.execute("create table t (id integer primary key, v text)");
-      await c.batch(
-        Array.from(
-          { length: 200 },
-          (_, i) => ({ sql: "insert into t (v) values (?)", args: ["x".repeat(500) + i] }),
-        ),
-        "write",
-      );
-      const before = checkpointStats.done;
-      requestCheckpoint(path);
-      await checkpointsIdle();
-      assert.equal(checkpointStats.done, before + 1);
-      // The database file alone, without its WAL, now holds the rows.
-      const copy = `${path}.copy`;
-      await Deno.copyFile(path, copy);
-      const alone = new DatabaseSync(copy, { readOnly: true });
-      try {
-        assert.equal((alone.prepare("select count(*) as n from t").get() as { n: number }).n, 200);
-      } finally {
-        alone.close();
-      }
-      // A file that no longer exists is not created again (a restore removed it meanwhile).
-      requestCheckpoint(`${path}.gone`);
-      await checkpointsIdle();
-      assert.equal(await Deno.stat(`${path}.gone`).then(() => true, () => false), false);
+      assert.equal((alone.prepare("select count(*) as n from t").get() as { n: number }).n, 200);
     } finally {
-      c.close();
+      alone.close();
     }
+    // A file that no longer exists is not created again (a restore removed it meanwhile).
+    requestCheckpoint(`${path}.gone`);
+    await checkpointsIdle();
+    assert.equal(await Deno.stat(`${path}.gone`).then(() => true, () => false), false);
   }));
