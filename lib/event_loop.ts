@@ -5,7 +5,7 @@
  * request turns.
  *
  * A timer turn (`setTimeout(fn, 0)`): Deno runs it after its timer tick, about 2 ms when idle. That delay is
- * what spreads a busy server's work over turns; with message turns (below) in these places, the 10-minute soak
+ * what spreads a busy server's work over turns; with message turns in these places, the 10-minute soak
  * saw `/healthz` at up to 260-322 ms and turns of 190-310 ms, against at most 142 ms with timers
  * (decision 016, revised 2026-11-25). The message turn for a request alone in the gate is server-only:
  * api/middleware/message_turn.ts (this file is shared with the browser's bundle).
