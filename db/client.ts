@@ -9,6 +9,8 @@ import * as schema from "./schema/mod.ts";
 import * as catalogSchema from "./catalog/schema.ts";
 import { createFileClient } from "./sqlite_client.ts";
 import { fetchFor, type SqldRoute } from "./sqld.ts";
+import "./query_building.ts"; // drizzle's SQL text in one pass (decision 031)
+import "./row_mapping.ts"; // drizzle's row mapping, planned once per query (decision 031)
 
 export type TenantDatabase = LibSQLDatabase<typeof schema>;
 export type CatalogDatabase = LibSQLDatabase<typeof catalogSchema>;

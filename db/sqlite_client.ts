@@ -712,6 +712,12 @@ function fromSql(v: unknown): unknown {
 }
 
 /**
+ * A method on rows this client makes that answers their values in column order (the array node:sqlite
+ * stepped, blobs already as ArrayBuffer): db/row_mapping.ts reads them by index without a getter per value.
+ */
+export const ROW_VALUES: unique symbol = Symbol("row values");
+
+/**
  * A row maker for one statement's columns. With ordinary names a row is an instance of a class made for those
  * columns: its own enumerable properties are the named values (what `Object.keys`, spreading and JSON see), and
  * its prototype answers `row[i]` and `length`, as libSQL's rows do. A name repeated (joins: `id`, `name`) is the
@@ -723,8 +729,19 @@ function rowMaker(columns: string[]): (values: unknown[]) => Row {
   const ordinary = columns.every((n) => n !== "length" && n !== "__proto__" && !/^\d+$/.test(n));
   if (!ordinary) return (values) => slowRow(values, columns);
   if (new Set(columns).size !== columns.length) return repeatedNamesRow(columns);
-  const body = columns.map((n, i) => `this[${JSON.stringify(n)}] = fromSql(v[${i}]);`).join("\n");
-  const Make = new Function("fromSql", `return function Row(v) {\n${body}\n}`)(fromSql) as {
+  const body = columns.map((n, i) => `this[${JSON.stringify(n)}] = v[${i}] = fromSql(v[${i}]);`).join("\n");
+  const Make = new Function(
+    "fromSql",
+    "VALUES",
+    `return class Row {
+      #v;
+      constructor(v) {
+        ${body}
+        this.#v = v;
+      }
+      [VALUES]() { return this.#v; }
+    }`,
+  )(fromSql, ROW_VALUES) as {
     new (v: unknown[]): Row;
     prototype: object;
   };
@@ -748,6 +765,7 @@ function repeatedNamesRow(columns: string[]): (values: unknown[]) => Row {
   const byIndex = columns.map((_, i) => `get ${i}() { return this.#v[${i}]; }`).join("\n");
   const Make = new Function(
     "fromSql",
+    "VALUES",
     `return class Row {
       #v;
       constructor(v) {
@@ -757,8 +775,9 @@ function repeatedNamesRow(columns: string[]): (values: unknown[]) => Row {
       }
       ${byIndex}
       get length() { return ${columns.length}; }
+      [VALUES]() { return this.#v; }
     }`,
-  )(fromSql) as { new (v: unknown[]): Row };
+  )(fromSql, ROW_VALUES) as { new (v: unknown[]): Row };
   return (values) => new Make(values);
 }
 
