@@ -14,6 +14,7 @@ import {
   toCents,
   today,
   toZonedInput,
+  zonedParts,
 } from "./format.ts";
 
 Deno.test("format - money rounds half up on the exact decimal, binary floats included", () => {
@@ -68,6 +69,58 @@ Deno.test("format - calendar dates as stored; instants on the company's clock", 
   assert.equal(formatDateTime("2026-03-04T23:30:00Z", "Not/AZone"), "03-04-26 23:30");
   assert.equal(formatDateTime("garbage", "UTC"), "garbage");
   assert.equal(today(new Date("2026-03-05T03:00:00Z"), "America/Chicago"), "2026-03-04");
+});
+
+Deno.test("format - wall-clock parts from a day's kept offset are Intl's own, across daylight-saving changes", () => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const intl = (t: number, timeZone: string) => {
+    const f = formats.get(timeZone) ?? new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    formats.set(timeZone, f);
+    const p = Object.fromEntries(f.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+    return {
+      year: p.year,
+      month: p.month,
+      day: p.day,
+      hour: p.hour === "24" ? "00" : p.hour,
+      minute: p.minute,
+    };
+  };
+  // Half-hour and 45-minute offsets, changes of 30 minutes, a skipped day (Apia 2011), Ramadan's changes.
+  const zones = [
+    "UTC",
+    "America/Chicago",
+    "America/St_Johns",
+    "Europe/London",
+    "Asia/Kolkata",
+    "Asia/Kathmandu",
+    "Australia/Lord_Howe",
+    "Pacific/Chatham",
+    "Pacific/Apia",
+    "Africa/Casablanca",
+  ];
+  let seed = 7;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  for (const zone of zones) {
+    const instants: number[] = [];
+    // Every 10 minutes around each of 2011's and 2026's changes, and instants anywhere in 1970-2099.
+    for (let t = Date.UTC(2011, 0, 1); t < Date.UTC(2012, 0, 1); t += 10 * 60_000) instants.push(t);
+    for (let t = Date.UTC(2026, 2, 1); t < Date.UTC(2026, 3, 15); t += 7 * 60_000 + 13_000) instants.push(t);
+    for (let i = 0; i < 2000; i++) instants.push(Math.floor(random() * 4_102_444_800_000));
+    for (const t of instants) {
+      assert.deepEqual(zonedParts(new Date(t), zone), intl(t, zone), `${zone} ${new Date(t).toISOString()}`);
+    }
+  }
+  // Outside the kept years, Intl answers.
+  assert.deepEqual(zonedParts("1969-12-31T23:59:00Z", "Asia/Kolkata"), intl(-60_000, "Asia/Kolkata"));
+  assert.equal(zonedParts("not a date", "UTC"), null);
 });
 
 Deno.test("format - time zone names are checked with Intl", () => {
