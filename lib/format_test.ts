@@ -37,6 +37,37 @@ Deno.test("format - money rounds half up on the exact decimal, binary floats inc
   assert.ok(Number.isNaN(toCents(Number.NaN)));
 });
 
+Deno.test("format - money's fast path rounds as the digits do, near halves included", () => {
+  // The rounding through the float's 15-digit decimal alone, as it was before the fast path.
+  const digits = (x: number) => {
+    const abs = Math.abs(x);
+    const m = /^(\d+)(?:\.(\d*))?$/.exec(abs.toPrecision(15));
+    const n = !m ? (abs < 1 ? 0 : Math.round(abs * 100)) : (() => {
+      const frac = (m[2] ?? "").padEnd(3, "0");
+      return Number(m[1]) * 100 + Number(frac.slice(0, 2)) + (frac[2] >= "5" ? 1 : 0);
+    })();
+    return x < 0 && n !== 0 ? -n : n;
+  };
+  let seed = 11;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const values: number[] = [];
+  for (let i = 0; i < 20000; i++) {
+    const scale = 10 ** Math.floor(random() * 9 - 2);
+    const q = Math.round(random() * 100), price = Math.round(random() * 1e6) / 1000, pct = random() * 12;
+    values.push(
+      random() * scale,
+      Math.round(random() * 1e7) / 1000, // x.xx5: exact halves of a cent
+      q * price * (Math.floor(random() * 30) + 1), // a line's base
+      q * price * pct / 100, // a percent of it
+      (Math.floor(random() * 1e6) + 0.5) / 100 + (random() - 0.5) * 1e-9, // just off a half
+    );
+  }
+  for (const v of values) {
+    assert.equal(toCents(v), digits(v), `toCents(${v})`);
+    assert.equal(toCents(-v), digits(-v), `toCents(${-v})`);
+  }
+});
+
 Deno.test("format - money as $1,234.50 with the same rounding; none is blank", () => {
   assert.equal(money(1458 + 91.125 + 21.87 + 7.29), "$1,578.29");
   // Intl on the float itself says $1,578.28: the bug this module removes.
