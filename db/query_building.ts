@@ -16,6 +16,7 @@
  */
 import { Column, Name, Param, Placeholder, SQL, StringChunk, Subquery, Table, View } from "drizzle-orm";
 import { ViewBaseConfig } from "drizzle-orm";
+import { SQLiteDialect } from "drizzle-orm/sqlite-core";
 
 interface BuildConfig {
   casing: { getColumnCasing(c: unknown): string };
@@ -246,9 +247,66 @@ export const SHADOW = (() => {
   }
 })();
 
+// ---- The select list ----------------------------------------------------------------------------
+
+interface Dialect {
+  casing: { getColumnCasing(c: unknown): string };
+  escapeName(name: string): string;
+  sqlToQuery(s: SQL): Query;
+}
+type SelectionBuilder = (this: Dialect, fields: SelectedField[], opts?: { isSingleTable?: boolean }) => SQL;
+interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+const dialectProto = SQLiteDialect.prototype as unknown as { buildSelection: SelectionBuilder };
+
+/** drizzle's own `buildSelection`, for the comparison. */
+export const drizzleSelection: SelectionBuilder = dialectProto.buildSelection;
+
+/**
+ * `SQLiteDialect.prototype.buildSelection` (the `select a, b, c` list): drizzle builds a `sql` template of three
+ * names for every column, each chunk checked with `is(chunk, Table)` as it is made, after up to four failing
+ * `is` checks on the field. Plain columns here become one text chunk of the same names, escaped by the same
+ * dialect (`"table"."column"`, `cast(... as text)` for big integers); any other field (SQL, aliased SQL, a
+ * subquery) is drizzle's own, built one field at a time. The statement's text is drizzle's.
+ */
+export function plannedSelection(
+  this: Dialect,
+  fields: SelectedField[],
+  opts: { isSingleTable?: boolean } = {},
+): SQL {
+  const isSingleTable = opts.isSingleTable ?? false;
+  const chunks: unknown[] = [];
+  let text = "";
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i].field;
+    if (field instanceof Column) {
+      const col = field as unknown as { table: Record<symbol, string>; columnType: string };
+      const name = this.escapeName(this.casing.getColumnCasing(field));
+      const ref = isSingleTable ? name : this.escapeName(col.table[TableSchema.Name]) + "." + name;
+      text += col.columnType === "SQLiteNumericBigInt" ? `cast(${ref} as text)` : ref;
+    } else {
+      if (text) chunks.push(new StringChunk(text));
+      text = "";
+      chunks.push(drizzleSelection.call(this, [fields[i]], opts));
+    }
+    if (i < fields.length - 1) text += ", ";
+  }
+  if (text) chunks.push(new StringChunk(text));
+  return new SQL(chunks as ConstructorParameters<typeof SQL>[0]);
+}
+
+function shadowSelection(this: Dialect, fields: SelectedField[], opts?: { isSingleTable?: boolean }): SQL {
+  const got = plannedSelection.call(this, fields, opts);
+  assertSameQuery(this.sqlToQuery(got), this.sqlToQuery(drizzleSelection.call(this, fields, opts)));
+  return got;
+}
+
 /** Builds every statement both ways from now on (on), or ours only. */
 export function shadowQueryBuilding(on: boolean): void {
   proto.buildQueryFromSourceParams = on ? shadowBuild : plannedBuild;
+  dialectProto.buildSelection = on ? shadowSelection : plannedSelection;
 }
 
 shadowQueryBuilding(SHADOW);
