@@ -1,6 +1,7 @@
-import { defineConfig } from "vite";
-import { readdirSync, statSync } from "node:fs";
+import { defineConfig, type Plugin } from "vite";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** Every island file (ui/<area>/<feature>/islands/X.tsx) is its own entry: a page loads only its islands. */
 function islandEntries(dir: string, out: string[] = []): string[] {
@@ -12,8 +13,37 @@ function islandEntries(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * Each script and stylesheet also written brotli-compressed (`.br`, quality 11) and gzipped (`.gz`, level 9):
+ * the server sends the smallest one the browser accepts as it is (api/static_assets.ts).
+ */
+function precompressed(): Plugin {
+  return {
+    name: "precompressed",
+    apply: "build",
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(name)) continue;
+        const path = join(options.dir ?? "dist", name);
+        const bytes = readFileSync(path);
+        writeFileSync(
+          path + ".br",
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        writeFileSync(path + ".gz", gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: false,
+  plugins: [precompressed()],
   oxc: { jsx: { runtime: "automatic", importSource: "react" } },
   build: {
     outDir: "dist",

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { serveStatic } from "hono/deno";
+import { StaticAssets } from "./static_assets.ts";
+import { join } from "node:path";
 import { catalogLocation, type Config, sqldRouteOf } from "./config.ts";
 import { useSqldRoute } from "../db/client.ts";
 import type { AppEnv, Services } from "./lib/context.ts";
@@ -131,14 +132,13 @@ export function createApp(services: Services) {
       { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" },
     );
   });
-  app.use(
-    "/assets/*",
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
-    },
-    serveStatic({ root: services.assets.dir.replace(Deno.cwd() + "/", "./") }),
-  );
+  // The build's hashed files, brotli or gzip as written by the build (api/static_assets.ts).
+  const staticAssets = new StaticAssets(join(services.assets.dir, "assets"));
+  app.get("/assets/:name", async (c) => {
+    const res = await staticAssets.respond(c, c.req.param("name"));
+    if (!res) throw new AppError("not_found", "No such asset.");
+    return res;
+  });
   app.get("/assets/*", () => {
     throw new AppError("not_found", "No such asset.");
   });

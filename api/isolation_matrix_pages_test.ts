@@ -20,7 +20,8 @@ const EXCLUDED_PAGES: Record<string, string> = {
   "GET /readyz": "no session and no tenant data: readiness of the process (api/lifecycle_test.ts)",
   "GET /metrics":
     "process-wide figures, no tenant data; needs the operator's METRICS_TOKEN (api/metrics_test.ts)",
-  "GET /assets/*": "the built browser assets: the same static files for every tenant",
+  "GET /assets/:name": "the built browser assets: the same static files for every tenant",
+  "GET /assets/*": "anything else under /assets: 404 for every tenant",
   "GET /sw.js": "the offline service worker: the same built script for every tenant (ui/offline/sw_test.ts)",
   "GET /signin": "the public sign-in form",
   "POST /signin": "sign-in itself (the API's cross-tenant sign-in test covers the same login service)",

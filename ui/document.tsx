@@ -14,6 +14,9 @@ export function Document(
     children: ReactNode;
   },
 ) {
+  // The client first: the largest file (React), so it downloads while the small chunks after it wait out their
+  // round trips on a slow link, instead of queueing behind them (issue 10: 0.5 s of a cold load at 400 ms).
+  preloadModule(assets.client);
   for (const url of assets.imports("ui/client.ts")) preloadModule(url);
   return (
     <html lang="en" data-time-zone={timeZone}>

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { ADMIN, withEnv } from "../../scripts/testing/harness.ts";
 import { safeNext } from "../routes.tsx";
 import { eq } from "drizzle-orm";
@@ -114,4 +115,39 @@ Deno.test("pages - the head preloads every chunk of the page's islands and of th
     }
     // Only this page's islands: another page's table is not fetched.
     assert.ok(![...preloaded].some((u) => u.includes("InspectionsTable")));
+    // The client (the largest file) is asked for first, so it downloads while the small chunks wait.
+    assert.equal(head.match(/<link rel="modulepreload" href="([^"]+)"/)?.[1], assets.client);
+  }));
+
+Deno.test("pages - assets are sent as the build compressed them, brotli first, cached for a year; others 404", () =>
+  withEnv(async (env) => {
+    const client = env.services.assets.client;
+    const get = (path: string, encoding?: string) =>
+      env.request(path, { headers: encoding === undefined ? {} : { "accept-encoding": encoding } });
+    const plain = await get(client);
+    assert.equal(plain.status, 200);
+    assert.equal(plain.headers.get("content-encoding"), null);
+    assert.equal(plain.headers.get("cache-control"), "public, max-age=31536000, immutable");
+    assert.match(plain.headers.get("content-type") ?? "", /^text\/javascript/);
+    const text = await plain.text();
+    assert.ok(text.length > 10_000);
+    const br = await get(client, "gzip, deflate, br, zstd");
+    assert.equal(br.headers.get("content-encoding"), "br");
+    assert.equal(br.headers.get("vary"), "Accept-Encoding");
+    const packed = new Uint8Array(await br.arrayBuffer());
+    assert.ok(packed.byteLength < text.length / 2);
+    assert.equal(new TextDecoder().decode(brotliDecompressSync(packed)), text);
+    const gz = await get(client, "gzip;q=1, br;q=0");
+    assert.equal(gz.headers.get("content-encoding"), "gzip");
+    assert.equal(new TextDecoder().decode(gunzipSync(new Uint8Array(await gz.arrayBuffer()))), text);
+    const css = await get(env.services.assets.stylesheet, "br");
+    assert.match(css.headers.get("content-type") ?? "", /^text\/css/);
+    await css.body?.cancel();
+    for (
+      const path of ["/assets/nope.js", "/assets/..%2F.vite%2Fmanifest.json", "/assets/.vite/manifest.json"]
+    ) {
+      const res = await get(path, "br");
+      assert.equal(res.status, 404, path);
+      await res.body?.cancel();
+    }
   }));
