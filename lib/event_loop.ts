@@ -11,3 +11,20 @@
  * api/middleware/message_turn.ts (this file is shared with the browser's bundle).
  */
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * For a long loop of synchronous steps (a download's rows): `due()` is true once `ms` have passed since the
+ * last turn given, and then starts the count again; the loop then awaits `yieldToEventLoop()`. What runs
+ * between two checks (a row, and what its consumers do with it) stays in one turn, the rest is spread.
+ */
+export function timeSlices(ms = 8): { due(): boolean } {
+  let since = performance.now();
+  return {
+    due() {
+      const now = performance.now();
+      if (now - since < ms) return false;
+      since = now;
+      return true;
+    },
+  };
+}

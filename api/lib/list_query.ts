@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Ctx } from "./context.ts";
-import { yieldToEventLoop } from "../../lib/event_loop.ts";
+import { timeSlices, yieldToEventLoop } from "../../lib/event_loop.ts";
 
 const bool = z.preprocess(
   (v) => (v === "true" || v === true ? true : v === "false" || v === false ? false : v),
@@ -66,8 +66,13 @@ export async function everyRow<T, U = T>(
   const first = (await list(1, DOWNLOAD_PAGE)).results;
   return (async function* () {
     let results = first;
+    // Other requests run between pages, and within one every few ms (a row's consumers run in its turn).
+    const slices = timeSlices();
     for (let page = 1;; page++) {
-      for (const row of results) yield map(row);
+      for (const row of results) {
+        yield map(row);
+        if (slices.due()) await yieldToEventLoop();
+      }
       if (results.length < DOWNLOAD_PAGE) return;
       await yieldToEventLoop();
       results = (await list(page + 1, DOWNLOAD_PAGE)).results;
