@@ -71,6 +71,11 @@ function filePath(url: string): string {
   return decodeURIComponent(rest);
 }
 
+/** Whether the client is one of this module's (a local file), whose transactions can `commitNow`. */
+export function isFileClient(client: Client): boolean {
+  return client instanceof FileClient;
+}
+
 export function createFileClient(url: string, options: FileClientOptions): Client {
   const path = filePath(url);
   const memory = path === ":memory:";
@@ -620,17 +625,26 @@ class FileTransaction {
 
   /** Answered once what it committed is durable (`syncOffThread`: after the WAL's fdatasync). */
   commit(): Promise<void> {
-    let durable: Promise<void> | undefined;
+    try {
+      return this.commitNow() ?? Promise.resolve();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /**
+   * COMMIT now, throwing when it fails; answers what the caller must wait for before it acknowledges the
+   * commit (`syncOffThread`: the WAL's fdatasync), so that the next write transaction can begin meanwhile
+   * (db/tenants.ts pipelines its write groups).
+   */
+  commitNow(): Promise<void> | undefined {
     try {
       const c = this.connection();
       executeStmt(c, { sql: "COMMIT" });
-      durable = this.pool.durable(c);
-    } catch (e) {
-      return Promise.reject(e);
+      return this.pool.durable(c);
     } finally {
       this.settle();
     }
-    return durable ?? Promise.resolve();
   }
 
   close() {

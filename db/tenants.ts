@@ -1,4 +1,4 @@
-import type { Client } from "@libsql/client";
+import type { Client, InStatement, Transaction, TransactionMode } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { AppError } from "../lib/errors.ts";
 import type { Tenant } from "./catalog/schema.ts";
@@ -12,6 +12,7 @@ import {
   type Tx,
 } from "./client.ts";
 import { yieldToEventLoop } from "../lib/event_loop.ts";
+import { isFileClient } from "./sqlite_client.ts";
 
 /**
  * `PRAGMA user_version` of a tenant file that a restore has replaced. The restore sets it inside a write
@@ -108,7 +109,18 @@ export class TenantDb {
     readonly db: TenantDatabase,
   ) {
     this.local = isFileUrl(url);
+    this.groupDb = pipelinedDrizzle(client, (durable) => this.committed = durable) ?? db;
   }
+
+  /**
+   * The write groups' drizzle: over a local file, its transactions commit without waiting for durability,
+   * which `commitGroup` then waits for while the next group runs (pipelined group commits).
+   */
+  private readonly groupDb: TenantDatabase;
+  /** What the last group's commit must wait for before it is acknowledged (set by its COMMIT). */
+  private committed: Promise<void> | undefined;
+  /** Groups committed and waiting to be durable before they are answered. */
+  private answering = new Set<Promise<void>>();
 
   /** A local file, whose commits are made durable off the thread. */
   private readonly local: boolean;
@@ -134,10 +146,18 @@ export class TenantDb {
     });
   }
 
+  /**
+   * Runs the queued writes a group at a time. A group is answered once its commit is durable; the next group
+   * runs meanwhile (its commit shares the next WAL sync), so the thread is not idle while the disk syncs.
+   */
   private async drain() {
     try {
       while (this.queue.length) {
-        await this.commitGroup(this.queue.splice(0, MAX_GROUP));
+        const { answered } = await this.commitGroup(this.queue.splice(0, MAX_GROUP));
+        if (answered) {
+          this.answering.add(answered);
+          answered.finally(() => this.answering.delete(answered));
+        }
         // Without it a backlog of groups would keep every other request (other tenants', /healthz)
         // waiting until it is gone.
         if (this.queue.length) await yieldToEventLoop();
@@ -152,11 +172,16 @@ export class TenantDb {
    * write is a function of its transaction alone), with a growing delay, and answers 503 when retries
    * run out.
    */
-  private async commitGroup(group: Queued[]) {
+  /** Runs and commits a group; `answered` settles once its writes are answered (an async function's
+   * promise would adopt it: the drain goes on before it settles). */
+  private async commitGroup(group: Queued[]): Promise<{ answered?: Promise<void> }> {
     for (let attempt = 0;; attempt++) {
       const outcomes: Outcome[] = [];
+      let durable: Promise<void> | undefined;
       try {
+        this.committed = undefined;
         await this.runGroup(group, outcomes);
+        durable = this.committed;
       } catch (error) {
         if (isRetryable(error) && attempt < RETRY_DELAYS_MS.length) {
           await backoff(RETRY_DELAYS_MS[attempt]);
@@ -166,8 +191,16 @@ export class TenantDb {
         // group is saved.
         const answer = isRetryable(error) ? busyError() : error;
         for (const w of group) w.reject(answer);
-        return;
+        return {};
       }
+      return { answered: this.answer(group, outcomes, durable) };
+    }
+  }
+
+  /** A committed group's answers, once its commit is durable. */
+  private async answer(group: Queued[], outcomes: Outcome[], durable: Promise<void> | undefined) {
+    try {
+      await durable;
       // Made durable off the thread (decision 030), a commit is answered a sync later: a restore may have
       // fenced the file meanwhile. Then the group's writes are in the file the restore replaced, so they are
       // answered as refused (503, and the retry reaches the restored file), never acknowledged and lost.
@@ -175,17 +208,20 @@ export class TenantDb {
         for (const w of group) w.reject(retiredError());
         return;
       }
-      group.forEach((w, i) => {
-        const o = outcomes[i];
-        if (o.ok) w.resolve(o.value);
-        else w.reject(o.error);
-      });
+    } catch (error) {
+      // The WAL could not be synced: nothing of the group is acknowledged.
+      for (const w of group) w.reject(error);
       return;
     }
+    group.forEach((w, i) => {
+      const o = outcomes[i];
+      if (o.ok) w.resolve(o.value);
+      else w.reject(o.error);
+    });
   }
 
   private async runGroup(group: Queued[], outcomes: Outcome[]) {
-    await this.db.transaction(async (tx) => {
+    await this.groupDb.transaction(async (tx) => {
       const fence = await tx.get<{ user_version: number }>(sql`PRAGMA user_version`);
       if (fence?.user_version === RETIRED) throw retiredError();
       if (group.length === 1) {
@@ -239,7 +275,62 @@ export class TenantDb {
 
   async close() {
     while (this.running) await this.draining;
+    await Promise.all(this.answering);
     this.client.close();
+  }
+}
+
+/**
+ * drizzle over a local file's client whose write transactions hand their COMMIT's durability wait to
+ * `committed` instead of waiting for it (`FileTransaction.commitNow`); undefined for other clients.
+ */
+function pipelinedDrizzle(client: Client, committed: (durable: Promise<void> | undefined) => void) {
+  const probe = client as unknown as { transaction(mode?: TransactionMode): Promise<Transaction> };
+  if (!isFileClient(client)) return undefined;
+  const wrapped = new Proxy(client, {
+    get(target, p) {
+      if (p === "transaction") {
+        return async (mode?: TransactionMode) =>
+          new PipelinedTransaction(await probe.transaction(mode), committed);
+      }
+      const v = Reflect.get(target, p, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+  return tenantDrizzle(wrapped);
+}
+
+/** A transaction of the file client whose commit answers at once, handing on the wait for durability. */
+class PipelinedTransaction implements Transaction {
+  constructor(
+    private tx: Transaction,
+    private committed: (durable: Promise<void> | undefined) => void,
+  ) {}
+  execute(stmt: InStatement) {
+    return this.tx.execute(stmt);
+  }
+  batch(stmts: InStatement[]) {
+    return this.tx.batch(stmts);
+  }
+  executeMultiple(sql: string) {
+    return this.tx.executeMultiple(sql);
+  }
+  rollback() {
+    return this.tx.rollback();
+  }
+  close() {
+    this.tx.close();
+  }
+  get closed() {
+    return this.tx.closed;
+  }
+  commit(): Promise<void> {
+    try {
+      this.committed((this.tx as unknown as { commitNow(): Promise<void> | undefined }).commitNow());
+      return Promise.resolve();
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 }
 

@@ -113,6 +113,59 @@ Deno.test("tenant write queue - waiting writes share one commit; one that fails 
     assert.ok(commits < 10, `30 writes in ${commits} commits`);
   }));
 
+Deno.test("tenant write queue - the next group commits while the previous one's sync runs; each is answered after a sync begun after its commit", () =>
+  withEnv(async (env) => {
+    if (!env.tenant.url.startsWith("file:")) return; // a libSQL server commits durably in its own call
+    const real = walSync.syncData;
+    let release!: () => void;
+    const held = new Promise<void>((r) => release = r);
+    let holding = true;
+    let syncs = 0;
+    walSync.syncData = async (path) => {
+      syncs++;
+      if (holding) {
+        holding = false;
+        await held;
+      }
+      return real(path);
+    };
+    const insert = (name: string) => {
+      const state = { answered: false };
+      const done = env.tenant.write((tx) =>
+        tx.insert(companies).values({ name, company_type: "customer_company" })
+      )
+        .then(() => state.answered = true);
+      return { state, done };
+    };
+    const visible = async (name: string) =>
+      Number(
+        (await env.tenant.client.execute({
+          sql: "select count(*) as n from companies where name = ?",
+          args: [name],
+        }))
+          .rows[0].n,
+      ) === 1;
+    try {
+      const a = insert("Pipelined A");
+      await new Promise((r) => setTimeout(r, 20));
+      assert.ok(await visible("Pipelined A"), "A is committed");
+      assert.equal(a.state.answered, false, "A waits for its sync");
+      const b = insert("Pipelined B");
+      for (let i = 0; i < 100 && !(await visible("Pipelined B")); i++) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      assert.ok(await visible("Pipelined B"), "B's group ran while A's sync was held");
+      assert.equal(a.state.answered, false);
+      assert.equal(b.state.answered, false, "B waits for a sync begun after its commit");
+      release();
+      await Promise.all([a.done, b.done]);
+      assert.ok(syncs >= 2, "B's commit had a sync of its own after A's");
+    } finally {
+      walSync.syncData = real;
+      release();
+    }
+  }));
+
 Deno.test("tenant write queue - a write committed before a restore's fence but durable only after it is refused (503), not acknowledged", () =>
   withEnv(async (env) => {
     if (!env.tenant.url.startsWith("file:")) return; // a libSQL server commits durably in its own call
