@@ -72,6 +72,11 @@ Deno.test("query building and row mapping - every statement and result of the li
         assert.equal(res.status, 200, path);
         await res.arrayBuffer();
       }
+      // A column of a table the query does not join: the same error both ways.
+      assert.throws(
+        () => env.tenant.db.select({ id: sales.id, item: items.item_number }).from(sales).toSQL(),
+        /field references a column "items"."item_number", but the table "items" is not part of the query/,
+      );
       // A line saved on an open ticket (reads, the line, its hold and audit), then the ticket's screen.
       const pair = (await env.tenant.client.execute(`
         select t.id as ticket_id, min(i.id) as inventory_id from tickets t
