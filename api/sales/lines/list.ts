@@ -51,6 +51,7 @@ function filters(
   /** the stock rows found are checked on each line walked in the page's order, not read line by line */
   walkStock = false,
 ): SQL | undefined {
+  const startOrder = !q.sortBy || q.sortBy === "start_date";
   const ticket = and(
     contains(customers.name, q.search_customer_name),
     contains(reps.name, q.search_sales_rep_name),
@@ -82,8 +83,20 @@ function filters(
   const broad = !q.search_customer_name && !q.search_sales_rep_name && !q.ticket_number &&
     !q.invoice_number &&
     !q.invoice_date_begin && !q.invoice_date_end;
+  // Invoices without quotes (the page's default filters) are flags on the line itself (migration 0021), kept
+  // in step with its ticket by triggers: read in start order from their index, or checked on each line a
+  // walk in another order reads (`+`: that sort's own index keeps the order).
+  const flags = broad && q.isInvoice && q.hideQuotes && mode !== "joined"
+    ? sql.raw(
+      startOrder
+        ? `"sales"."ticket_invoice" = 1 and "sales"."ticket_quote" = 0`
+        : `+"sales"."ticket_invoice" = 1 and +"sales"."ticket_quote" = 0`,
+    )
+    : undefined;
   const onTicket = !ticket
     ? undefined
+    : flags
+    ? flags
     : !broad
     ? inArray(sales.ticket_id, withRep.where(ticket))
     : mode === "joined"
