@@ -50,8 +50,9 @@ function filters(
   mode: "in" | "exists" | "joined" = "in",
   /** the stock rows found are checked on each line walked in the page's order, not read line by line */
   walkStock = false,
+  /** the lines are read in start order (or counted): the default filters' flags are read through their index */
+  startOrder = true,
 ): SQL | undefined {
-  const startOrder = !q.sortBy || q.sortBy === "start_date";
   const ticket = and(
     contains(customers.name, q.search_customer_name),
     contains(reps.name, q.search_sales_rep_name),
@@ -272,7 +273,16 @@ export async function listSales(
   const walkStock = (!q.sortBy || isOwnSort(q.sortBy)) && limit !== -1 && after === undefined &&
     hasStockFilter(q) &&
     await walkFindsSoon(ctx, await totalOf(), offset + limit);
-  const pageWhere = and(filters(ctx, q, onTickets ? "joined" : few ? "exists" : "in", walkStock), after);
+  const pageWhere = and(
+    filters(
+      ctx,
+      q,
+      onTickets ? "joined" : few ? "exists" : "in",
+      walkStock,
+      !q.sortBy || q.sortBy === "start_date",
+    ),
+    after,
+  );
   const order = chain
     ? chain.order.map(dir)
     : optional

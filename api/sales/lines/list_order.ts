@@ -4,6 +4,7 @@ import {
   categories,
   companies,
   inventory,
+  items,
   sales,
   sub_categories,
   tickets,
@@ -66,6 +67,25 @@ export const CHAINS = {
   serial_number: {
     from: sql`${raw("inventory")} cross join ${raw("sales")} on ${sales.inventory_id} = ${inventory.id}`,
     order: [nocase(inventory.serial_number), sql`${inventory.id}`, sql`${sales.id}`],
+    tickets: false,
+  },
+  // Items by description, each item's stock rows as their index keeps them (shown before hidden, then by
+  // serial), each row's lines. Ties were broken by the line's id alone, which sorted every line of an item
+  // before its first (an item on thousands of lines: 29 ms for page 1 of the large tenant).
+  item_description: {
+    from: sql`${raw("items")} cross join ${
+      raw("inventory")
+    } on ${inventory.item_id} = ${items.id} cross join ${
+      raw("sales")
+    } on ${sales.inventory_id} = ${inventory.id}`,
+    order: [
+      nocase(items.item_description),
+      sql`${items.id}`,
+      sql`${inventory.hidden}`,
+      nocase(inventory.serial_number),
+      sql`${inventory.id}`,
+      sql`${sales.id}`,
+    ],
     tickets: false,
   },
 } satisfies Record<string, Walk>;
