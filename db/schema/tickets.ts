@@ -72,11 +72,20 @@ export const tickets = sqliteTable("tickets", {
   index("tickets_company_status_customer_idx").on(t.company_id, t.status, t.customer_id),
   index("tickets_company_status_rep_idx").on(t.company_id, t.status, t.sales_rep_id),
   // Several stages (Ticket Flow All, Show Invoiced) by sales rep or customer: each one's tickets (and those
-  // without a rep) in id order.
-  index("tickets_company_rep_idx").on(t.company_id, t.sales_rep_id),
-  index("tickets_company_customer_idx").on(t.company_id, t.customer_id),
+  // without a rep) in id order, with the stage in the index: without it the working lists (every stage but
+  // invoices) by sales rep read the whole table for each rep (57 ms on 50,000 tickets).
+  index("tickets_company_rep_id_status_idx").on(t.company_id, t.sales_rep_id, t.id, t.status),
+  index("tickets_company_customer_id_status_idx").on(t.company_id, t.customer_id, t.id, t.status),
   // Several stages at once (Ticket Flow All, Show Invoiced), newest first: the company's rows in id order.
   index("tickets_company_id_status_idx").on(t.company_id, t.id, t.status),
+  // The same lists sorted on a column of the ticket: the company's rows in that column's order, then id,
+  // with the stage to filter on read from the index too (page 1 of 50,000 tickets by number: a sort of
+  // every row, 7-9 ms, becomes a walk of the page's entries, 0.1 ms).
+  index("tickets_company_number_id_status_idx").on(t.company_id, t.ticket_number, t.id, t.status),
+  index("tickets_company_invoice_id_status_idx").on(t.company_id, t.invoice_number, t.id, t.status),
+  index("tickets_company_date_id_status_idx").on(t.company_id, t.ticket_date, t.id, t.status),
+  index("tickets_company_invoice_date_id_status_idx").on(t.company_id, t.invoice_date, t.id, t.status),
+  index("tickets_company_created_id_status_idx").on(t.company_id, t.created_at, t.id, t.status),
   // Sales Data's sorts on the ticket's invoice number and date walk tickets in this order.
   index("tickets_invoice_number_idx").on(t.invoice_number),
   index("tickets_invoice_date_idx").on(t.invoice_date),
