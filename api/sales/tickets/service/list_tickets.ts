@@ -6,7 +6,7 @@ import { likeContains, type ListResult, listTotal, pageWindow } from "../../../l
 import { indexedContains } from "../../../lib/indexed_search.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import type { Named, TICKET_SORTS, TicketListQuery, TicketTotals } from "../schemas.ts";
-import { ticketFigures, ticketScope } from "./query.ts";
+import { ticketScope, ticketTotalsOf } from "./query.ts";
 import { isDisputed } from "../rules.ts";
 
 const reps = alias(users, "sales_rep");
@@ -157,12 +157,16 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<ListRes
     })(),
     listTotal(ctx, ctx.db.select({ total: count() }).from(tickets).where(where)),
   ]);
-  const ids = rows.map((r) => r.t.id);
-  const [figures, rejected] = await Promise.all([
-    ticketFigures(ctx.db, rows.map((r) => r.t)),
-    ids.length
+  // Only a ticket awaiting billing or approval can be disputed: the others' rejections are not read.
+  const awaiting = rows.filter((r) => isDisputed(r.t.status, false)).map((r) => r.t.id);
+  const [totals, rejected] = await Promise.all([
+    ticketTotalsOf(ctx.db, rows.map((r) => r.t)),
+    awaiting.length
       ? ctx.db.select({ ticket_id: rejections.ticket_id, resolved: rejections.resolved }).from(rejections)
-        .where(inArray(rejections.ticket_id, ids)).orderBy(desc(rejections.created_at), desc(rejections.id))
+        .where(inArray(rejections.ticket_id, awaiting)).orderBy(
+          desc(rejections.created_at),
+          desc(rejections.id),
+        )
       : [],
   ]);
   const latest = new Map<number, boolean>();
@@ -173,7 +177,7 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<ListRes
       ...t,
       customer,
       sales_rep: rep?.id ? rep as Named : null,
-      totals: figures.get(t.id)!.totals,
+      totals: totals.get(t.id)!,
       disputed: isDisputed(t.status, latest.get(t.id)),
     })),
   };

@@ -33,6 +33,39 @@ export async function findTicket(db: Db, user: CurrentUser, id: number): Promise
   return row;
 }
 
+/**
+ * The totals of each ticket, from the money fields of its lines alone: what a list row shows. A list page
+ * needs neither the lines' items nor their logs (completeness), so it reads neither.
+ */
+export async function ticketTotalsOf(
+  db: Db,
+  list: Pick<Ticket, "id" | "use_min_rate_logic">[],
+): Promise<Map<number, TicketTotals>> {
+  const lines = list.length
+    ? await db.select({
+      ticket_id: sales.ticket_id,
+      quantity: sales.quantity,
+      price: sales.price,
+      duration: sales.duration,
+      minimum_rate: sales.minimum_rate,
+      markup: sales.markup,
+      discount: sales.discount,
+      state_tax: sales.state_tax,
+      county_tax: sales.county_tax,
+      city_tax: sales.city_tax,
+    }).from(sales).where(inArray(sales.ticket_id, list.map((t) => t.id)))
+    : [];
+  const byTicket = new Map<number, typeof lines>();
+  for (const l of lines) {
+    const mine = byTicket.get(l.ticket_id);
+    if (mine) mine.push(l);
+    else byTicket.set(l.ticket_id, [l]);
+  }
+  return new Map(
+    list.map((t) => [t.id, ticketTotals((byTicket.get(t.id) ?? []).map((l) => lineTotals(l, t)))]),
+  );
+}
+
 /** Totals and completeness of each ticket, from its lines, their items and their logs. */
 export async function ticketFigures(
   db: Db,
