@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { StaticAssets } from "./static_assets.ts";
 import { join } from "node:path";
 import { catalogLocation, type Config, sqldRouteOf } from "./config.ts";
@@ -11,6 +10,7 @@ import { FairGate, tenantGate } from "./middleware/tenant_gate.ts";
 import { Metrics } from "./lib/metrics.ts";
 import { InFlight } from "./lib/stall_watch.ts";
 import { sessionMiddleware } from "./middleware/session.ts";
+import { compressMiddleware } from "./middleware/compress.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
 import { bodyLimitMiddleware } from "./middleware/body_limit.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -97,7 +97,7 @@ export function createApp(services: Services) {
       }));
     }
   });
-  app.use(compress());
+  app.use(compressMiddleware);
   app.use(bodyLimitMiddleware);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
