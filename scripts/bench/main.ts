@@ -33,7 +33,7 @@ import { benchLists } from "./lists.ts";
 import { benchFixedCost } from "./fixed_cost.ts";
 import { benchXlsx } from "./xlsx.ts";
 import { benchPages } from "./pages.ts";
-import { benchLineSaves } from "./line_saves.ts";
+import { benchLineSaves, cleanUpLineSaves } from "./line_saves.ts";
 import { benchTenantsIdle, provisionIdle } from "./tenants_idle.ts";
 import { seedSalesLarge } from "./seed_sales_large.ts";
 import { causeOf } from "./causes.ts";
@@ -240,6 +240,7 @@ if (import.meta.main) {
   const m = machine(flags.get("load-note"));
   log(`bench: cache ${CACHE}`);
   await buildData();
+  await cleanUpLineSaves(log);
   if (!opts.only || opts.only.has("tenants_idle")) await provisionIdle(log);
   const sections: Section[] = [];
   for (const [name, run] of MEASURES) {
