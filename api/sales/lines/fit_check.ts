@@ -3,7 +3,7 @@ import { categories, inventory, items, type Ticket } from "../../../db/schema/mo
 import type { Tx } from "../../../db/client.ts";
 import { AppError, invalid } from "../../../lib/errors.ts";
 import { units } from "../inventory/service/query.ts";
-import { fitProblem, fitRefusal } from "./fit.ts";
+import { fitProblem, fitRefusal, type RowFit } from "./fit.ts";
 
 /**
  * Refuses (422 on inventory_id, a sentence naming the row and, given `line`, the line) a stock row
@@ -27,6 +27,16 @@ export async function requireFit(
     .innerJoin(units, eq(units.id, inventory.business_unit_id))
     .where(eq(inventory.id, inventoryId)).get();
   if (!row) throw new AppError("not_found", "Inventory not found.");
+  await refuseUnfit(tx, row, ticket, line);
+}
+
+/** requireFit on a row the caller has read already (with the fields `RowFit` names). */
+export async function refuseUnfit(
+  tx: Tx,
+  row: RowFit,
+  ticket: Pick<Ticket, "business_unit_id" | "isQuote" | "status">,
+  line?: string,
+): Promise<void> {
   const fit = {
     business_unit_id: ticket.business_unit_id,
     isQuote: ticket.isQuote || ticket.status === "QUOTE",

@@ -123,17 +123,30 @@ export async function loadLines(
     ))
     .orderBy(asc(sales.order), asc(sales.id));
   const logs = await logsOf(db, rows.map((r) => r.sale.id));
-  return rows.map((r) => {
-    const log = logs.get(r.sale.id) ?? [];
-    return {
-      ...r.sale,
-      custom: r.sale.custom ?? {},
-      ...calculated(r.sale, r.item, r.ticket, log),
-      sales_inventory: { ...r.inv, item: r.item },
-      inventory_log: log,
-      fileURL: r.sale.file_id ? fileUrl(r.sale.file_id) : null,
-    };
-  });
+  return rows.map((r) => presentLine(r.sale, r.inv, r.item, r.ticket, logs.get(r.sale.id) ?? []));
+}
+
+/** A line in its wire shape, from its row, its stock row and item, its ticket's rule and its logs. */
+export function presentLine(
+  sale: Sale,
+  inv: { id: number; serial_number: string; inventory_description: string },
+  item: LineItem,
+  ticket: Pick<Ticket, "use_min_rate_logic">,
+  log: InventoryLogEntry[],
+): LineOut {
+  return {
+    ...sale,
+    custom: sale.custom ?? {},
+    ...calculated(sale, item, ticket, log),
+    sales_inventory: {
+      id: inv.id,
+      serial_number: inv.serial_number,
+      inventory_description: inv.inventory_description,
+      item,
+    },
+    inventory_log: log,
+    fileURL: sale.file_id ? fileUrl(sale.file_id) : null,
+  };
 }
 
 /** One line in its wire shape; 404 when it does not exist. */

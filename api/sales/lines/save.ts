@@ -8,13 +8,13 @@ import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { EDIT_LINE_MESSAGE, INVOICED_MESSAGE, LineInput, REQUIRED } from "./schemas.ts";
 import { moveHold } from "./hold.ts";
-import { requireFit } from "./fit_check.ts";
+import { refuseUnfit } from "./fit_check.ts";
 import { inventoryFor, lineFields } from "./save_fields.ts";
 import { holdPlan } from "./save_hold.ts";
 import { checkBooking } from "./reservations.ts";
 import { startDueLines } from "./start_due.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
-import { auditExtra, getLine, type LineOut, ticketFor } from "./query.ts";
+import { auditExtra, getLine, type LineOut, presentLine, ticketFor } from "./query.ts";
 import { timeZoneOf } from "../../../lib/format.ts";
 
 export { LOGGED_INVENTORY_MESSAGE } from "./save_hold.ts";
@@ -71,7 +71,7 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
     const fields = lineFields(input, before, inv, ticket, tax, timeZone);
 
     // A row put on the line (new, or changed) must be one that can go out on this ticket.
-    if (!before || before.inventory_id !== inventoryId) await requireFit(tx, inventoryId, ticket);
+    if (!before || before.inventory_id !== inventoryId) await refuseUnfit(tx, inv, ticket);
     const logged = before
       ? !!(await tx.select({ id: inventory_log.id }).from(inventory_log)
         .where(eq(inventory_log.sale_id, before.id)).limit(1).get())
@@ -80,12 +80,11 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
     const future = !!fields.start_date && fields.start_date > nowStamp();
     const plan = holdPlan({ before, inventoryId, quantity: fields.quantity, logged, holds, future });
     const { held, pending, moves } = plan;
-    let order = fields.order;
-    if (order === null) {
-      const last = await tx.select({ max: sql<number | null>`max(${sales.order})` }).from(sales)
-        .where(eq(sales.ticket_id, ticket.id)).get();
-      order = (last?.max ?? 0) + 1;
-    }
+    // A line without an order goes after the ticket's last, counted in the statement that writes it.
+    const order = fields.order ??
+      sql<
+        number
+      >`(select coalesce(max(${sales.order}), 0) + 1 from ${sales} where ${sales.ticket_id} = ${ticket.id})`;
     const values = {
       ...fields,
       inventory_id: inventoryId,
@@ -104,23 +103,25 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
       quantity: held + pending,
       timeZone,
     });
-    let id: number;
-    if (before) {
-      id = before.id;
-      await tx.update(sales).set({ ...values, updated_at: nowStamp() }).where(eq(sales.id, id));
-    } else {
-      const [row] = await tx.insert(sales).values({
-        ...values,
-        ticket_id: ticket.id,
-        company_id: ticket.company_id,
-        created_by_id: ctx.user.id,
-      }).returning({ id: sales.id });
-      id = row.id;
-    }
     const extra = auditExtra(t, fields.start_date);
-    for (const m of moves) {
-      if (m.delta !== 0) await recordAudit(tx, ctx.user, m.inventoryId, m.action, -m.delta, extra);
+    const audit = async () => {
+      for (const m of moves) {
+        if (m.delta !== 0) await recordAudit(tx, ctx.user, m.inventoryId, m.action, -m.delta, extra);
+      }
+    };
+    if (before) {
+      await tx.update(sales).set({ ...values, updated_at: nowStamp() }).where(eq(sales.id, before.id));
+      await audit();
+      return await getLine(tx, before.id);
     }
-    return await getLine(tx, id);
+    // A new line: its answer is the row as stored (RETURNING) with the stock row read above; it has no logs.
+    const [row] = await tx.insert(sales).values({
+      ...values,
+      ticket_id: ticket.id,
+      company_id: ticket.company_id,
+      created_by_id: ctx.user.id,
+    }).returning();
+    await audit();
+    return presentLine(row, inv, inv.item, ticket, []);
   });
 }

@@ -13,12 +13,18 @@ import {
   WHOLE_MESSAGE,
 } from "./schemas.ts";
 import { newLineRates } from "./defaults.ts";
+import { LINE_ITEM_FIELDS } from "./query.ts";
+import { units } from "../inventory/service/query.ts";
 import { dayStartUtc, today } from "../../../lib/format.ts";
 
 /** The start of today on the company's clock, as the UTC instant lines store. */
 const todayStart = (timeZone: string) => `${dayStartUtc(today(new Date(), timeZone), timeZone)}:00Z`;
 
-/** The stock row a line names, as its save needs it (422 on inventory_id when unknown). */
+/**
+ * The stock row a line names, as its save needs it (422 on inventory_id when unknown): its rates and
+ * type, what the fit check reads (status, business unit, item names) and what the saved line shows of it,
+ * in one read.
+ */
 export async function inventoryFor(tx: Tx, id: number) {
   const row = await tx.select({
     id: inventory.id,
@@ -27,7 +33,14 @@ export async function inventoryFor(tx: Tx, id: number) {
     rate: items.rate,
     isTaxable: items.isTaxable,
     type: items.inventory_type,
-  }).from(inventory).innerJoin(items, eq(items.id, inventory.item_id)).where(eq(inventory.id, id)).get();
+    serial_number: inventory.serial_number,
+    inventory_description: inventory.inventory_description,
+    status: inventory.status,
+    business_unit: { id: units.id, name: units.name },
+    item: LINE_ITEM_FIELDS,
+  }).from(inventory).innerJoin(items, eq(items.id, inventory.item_id))
+    .innerJoin(units, eq(units.id, inventory.business_unit_id))
+    .where(eq(inventory.id, id)).get();
   if (!row) throw invalid("inventory_id", UNKNOWN_INVENTORY);
   return row;
 }
