@@ -28,6 +28,9 @@ export const jobs = sqliteTable("jobs", {
   index("jobs_number_idx").on(sql`${t.job_number} collate nocase`),
   // The list's sort by district: the company's jobs in that order (then id), no sort of every job.
   index("jobs_company_district_idx").on(t.inspection_company_id, sql`${t.district} collate nocase`),
+  // ... and by job number or inspector (a page's ids read in order, where 5,000 jobs were sorted: 2.3 ms).
+  index("jobs_company_number_idx").on(t.inspection_company_id, sql`${t.job_number} collate nocase`, t.id),
+  index("jobs_company_inspector_idx").on(t.inspection_company_id, sql`${t.inspector} collate nocase`, t.id),
 ]);
 
 export type Job = typeof jobs.$inferSelect;

@@ -11,7 +11,13 @@ import { countJobs, findJob, jobFilters, jobScope, selectJobs } from "./query.ts
 export async function listJobs(ctx: Ctx, q: JobListQuery): Promise<ListResult<JobRow>> {
   const where = and(jobScope(ctx.user), ...jobFilters(q));
   const [results, total] = await Promise.all([
-    selectJobs(ctx.db, { where, sortBy: q.sortBy, descending: q.descending, ...pageWindow(q) }),
+    selectJobs(ctx.db, {
+      where,
+      byNames: !!(q.search_customer_name || q.search_operator_name),
+      sortBy: q.sortBy,
+      descending: q.descending,
+      ...pageWindow(q),
+    }),
     listTotal(ctx, countJobs(ctx.db, where)),
   ]);
   return { results, total };

@@ -46,6 +46,8 @@ const SORT: Record<JobSort, SQL> = {
 
 export interface JobSelect {
   where: SQL | undefined;
+  /** `where` filters on the customer's or operator's name (their joins must be in every query of it) */
+  byNames?: boolean;
   sortBy?: JobSort;
   /** Default true: newest first. */
   descending?: boolean;
@@ -85,11 +87,17 @@ function byCompany(
  * every job's inspections (5,000 jobs by inspector: 5 ms).
  */
 function byOwnColumn(db: TenantDatabase | Tx, s: JobSelect, dir: typeof asc, limit: number, offset: number) {
+  const order = [dir(SORT[s.sortBy!]), dir(jobs.id)];
+  // Without a filter on the companies' names the joins add nothing (every job has both companies) and
+  // keep SQLite from walking the sort's own index (jobs_number_idx): 7 ms -> under 1 ms by job number.
+  if (!s.byNames) {
+    return db.select({ id: jobs.id }).from(jobs).where(s.where).orderBy(...order).limit(limit).offset(offset);
+  }
   return db.select({ id: jobs.id }).from(jobs)
     .innerJoin(customer, eq(customer.id, jobs.customer_company_id))
     .innerJoin(operator, eq(operator.id, jobs.operator_company_id))
     .where(s.where)
-    .orderBy(dir(SORT[s.sortBy!]), dir(jobs.id)).limit(limit).offset(offset);
+    .orderBy(...order).limit(limit).offset(offset);
 }
 
 /** Jobs in the wire shape (`JobRow`), joined to their three companies, with their inspection count. */

@@ -1,0 +1,2 @@
+CREATE INDEX `jobs_company_number_idx` ON `jobs` (`inspection_company_id`,"job_number" collate nocase,`id`);--> statement-breakpoint
+CREATE INDEX `jobs_company_inspector_idx` ON `jobs` (`inspection_company_id`,"inspector" collate nocase,`id`);
