@@ -99,7 +99,7 @@ export class TenantDb {
   private queue: Queued[] = [];
   private draining: Promise<void> = Promise.resolve();
   private running = false;
-  private totals = new Map<string, number>();
+  private totals = new Map<string, unknown>();
   private totalsVersion = -1;
 
   constructor(
@@ -255,14 +255,22 @@ export class TenantDb {
    * version is one row that every instance's write transaction bumps, so a write on any instance makes
    * the totals of all of them stale. Writes that bypass `write` (the CLI, test factories) do not bump it.
    */
-  async cachedTotal(key: string, count: () => Promise<number>): Promise<number> {
+  cachedTotal(key: string, count: () => Promise<number>): Promise<number> {
+    return this.cachedFigures(key, count);
+  }
+
+  /**
+   * `cachedTotal` for several figures counted by one query (a list's count and its Totals row): one
+   * version read and one cache entry for all of them.
+   */
+  async cachedFigures<T>(key: string, count: () => Promise<T>): Promise<T> {
     const [row] = await this.db.all<{ version: number }>(sql`select version from write_version where id = 1`);
     const version = row?.version ?? 0;
     if (this.totalsVersion !== version) {
       this.totals.clear();
       this.totalsVersion = version;
     }
-    const known = this.totals.get(key);
+    const known = this.totals.get(key) as T | undefined;
     if (known !== undefined) return known;
     const total = await count();
     // Counted at this version or later: a later write only means it is counted again next time.
