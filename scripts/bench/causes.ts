@@ -40,14 +40,10 @@ const CAUSES: [RegExp, string][] = [
     "first calls after a write, when the cached total and Totals row are counted again (~20 ms)",
   ],
   [
-    /^tickets: sort sales_rep/,
-    "sorting by the rep's name (optional, a left join): TEMP B-TREE over the matching tickets",
-  ],
-  [
     /^tickets: (page 1|page 2,000|sort)/,
-    "6 statements per page (the page's ids, the tickets, their totals from lines, rejections, counts): near " +
-    "the budget on a quiet machine, over it with any other load; each statement pays drizzle's query building " +
-    "and row mapping on the one thread",
+    "5 statements per page (the version read for the cached total, the page's ids from an index, the tickets, " +
+    "their lines' money fields, rejections of those awaiting billing or approval); each pays drizzle's query " +
+    "building and row mapping on the one thread",
   ],
   [
     /^inspections: sort part_name/,
@@ -79,8 +75,10 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /^xlsx of/,
-    "about 0.15 ms of CPU per line on the server's thread: the 8-table page query through drizzle's " +
-    "mapping, the line's figures, and the XML; pages are keyset reads of 200 lines",
+    "about 0.1 ms of CPU per line on the server's thread: the 8-table page query through drizzle's " +
+    "mapping, the line's figures, and the XML; pages are keyset reads of 200 lines. The machine's speed moves " +
+    "it: the code of 2026-11-25 (ba45bbb) took 12.1 s that day and 22.5 s on 2026-11-27, run again beside this " +
+    "commit on the same data",
   ],
   [
     /other requests while it streams/,
@@ -102,10 +100,14 @@ const CAUSES: [RegExp, string][] = [
   [/first rows, cold/, "the HTML's round trips on the slow link"],
   [
     /line saves/,
-    "CPU-bound: about 2.3 ms of the one thread a save (it reads the ticket, the stock row and the availability " +
-    "figures, writes the line, the hold and an audit row); a profile (2026-11-25) put drizzle's query building " +
-    "at about a third of it; the WAL's fdatasync runs off the thread (decision 030): with it skipped altogether " +
-    "the same load gave 474/s",
+    "CPU-bound on the one thread: a charge-code save is 5 statements (the bookings sweep, the ticket, the " +
+    "stock row, the insert with its order and RETURNING, the group's commit); measured in-process " +
+    "(2026-11-27) it costs 1.0 ms of CPU, of which SQLite about 0.4 ms (the insert and its 13 index entries " +
+    "80-140 us, the group's commit 120 us a save, the sweep 45-60 us for no due booking), drizzle's query " +
+    "building and row mapping most of the rest (its `is()` checks alone 7% of a list's thread); HTTP, session " +
+    "and JSON add 0.3-0.5 ms. The same code varies 480-700/s between runs on this machine (the record of " +
+    "2026-11-25, on the same kind of machine, was 881/s); fsyncs are off the thread (decision 030) and cost " +
+    "0.4 ms here",
   ],
   [
     /cold tenant/,
