@@ -37,6 +37,7 @@ import { benchLineSaves, cleanUpLineSaves } from "./line_saves.ts";
 import { benchTenantsIdle, provisionIdle } from "./tenants_idle.ts";
 import { seedSalesLarge } from "./seed_sales_large.ts";
 import { causeOf } from "./causes.ts";
+import { calibrate, speedText } from "./calibrate.ts";
 
 const MEASURES: [string, (o: Options, log: (s: string) => void) => Promise<Section>][] = [
   ["lists", benchLists],
@@ -117,6 +118,8 @@ function machine(loadNote: string | undefined) {
     deno: sh(DENO, ["--version"]).split("\n")[0],
     load,
     loadNote: loadNote ?? "",
+    /** calibrate.ts's fixed work, timed at the start and the end of the run */
+    speed: "",
   };
 }
 
@@ -155,6 +158,7 @@ function markdown(
     `- Kernel: ${m.kernel}; ${m.deno}`,
     `- Commit: ${m.commit}`,
     `- Load average (1, 5, 15 min) at start: ${m.load}; at end: ${loadAfter}`,
+    ...(m.speed ? [`- Machine speed (scripts/bench/calibrate.ts, lower is faster): ${m.speed}`] : []),
     ...(m.loadNote ? [`- Load: ${m.loadNote}`] : []),
     `- Result: ${pass} PASS, ${fail} FAIL`,
     "",
@@ -176,6 +180,9 @@ function markdown(
     "  come out below its floor.",
     "- The bench process and the server share the machine's cores, so a busy machine slows both the figures",
     "  and the floors; the load average is recorded above.",
+    "- The machine's speed itself varies between sessions (a virtual machine; the same commit's figures have",
+    "  differed by half): the machine speed line times the same fixed work at the run's start and end, so two",
+    "  runs can be compared. Budgets are judged on the raw figures all the same.",
     "- The slow link is Chromium's own throttling (CDP `Network.emulateNetworkConditions`): 400 ms is added",
     "  per request, and bytes flow at 400 kbit/s.",
     "- Bulk sales lines hold no stock (`quantity_held` 0, as if checked in) and have no inventory log rows;",
@@ -241,6 +248,8 @@ if (import.meta.main) {
   log(`bench: cache ${CACHE}`);
   await buildData();
   await cleanUpLineSaves(log);
+  const speedBefore = calibrate(tenantFile(DATA_DIR, PT.slug));
+  log(`machine speed: ${speedText(speedBefore)}`);
   if (!opts.only || opts.only.has("tenants_idle")) await provisionIdle(log);
   const sections: Section[] = [];
   for (const [name, run] of MEASURES) {
@@ -266,6 +275,9 @@ if (import.meta.main) {
     }
     for (const n of s.notes) console.log(`        - ${n}`);
   }
+  const speedAfter = calibrate(tenantFile(DATA_DIR, PT.slug));
+  log(`machine speed: ${speedText(speedAfter)}`);
+  m.speed = `at start ${speedText(speedBefore)}; at end ${speedText(speedAfter)}`;
   const loadAfter = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   // A partial run (--only) replaces only its own sections of the last full run's report, and only with
   // --write; the machine lines stay those of the full run, and the section says when it was measured.
