@@ -33,6 +33,20 @@ export async function findTicket(db: Db, user: CurrentUser, id: number): Promise
   return row;
 }
 
+/** A line's ticket and the fields its money depends on (`LineMoney`). */
+const LINE_MONEY = {
+  ticket_id: sales.ticket_id,
+  quantity: sales.quantity,
+  price: sales.price,
+  duration: sales.duration,
+  minimum_rate: sales.minimum_rate,
+  markup: sales.markup,
+  discount: sales.discount,
+  state_tax: sales.state_tax,
+  county_tax: sales.county_tax,
+  city_tax: sales.city_tax,
+};
+
 /**
  * The totals of each ticket, from the money fields of its lines alone: what a list row shows. A list page
  * needs neither the lines' items nor their logs (completeness), so it reads neither.
@@ -42,18 +56,7 @@ export async function ticketTotalsOf(
   list: Pick<Ticket, "id" | "use_min_rate_logic">[],
 ): Promise<Map<number, TicketTotals>> {
   const lines = list.length
-    ? await db.select({
-      ticket_id: sales.ticket_id,
-      quantity: sales.quantity,
-      price: sales.price,
-      duration: sales.duration,
-      minimum_rate: sales.minimum_rate,
-      markup: sales.markup,
-      discount: sales.discount,
-      state_tax: sales.state_tax,
-      county_tax: sales.county_tax,
-      city_tax: sales.city_tax,
-    }).from(sales).where(inArray(sales.ticket_id, list.map((t) => t.id)))
+    ? await db.select(LINE_MONEY).from(sales).where(inArray(sales.ticket_id, list.map((t) => t.id)))
     : [];
   const byTicket = new Map<number, typeof lines>();
   for (const l of lines) {
@@ -74,21 +77,8 @@ export async function ticketFigures(
   const ids = list.map((t) => t.id);
   const lines = ids.length
     ? await db.select({
-      // Only what the money and completeness need: a list page reads a hundred lines or more.
-      line: {
-        id: sales.id,
-        ticket_id: sales.ticket_id,
-        quantity: sales.quantity,
-        price: sales.price,
-        duration: sales.duration,
-        minimum_rate: sales.minimum_rate,
-        markup: sales.markup,
-        discount: sales.discount,
-        state_tax: sales.state_tax,
-        county_tax: sales.county_tax,
-        city_tax: sales.city_tax,
-        isSold: sales.isSold,
-      },
+      // Only what the money and completeness need: a ticket may have thousands of lines.
+      line: { id: sales.id, ...LINE_MONEY, isSold: sales.isSold },
       isExpendable: items.isExpendable,
       inventory_type: items.inventory_type,
     })
