@@ -100,6 +100,11 @@ export class TenantDb {
   private draining: Promise<void> = Promise.resolve();
   private running = false;
   private totals = new Map<string, unknown>();
+  /**
+   * What a write of the group running now learnt that holds for the group's later writes (they run one
+   * after another in its transaction); a new map for each group and each re-run of one. See startDueLines.
+   */
+  groupNotes = new Map<string, unknown>();
   private totalsVersion = -1;
 
   constructor(
@@ -222,6 +227,7 @@ export class TenantDb {
 
   private async runGroup(group: Queued[], outcomes: Outcome[]) {
     await this.groupDb.transaction(async (tx) => {
+      this.groupNotes = new Map();
       const fence = await tx.get<{ user_version: number }>(sql`PRAGMA user_version`);
       if (fence?.user_version === RETIRED) throw retiredError();
       if (group.length === 1) {

@@ -314,3 +314,36 @@ Deno.test("bookings - 30 parallel saves of one serial over overlapping ranges: n
     // three-day ranges starting a day apart: at most every third fits, at least every fifth does
     assert.ok(accepted.length >= 6 && accepted.length <= 10, `${accepted.length} accepted`);
   }));
+
+Deno.test("bookings - a due booking is started once by the first of a group of parallel writes, in the same second as a sweep that found none", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, []);
+    const db = env.tenant.db;
+    const { row, tickets: [a, b] } = await setup(env, 2);
+    const booked = await send(env, token, "POST", PATH, {
+      ticket_id: a.id,
+      inventory_id: row.id,
+      quantity: 1,
+      start_date: day(2),
+      end_date: day(4),
+    });
+    // Its save's sweep found nothing due; the clock moves its start behind us within that second.
+    await db.update(sales).set({ start_date: `${day(-1)}:00Z` }).where(eq(sales.id, booked.id));
+    const others = [];
+    for (let i = 0; i < 6; i++) others.push(await makeRow(env, { item_id: row.item_id, quantity: 1 }));
+    await Promise.all(
+      others.map((o) =>
+        send(env, token, "POST", PATH, { ticket_id: b.id, inventory_id: o.id, quantity: 1, end_date: day(1) })
+      ),
+    );
+    assert.deepEqual(
+      [(await line(env, booked.id)).quantity_held, (await line(env, booked.id)).quantity_pending],
+      [1, 0],
+    );
+    assert.equal((await stored(env, row.id))!.quantity_out, 1);
+    const audit = await env.json(
+      `/api/sales/audit/inventory-rows?page=1&rowsPerPage=50&inventory_id=${row.id}`,
+      { token },
+    );
+    assert.equal(audit.results.filter((r: { action: string }) => r.action === "Line Started").length, 1);
+  }));

@@ -9,9 +9,11 @@ import { auditExtra, ticketFor } from "./query.ts";
 
 /** Bookings started per sweep: a bound on one write; the rest start at the next sweep. */
 const SWEEP = 100;
+/** The note of a write group (TenantDb.groupNotes): the second at which a sweep found nothing due. */
+const NOTHING_DUE = "startDueLines: nothing due at";
 
-/** The bookings whose start has come and that hold nothing yet, oldest start first. */
-export function dueLines(db: TenantDatabase | Tx) {
+/** The bookings whose start has come (by `now`) and that hold nothing yet, oldest start first. */
+export function dueLines(db: TenantDatabase | Tx, now = nowStamp()) {
   return db.select({
     id: sales.id,
     ticket_id: sales.ticket_id,
@@ -21,7 +23,7 @@ export function dueLines(db: TenantDatabase | Tx) {
     start_date: sales.start_date,
   }).from(sales)
     // the partial index sales_pending_start_idx: its condition written out as it has it
-    .where(and(sql`${sales.quantity_pending} > 0`, lte(sales.start_date, nowStamp())))
+    .where(and(sql`${sales.quantity_pending} > 0`, lte(sales.start_date, now)))
     .orderBy(asc(sales.start_date)).limit(SWEEP);
 }
 
@@ -32,8 +34,15 @@ export function dueLines(db: TenantDatabase | Tx) {
  * dates, and is tried again at the next sweep. Runs at the start of the lines' write transactions
  * (saves, check-ins), so what they check sees every booking that has begun.
  */
-export async function startDueLines(tx: Tx, user: CurrentUser): Promise<void> {
-  const due = await dueLines(tx);
+export async function startDueLines(tx: Tx, user: CurrentUser, group?: Map<string, unknown>): Promise<void> {
+  // A write group's later writes skip the sweep within the second an earlier one found nothing due: no
+  // write makes a booking due before its start (a line starting later than now is pending, one starting by
+  // now holds at once), and a write undone by its savepoint started nothing. Sweeps are 5 in 10 statements
+  // of a busy tenant's charge-code line saves.
+  const now = nowStamp();
+  if (group?.get(NOTHING_DUE) === now) return;
+  const due = await dueLines(tx, now);
+  if (!due.length) group?.set(NOTHING_DUE, now);
   for (const line of due) {
     try {
       await moveHold(tx, line.inventory_id, line.pending, line.quantity);
