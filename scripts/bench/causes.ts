@@ -100,14 +100,14 @@ const CAUSES: [RegExp, string][] = [
   [/first rows, cold/, "the HTML's round trips on the slow link"],
   [
     /line saves/,
-    "CPU-bound on the one thread: a charge-code save is 5 statements (the bookings sweep, the ticket, the " +
-    "stock row, the insert with its order and RETURNING, the group's commit); measured in-process " +
-    "(2026-11-27) it costs 1.0 ms of CPU, of which SQLite about 0.4 ms (the insert and its 13 index entries " +
-    "80-140 us, the group's commit 120 us a save, the sweep 45-60 us for no due booking), drizzle's query " +
-    "building and row mapping most of the rest (its `is()` checks alone 7% of a list's thread); HTTP, session " +
-    "and JSON add 0.3-0.5 ms. The same code varies 480-700/s between runs on this machine (the record of " +
-    "2026-11-25, on the same kind of machine, was 881/s); fsyncs are off the thread (decision 030) and cost " +
-    "0.4 ms here",
+    "CPU-bound on the one thread: a charge-code save is 4 statements (the ticket, the stock row, the insert " +
+    "with its order and RETURNING, a share of the group's commit; the bookings sweep once a second per write " +
+    "group, decision 032). In-process (2026-11-27) a save costs 0.8 ms of CPU, SQLite about 0.3 ms of it (the " +
+    "insert and its 13 index entries 80-140 us, the group's commit 120 us a save), drizzle's query building " +
+    "and row mapping most of the rest (its `is()` checks alone 7% of a list's thread); under this load the " +
+    "server spends about 1.5 ms a save, the rest in HTTP, session, JSON and GC. The same code varies by a " +
+    "fifth between runs on this machine (the record of 2026-11-25, on the same kind of machine, was 881/s); " +
+    "fsyncs are off the thread (decision 030) and cost 0.4 ms here",
   ],
   [
     /cold tenant/,
