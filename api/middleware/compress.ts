@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import { parseAccept } from "hono/utils/accept";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { deflateSync, gzipSync } from "node:zlib";
 
@@ -16,17 +17,11 @@ type Encoding = "gzip" | "deflate";
 /** gzip, else deflate, by the client's Accept-Encoding and its q-values (as hono/compress chooses). */
 export function selectEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
-  const q = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(name, Number.isFinite(value) ? value : 0);
-  }
+  const accepts = parseAccept(header);
+  const wildcard = accepts.find((a) => a.type === "*")?.q;
   let best: { encoding: Encoding; q: number } | undefined;
   for (const encoding of ["gzip", "deflate"] as const) {
-    const weight = q.get(encoding) ?? q.get("*") ?? 0;
+    const weight = accepts.find((a) => a.type.toLowerCase() === encoding)?.q ?? wildcard ?? 0;
     if (weight === 1) return encoding;
     if (weight > 0 && (!best || weight > best.q)) best = { encoding, q: weight };
   }
