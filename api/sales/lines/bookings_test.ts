@@ -23,6 +23,23 @@ async function setup(env: Parameters<Parameters<typeof withEnv>[0]>[0], n: numbe
   return { item, row, tickets };
 }
 
+/**
+ * A serial booked on the first of two tickets from day 2 to day 4, then its start moved behind us (the stored
+ * instant moved back, as the clock would): a booking whose start has come and that holds nothing yet.
+ */
+async function dueBooking(env: Parameters<Parameters<typeof withEnv>[0]>[0], token: string) {
+  const { row, tickets: [a, b] } = await setup(env, 2);
+  const booked = await send(env, token, "POST", PATH, {
+    ticket_id: a.id,
+    inventory_id: row.id,
+    quantity: 1,
+    start_date: day(2),
+    end_date: day(4),
+  });
+  await env.tenant.db.update(sales).set({ start_date: `${day(-1)}:00Z` }).where(eq(sales.id, booked.id));
+  return { row, a, b, booked };
+}
+
 Deno.test("bookings - one serial on two tickets: overlapping dates are refused by name, back to back is fine", () =>
   withEnv(async (env) => {
     const token = await tokenWith(env, []);
@@ -154,16 +171,8 @@ Deno.test("bookings - a booking takes its hold when it starts (audited); one who
   withEnv(async (env) => {
     const token = await tokenWith(env, []);
     const db = env.tenant.db;
-    const { row, tickets: [a, b] } = await setup(env, 2);
-    const booked = await send(env, token, "POST", PATH, {
-      ticket_id: a.id,
-      inventory_id: row.id,
-      quantity: 1,
-      start_date: day(2),
-      end_date: day(4),
-    });
-    // time passes: its start is now behind us (the stored instant moved back, as the clock would)
-    await db.update(sales).set({ start_date: `${day(-1)}:00Z` }).where(eq(sales.id, booked.id));
+    // time passes: its start is now behind us
+    const { row, a, b, booked } = await dueBooking(env, token);
     // the next line write of the tenant starts it (here one on another row)
     const other = await makeRow(env, { item_id: row.item_id, quantity: 1 });
     await send(env, token, "POST", PATH, {
@@ -318,17 +327,8 @@ Deno.test("bookings - 30 parallel saves of one serial over overlapping ranges: n
 Deno.test("bookings - a due booking is started once by the first of a group of parallel writes, in the same second as a sweep that found none", () =>
   withEnv(async (env) => {
     const token = await tokenWith(env, []);
-    const db = env.tenant.db;
-    const { row, tickets: [a, b] } = await setup(env, 2);
-    const booked = await send(env, token, "POST", PATH, {
-      ticket_id: a.id,
-      inventory_id: row.id,
-      quantity: 1,
-      start_date: day(2),
-      end_date: day(4),
-    });
     // Its save's sweep found nothing due; the clock moves its start behind us within that second.
-    await db.update(sales).set({ start_date: `${day(-1)}:00Z` }).where(eq(sales.id, booked.id));
+    const { row, b, booked } = await dueBooking(env, token);
     const others = [];
     for (let i = 0; i < 6; i++) others.push(await makeRow(env, { item_id: row.item_id, quantity: 1 }));
     await Promise.all(
