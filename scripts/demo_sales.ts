@@ -84,11 +84,22 @@ export interface SeedSalesResult {
   templates: number;
 }
 
-/** A service context for the seeding user: writes run in plain transactions, one at a time. */
+/**
+ * A service context for the seeding user: writes run in plain transactions, one at a time, each a write
+ * group of its own (with its own notes, as TenantDb makes them for every group).
+ */
 export function contextFor(db: TenantDatabase, user: Ctx["user"]): Ctx {
-  const tdb = { db, write: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn) } as unknown as TenantDb;
+  const tdb = {
+    db,
+    groupNotes: new Map<string, unknown>(),
+    write: <T>(fn: (tx: Tx) => Promise<T>) =>
+      db.transaction((tx) => {
+        tdb.groupNotes = new Map();
+        return fn(tx);
+      }),
+  };
   // The sales services read no configuration.
-  return { tdb, db, user, config: {} as Config };
+  return { tdb: tdb as unknown as TenantDb, db, user, config: {} as Config };
 }
 
 /** The owner's first sales admin (the tenant's own admin), as the services see a signed-in user. */

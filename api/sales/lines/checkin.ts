@@ -182,7 +182,7 @@ export async function checkIn(ctx: Ctx, body: unknown): Promise<CheckInResult> {
   const gate = returnGateOn(ctx.user.company.settings);
   const { ids, held } = await ctx.tdb.write(async (tx) => {
     // A booking that has started takes its hold first, so what comes back was out (decision 028).
-    await startDueLines(tx, ctx.user, ctx.tdb.groupNotes);
+    await startDueLines(tx, ctx);
     const ticket = await changeableTicket(tx, input.ticket_id);
     const found = await tx.select({
       line: sales,

@@ -45,7 +45,7 @@ export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
   const saleIds = [...new Set(input.rows.map((r) => r.sale_id))];
   await ctx.tdb.write(async (tx) => {
     // Bookings whose start has come hold their stock before this change counts it (decision 028).
-    await startDueLines(tx, ctx.user, ctx.tdb.groupNotes);
+    await startDueLines(tx, ctx);
     const ticket = await changeableTicket(tx, input.ticket_id);
     const lines = await tx.select().from(sales)
       .where(and(inArray(sales.id, saleIds), eq(sales.ticket_id, ticket.id)));

@@ -48,7 +48,7 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
   if (opts.update && !input.id) throw invalid("id", REQUIRED);
   const timeZone = timeZoneOf(ctx.user.company.settings);
   return await ctx.tdb.write(async (tx) => {
-    await startDueLines(tx, ctx.user, ctx.tdb.groupNotes);
+    await startDueLines(tx, ctx);
     let before: Sale | undefined;
     if (opts.update) {
       before = await tx.select().from(sales).where(eq(sales.id, input.id!)).get();

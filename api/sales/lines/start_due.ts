@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { sales } from "../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
-import type { CurrentUser } from "../../lib/context.ts";
+import type { Ctx } from "../../lib/context.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { AvailabilityError, moveHold } from "./hold.ts";
@@ -34,15 +34,15 @@ export function dueLines(db: TenantDatabase | Tx, now = nowStamp()) {
  * dates, and is tried again at the next sweep. Runs at the start of the lines' write transactions
  * (saves, check-ins), so what they check sees every booking that has begun.
  */
-export async function startDueLines(tx: Tx, user: CurrentUser, group?: Map<string, unknown>): Promise<void> {
+export async function startDueLines(tx: Tx, ctx: Pick<Ctx, "user" | "tdb">): Promise<void> {
+  const { user, tdb: { groupNotes: group } } = ctx;
   // A write group's later writes skip the sweep within the second an earlier one found nothing due: no
   // write makes a booking due before its start (a line starting later than now is pending, one starting by
-  // now holds at once), and a write undone by its savepoint started nothing. Sweeps are 5 in 10 statements
-  // of a busy tenant's charge-code line saves.
+  // now holds at once), and a write undone by its savepoint started nothing (decision 032).
   const now = nowStamp();
-  if (group?.get(NOTHING_DUE) === now) return;
+  if (group.get(NOTHING_DUE) === now) return;
   const due = await dueLines(tx, now);
-  if (!due.length) group?.set(NOTHING_DUE, now);
+  if (!due.length) group.set(NOTHING_DUE, now);
   for (const line of due) {
     try {
       await moveHold(tx, line.inventory_id, line.pending, line.quantity);

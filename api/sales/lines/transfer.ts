@@ -90,7 +90,7 @@ export async function transferLines(ctx: Ctx, body: unknown): Promise<MoveResult
   const input = parse(TransferInput, body);
   const result = await ctx.tdb.write(async (tx) => {
     // Bookings whose start has come hold their stock before this change counts it (decision 028).
-    await startDueLines(tx, ctx.user, ctx.tdb.groupNotes);
+    await startDueLines(tx, ctx);
     const source = await loadTicket(tx, input.ticket_id);
     if (source.status === "APP") {
       throw new AppError("conflict", "Lines of an approved invoice can't be transferred.");

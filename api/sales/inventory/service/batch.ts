@@ -98,7 +98,7 @@ export async function saveInventoryBatch(ctx: Ctx, body: unknown): Promise<Inven
   const { parsed, errors: cellErrors } = parseRows(body);
   const { created, updated } = await ctx.tdb.write(async (tx) => {
     // Bookings whose start has come hold their stock before this change counts it (decision 028).
-    await startDueLines(tx, ctx.user, ctx.tdb.groupNotes);
+    await startDueLines(tx, ctx);
     const { planned, errors } = await plan(tx, parsed);
     const all = [...cellErrors, ...errors].sort((a, b) => rowOf(a) - rowOf(b));
     if (all.length) {

@@ -36,7 +36,7 @@ export async function updateQuantities(
   if (repeats.length) throw new AppError("invalid", `${repeats[0].path}: Listed twice`, repeats);
   const updated = await ctx.tdb.write(async (tx) => {
     // Bookings whose start has come hold their stock before this change counts it (decision 028).
-    await startDueLines(tx, ctx.user, ctx.tdb.groupNotes);
+    await startDueLines(tx, ctx);
     const ids = rows.map((r) => r.id);
     const current = new Map<number, { quantity: number; out: number; type: string }>();
     for (let i = 0; i < ids.length; i += CHUNK) {

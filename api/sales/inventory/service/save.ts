@@ -92,7 +92,7 @@ export async function saveInventory(
   const input = parse(updating ? InventoryUpdateInput : InventoryInput, raw);
   const id = await ctx.tdb.write(async (tx) => {
     // Bookings whose start has come hold their stock before this change counts it (decision 028).
-    await startDueLines(tx, ctx.user, ctx.tdb.groupNotes);
+    await startDueLines(tx, ctx);
     const current = input.id
       ? await tx.select().from(inventory).where(eq(inventory.id, input.id)).get()
       : undefined;

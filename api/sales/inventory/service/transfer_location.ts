@@ -79,7 +79,7 @@ export async function transferLocation(ctx: Ctx, body: unknown): Promise<Locatio
   const input = parse(LocationTransferInput, body);
   const { from, to } = await ctx.tdb.write(async (tx) => {
     // Bookings whose start has come hold their stock before this change counts it (decision 028).
-    await startDueLines(tx, ctx.user, ctx.tdb.groupNotes);
+    await startDueLines(tx, ctx);
     const row = await tx.select({ inv: inventory, custom: categories.custom }).from(inventory)
       .innerJoin(categories, eq(categories.id, inventory.business_unit_id))
       .where(eq(inventory.id, input.inventory_id)).get();

@@ -86,7 +86,7 @@ export async function transferBusinessUnit(ctx: Ctx, body: unknown): Promise<Uni
   const input = parse(BusinessUnitTransferInput, body);
   const result = await ctx.tdb.write(async (tx) => {
     // Bookings whose start has come hold their stock before this change counts it (decision 028).
-    await startDueLines(tx, ctx.user, ctx.tdb.groupNotes);
+    await startDueLines(tx, ctx);
     const source = await tx.select().from(inventory).where(eq(inventory.id, input.inventory_id)).get();
     if (!source) throw new AppError("not_found", "Inventory not found.");
     const unit = await requireBusinessUnit(tx, input.to_business_unit_id, "to_business_unit_id");
