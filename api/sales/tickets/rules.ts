@@ -147,9 +147,11 @@ export function ticketComplete(
 export type StoredStatus = "OPEN" | "RFB" | "RFA" | "APP" | "QUOTE";
 export type StatusChoice = StoredStatus | "CLONEQUOTE";
 
+/** Only a ticket awaiting billing or approval (RFB, RFA) can be disputed. */
+export const mayBeDisputed = (status: string) => status === "RFB" || status === "RFA";
 /** Disputed: the latest rejection (`undefined` when none) is unresolved while the ticket is in RFB or RFA. */
 export const isDisputed = (status: string, latestResolved: boolean | undefined) =>
-  (status === "RFB" || status === "RFA") && latestResolved === false;
+  mayBeDisputed(status) && latestResolved === false;
 
 /** A billed document: an approved invoice. It changes only by re-opening it (see billed.ts). */
 export const isBilledDocument = (t: { status: string; isInvoice: boolean }) =>

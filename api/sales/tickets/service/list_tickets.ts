@@ -7,7 +7,7 @@ import { indexedContains } from "../../../lib/indexed_search.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import type { Named, TICKET_SORTS, TicketListQuery, TicketTotals } from "../schemas.ts";
 import { ticketScope, ticketTotalsOf } from "./query.ts";
-import { isDisputed } from "../rules.ts";
+import { isDisputed, mayBeDisputed } from "../rules.ts";
 
 const reps = alias(users, "sales_rep");
 
@@ -157,8 +157,8 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<ListRes
     })(),
     listTotal(ctx, ctx.db.select({ total: count() }).from(tickets).where(where)),
   ]);
-  // Only a ticket awaiting billing or approval can be disputed: the others' rejections are not read.
-  const awaiting = rows.filter((r) => isDisputed(r.t.status, false)).map((r) => r.t.id);
+  // The others' rejections are not read: they cannot make a ticket disputed.
+  const awaiting = rows.filter((r) => mayBeDisputed(r.t.status)).map((r) => r.t.id);
   const [totals, rejected] = await Promise.all([
     ticketTotalsOf(ctx.db, rows.map((r) => r.t)),
     awaiting.length

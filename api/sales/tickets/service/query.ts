@@ -58,12 +58,7 @@ export async function ticketTotalsOf(
   const lines = list.length
     ? await db.select(LINE_MONEY).from(sales).where(inArray(sales.ticket_id, list.map((t) => t.id)))
     : [];
-  const byTicket = new Map<number, typeof lines>();
-  for (const l of lines) {
-    const mine = byTicket.get(l.ticket_id);
-    if (mine) mine.push(l);
-    else byTicket.set(l.ticket_id, [l]);
-  }
+  const byTicket = Map.groupBy(lines, (l) => l.ticket_id);
   return new Map(
     list.map((t) => [t.id, ticketTotals((byTicket.get(t.id) ?? []).map((l) => lineTotals(l, t)))]),
   );
