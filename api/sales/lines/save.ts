@@ -20,6 +20,12 @@ import { timeZoneOf } from "../../../lib/format.ts";
 export { LOGGED_INVENTORY_MESSAGE } from "./save_hold.ts";
 export const OTHER_TICKET_MESSAGE = "A line cannot move to another ticket here: use Transfer.";
 
+/** A line without an order goes after its ticket's last, counted in the statement that writes it. */
+const afterLastOf = (ticketId: number) =>
+  sql<
+    number
+  >`(select coalesce(max(${sales.order}), 0) + 1 from ${sales} where ${sales.ticket_id} = ${ticketId})`;
+
 /**
  * POST /api/sales/sales (create on `ticket_id`, any sales user) and PUT /api/sales/sales (update `id`,
  * sales-admin only: the spec gives Edit on line rows to sales-admin; 403 otherwise).
@@ -80,11 +86,7 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
     const future = !!fields.start_date && fields.start_date > nowStamp();
     const plan = holdPlan({ before, inventoryId, quantity: fields.quantity, logged, holds, future });
     const { held, pending, moves } = plan;
-    // A line without an order goes after the ticket's last, counted in the statement that writes it.
-    const order = fields.order ??
-      sql<
-        number
-      >`(select coalesce(max(${sales.order}), 0) + 1 from ${sales} where ${sales.ticket_id} = ${ticket.id})`;
+    const order = fields.order ?? afterLastOf(ticket.id);
     const values = {
       ...fields,
       inventory_id: inventoryId,
