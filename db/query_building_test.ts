@@ -99,3 +99,29 @@ Deno.test("query building and row mapping - every statement and result of the li
       shadowRowMapping(false);
     }
   }));
+
+Deno.test("query building - a whole-number LIMIT is written into the text, the OFFSET and any other limit stay parameters", () =>
+  withEnv(async (env) => {
+    await seedDemo(env.tenant.db, { scryptN: 1024 });
+    const db = env.tenant.db;
+    const page = db.select({ id: items.id }).from(items).orderBy(items.id).limit(3).offset(2);
+    const q = page.toSQL();
+    assert.match(q.sql, / limit 3 offset \?$/);
+    assert.deepEqual(q.params, [2]);
+    // Inside a subquery too (a list's deferred join), and with the same rows as bound values give.
+    const outer = db.select({ id: items.id }).from(items).where(inArray(items.id, page)).orderBy(items.id);
+    assert.match(outer.toSQL().sql, /in \(select .* limit 3 offset \?\)/);
+    const all = (await env.tenant.client.execute("select id from items order by id")).rows.map((r) =>
+      Number(r.id)
+    );
+    assert.ok(all.length > 5, "the demo has items");
+    assert.deepEqual((await outer).map((r) => r.id), all.slice(2, 5));
+    // Not a whole number (never from a validated page size): drizzle's own bound parameter.
+    for (const odd of [2.5, Number.MAX_SAFE_INTEGER + 2]) {
+      const t = db.select({ id: items.id }).from(items).limit(odd).toSQL();
+      assert.match(t.sql, / limit \?$/);
+      assert.deepEqual(t.params, [odd]);
+    }
+    // No limit at all (a download's page=-1): none in the text.
+    assert.doesNotMatch(db.select({ id: items.id }).from(items).limit(-1).toSQL().sql, /limit/);
+  }));
