@@ -29,6 +29,12 @@ async function same(name: string, query: Preparable, expectRows: number) {
   assert.equal(raw.length, expectRows, `${name}: rows`);
   assert.deepEqual(plannedMapAll.call(prepared, raw), drizzleMapAll.call(prepared, raw), `${name}: all`);
   assert.deepEqual(plannedMapGet.call(prepared, raw), drizzleMapGet.call(prepared, raw), `${name}: get`);
+  // The same keys in the same order (what a client reads off the wire).
+  assert.equal(
+    JSON.stringify(plannedMapAll.call(prepared, raw)),
+    JSON.stringify(drizzleMapAll.call(prepared, raw)),
+    `${name}: key order`,
+  );
   // As a batch result too.
   assert.deepEqual(
     plannedMapAll.call(prepared, { rows: raw }, true),
@@ -87,6 +93,21 @@ Deno.test("row mapping - planned once per query, the same objects as drizzle's f
         .leftJoin(reps, eq(reps.id, tickets.sales_rep_id))
         .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
         .innerJoin(items, eq(items.id, inventory.item_id))
+        .orderBy(sales.id),
+      2,
+    );
+    // An object of two tables, one left joined and missing: drizzle keeps it (its first column decides only
+    // while every column is of that one table); the same for a missing table after a present one.
+    await same(
+      "mixed tables",
+      db.select({
+        id: sales.id,
+        who: { rep: reps.id, ticket: tickets.id },
+        whom: { ticket: tickets.id, rep: reps.email },
+        rep: { email: reps.email, id: reps.id },
+      }).from(sales)
+        .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
+        .leftJoin(reps, eq(reps.id, tickets.sales_rep_id))
         .orderBy(sales.id),
       2,
     );
