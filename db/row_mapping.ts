@@ -8,7 +8,7 @@
  * xlsx download, 2026-11-25: `is` 8.8%, the copy 8.5%, `mapResultRow` 1.7%).
  *
  * This replaces `mapAllResult` and `mapGetResult` of drizzle's `LibSQLPreparedQuery` with the same mapping,
- * compiled once per query's selected fields into a function that builds each row as nested object literals
+ * compiled once per shape of query (its selected fields) into a function that builds each row as nested object literals
  * (`compileMapper`): each column's decoder called only where it changes the value, the table a left join may
  * null out decided once. A planned loop over the values (each value's path walked, every object grown key by
  * key) took 160-200 us for a 20-row Sales Data page; the compiled function takes 5-7 us, and Sales Data page 1
@@ -51,7 +51,15 @@ type Mapper = (
   joinsNotNullableMap: Record<string, boolean> | undefined,
 ) => Record<string, unknown>;
 
+/** Builds a mapper from its columns' decoders and the blob normaliser. */
+type Factory = (decoders: Decoder[], normalize: (v: unknown) => unknown) => Mapper;
+
+/** Each query's mapper, by its fields (drizzle builds them anew for each statement it runs). */
 const mappers = new WeakMap<readonly SelectedField[], Mapper>();
+/** The compiled code, by what it depends on (`shapeOf`): compiled once per shape of query, not per run. */
+const factories = new Map<string, Factory>();
+/** More shapes than the app's queries have; a query built with fields of its caller's choosing cannot grow it. */
+const FACTORY_LIMIT = 1000;
 
 function planOf(fields: readonly SelectedField[]): ColumnPlan[] {
   return fields.map(({ path, field }) => {
@@ -108,7 +116,7 @@ interface Node {
  * are of that one table, a table the joins may leave out (`joinsNotNullableMap`). Keys are written with
  * JSON.stringify, so no name becomes code.
  */
-export function compileMapper(plan: ColumnPlan[]): Mapper {
+export function compileMapper(plan: ColumnPlan[]): Factory {
   const root: Node = { entries: new Map() };
   plan.forEach((c, i) => {
     let node = root;
@@ -126,7 +134,7 @@ export function compileMapper(plan: ColumnPlan[]): Mapper {
     node.entries.set(c.key, i);
   });
   const value = (i: number) => {
-    const pass = plan[i].decoder.mapFromDriverValue === passThrough;
+    const pass = passes(plan[i]);
     return `((x = v[${i}]) === null ? null : typeof x === "object" ? ${
       pass ? "N(x)" : `D[${i}].mapFromDriverValue(N(x))`
     } : ${pass ? "x" : `D[${i}].mapFromDriverValue(x)`})`;
@@ -155,16 +163,29 @@ export function compileMapper(plan: ColumnPlan[]): Mapper {
   );
   const body = `let x; const r = ${literal(root)};\n` +
     (nulling.length ? `if (nn) {\n${nulling.join("\n")}\n}\n` : "") + "return r;";
-  const make = new Function("D", "N", `return (v, nn) => { ${body} };`) as (
-    decoders: Decoder[],
-    normalize: (v: unknown) => unknown,
-  ) => Mapper;
-  return make(plan.map((c) => c.decoder), normalized);
+  return new Function("D", "N", `return (v, nn) => { ${body} };`) as Factory;
 }
+
+const passes = (c: ColumnPlan) => c.decoder.mapFromDriverValue === passThrough;
+
+/** All the compiled code depends on: each value's path, whether it is decoded, the table of a joined column. */
+const shapeOf = (plan: ColumnPlan[]) =>
+  plan.map((c) => `${c.parents.join("\u0000")}\u0000${c.key}\u0001${passes(c) ? "p" : "d"}${c.table ?? ""}`)
+    .join("\u0002");
 
 function mapperOf(fields: readonly SelectedField[]): Mapper {
   let mapper = mappers.get(fields);
-  if (!mapper) mappers.set(fields, mapper = compileMapper(planOf(fields)));
+  if (mapper) return mapper;
+  const plan = planOf(fields);
+  const shape = shapeOf(plan);
+  let make = factories.get(shape);
+  if (!make) {
+    make = compileMapper(plan);
+    if (factories.size >= FACTORY_LIMIT) factories.delete(factories.keys().next().value!);
+    factories.set(shape, make);
+  }
+  mapper = make(plan.map((c) => c.decoder), normalized);
+  mappers.set(fields, mapper);
   return mapper;
 }
 
