@@ -8,9 +8,9 @@
  * xlsx download, 2026-11-25: `is` 8.8%, the copy 8.5%, `mapResultRow` 1.7%).
  *
  * This replaces `mapAllResult` and `mapGetResult` of drizzle's `LibSQLPreparedQuery` with the same mapping,
- * compiled once per shape of query (its selected fields) into a function that builds each row as nested object literals
- * (`compileMapper`): each column's decoder called only where it changes the value, the table a left join may
- * null out decided once. A planned loop over the values (each value's path walked, every object grown key by
+ * compiled once per shape of query (its selected fields) into a function that builds each row as nested
+ * object literals (`compileMapper`): each column's decoder called only where it changes the value, the table a
+ * left join may null out decided once. A planned loop over the values (each value's path walked, every object grown key by
  * key) took 160-200 us for a 20-row Sales Data page; the compiled function takes 5-7 us, and Sales Data page 1
  * at 10 connections went from 1.57 to 1.35 ms of server CPU a request (2026-11-27, decision 032). The results
  * are the same objects drizzle builds: the same keys in the same order, the same decoders
