@@ -18,7 +18,14 @@ import { Column, Name, Param, Placeholder, SQL, StringChunk, Subquery, Table, Vi
 import { ViewBaseConfig } from "drizzle-orm";
 import * as drizzleOrm from "drizzle-orm";
 import { sql } from "drizzle-orm";
-import { SQLiteDialect } from "drizzle-orm/sqlite-core";
+import {
+  SQLiteDeleteBase,
+  SQLiteDialect,
+  SQLiteInsertBase,
+  SQLiteSelectBase,
+  SQLiteSelectQueryBuilderBase,
+  SQLiteUpdateBase,
+} from "drizzle-orm/sqlite-core";
 
 interface BuildConfig {
   casing: { getColumnCasing(c: unknown): string };
@@ -441,6 +448,7 @@ export function shadowQueryBuilding(on: boolean): void {
   proto.buildQueryFromSourceParams = on ? shadowBuild : plannedBuild;
   dialectProto.buildSelection = on ? shadowSelection : plannedSelection;
   selectProto.buildSelectQuery = on ? shadowSelectQuery : plannedSelectQuery;
+  checkFields = on;
 }
 
 // ---- LIMIT ----------------------------------------------------------------------------------------------
@@ -466,5 +474,117 @@ export function literalLimit(this: unknown, limit?: unknown): SQL | undefined {
   return drizzleLimit.call(this, limit);
 }
 limitProto.buildLimit = literalLimit;
+
+// ---- Selected fields ------------------------------------------------------------------------------------
+
+/**
+ * The selected fields in drizzle's flat order (`orderSelectedFields`), worked out once per fields object. drizzle
+ * orders them anew each time a select runs (twice: to build the text and to map the rows, with four `is`
+ * checks a field) and each time `returning()` is called. A query whose fields are one object kept by the
+ * module (inventory's, Sales Data's, a whole table's columns) now reuses one list, and with it its compiled row
+ * mapper (db/row_mapping.ts). The list is read, never changed, by drizzle and by this module.
+ */
+const flatByFields = new WeakMap<object, SelectedField[]>();
+export function flatFields(fields: Record<string, unknown>): SelectedField[] {
+  let flat = flatByFields.get(fields);
+  if (!flat) flatByFields.set(fields, flat = orderSelectedFields(fields));
+  return flat;
+}
+
+interface SelectQuery {
+  config: SelectConfig & { joins?: unknown[] };
+  isPartialSelect: boolean;
+  _: { selectedFields: Record<string, unknown> };
+  dialect: { buildSelectQuery(config: SelectConfig): SQL; sqlToQuery(s: SQL): Query };
+  session: Record<string, (...a: unknown[]) => { joinsNotNullableMap?: unknown }> | undefined;
+  usedTables: Set<string>;
+  cacheConfig: unknown;
+  joinsNotNullableMap: unknown;
+}
+
+/**
+ * A select's fields, flat: from the cache when they cannot change, that is when the caller chose them (drizzle
+ * never adds to a partial select) or a whole table is selected without joins (a join on such a select adds the
+ * joined table's columns to its fields).
+ */
+function selectFields(b: SelectQuery): SelectedField[] | undefined {
+  if (!b.isPartialSelect && b.config.joins?.length) return undefined;
+  const flat = flatFields(b._.selectedFields);
+  if (checkFields) sameFields(flat, orderSelectedFields(b.config.fields));
+  return flat;
+}
+
+/** In shadow mode (tests), each cached list is checked against drizzle's ordering of the query's own fields. */
+let checkFields = false;
+function sameFields(cached: SelectedField[], fresh: SelectedField[]) {
+  // A column of an aliased table is a new proxy at each reading: the same column of the same alias.
+  const sameField = (a: unknown, b: unknown) =>
+    a === b || (a instanceof Column && b instanceof Column && a.name === b.name &&
+      a.constructor === b.constructor &&
+      (a.table as unknown as Record<symbol, unknown>)[TableName] ===
+        (b.table as unknown as Record<symbol, unknown>)[TableName]);
+  const differs = cached.length !== fresh.length ||
+    cached.some((f, i) =>
+      !sameField(f.field, fresh[i].field) || f.path.join("\u0000") !== fresh[i].path.join("\u0000")
+    );
+  if (differs) throw new Error("selected fields differ from drizzle's ordering of the query's fields");
+}
+
+const selectQbProto = SQLiteSelectQueryBuilderBase.prototype as unknown as { getSQL(this: SelectQuery): SQL };
+const selectBaseProto = SQLiteSelectBase.prototype as unknown as {
+  _prepare(this: SelectQuery, isOneTimeQuery?: boolean): unknown;
+};
+/** drizzle's own, for the comparison. */
+export const drizzleSelectGetSQL = selectQbProto.getSQL;
+export const drizzleSelectPrepare = selectBaseProto._prepare;
+
+/** drizzle's `getSQL` of a select, with its flat fields handed over (`fieldsFlat`, which drizzle's builder honours). */
+function plannedSelectGetSQL(this: SelectQuery): SQL {
+  const fieldsFlat = selectFields(this);
+  return this.dialect.buildSelectQuery(fieldsFlat ? { ...this.config, fieldsFlat } : this.config);
+}
+
+/** drizzle's `_prepare` of a select (drizzle-orm 0.45), its flat fields from the cache. */
+function plannedSelectPrepare(this: SelectQuery, isOneTimeQuery = true): unknown {
+  if (!this.session) {
+    throw new Error("Cannot execute a query on a query builder. Please use a database instance instead.");
+  }
+  const fieldsList = selectFields(this) ?? orderSelectedFields(this.config.fields);
+  const query = this.session[isOneTimeQuery ? "prepareOneTimeQuery" : "prepareQuery"](
+    this.dialect.sqlToQuery(selectQbProto.getSQL.call(this)),
+    fieldsList,
+    "all",
+    true,
+    undefined,
+    { type: "select", tables: [...this.usedTables] },
+    this.cacheConfig,
+  );
+  query.joinsNotNullableMap = this.joinsNotNullableMap;
+  return query;
+}
+selectQbProto.getSQL = plannedSelectGetSQL;
+selectBaseProto._prepare = plannedSelectPrepare;
+
+/** `returning()` of inserts, updates and deletes, its fields from the cache (a whole table's by default). */
+type Returning = { config: { table: unknown; returning?: unknown }; table?: unknown };
+const Columns = (Table as unknown as { Symbol: { Columns: symbol } }).Symbol.Columns;
+for (
+  const [cls, tableOf] of [
+    [SQLiteInsertBase, (b: Returning) => b.config.table],
+    [SQLiteUpdateBase, (b: Returning) => b.config.table],
+    [SQLiteDeleteBase, (b: Returning) => b.table],
+  ] as const
+) {
+  (cls.prototype as unknown as { returning(fields?: Record<string, unknown>): unknown }).returning =
+    function (
+      this: Returning,
+      fields?: Record<string, unknown>,
+    ) {
+      this.config.returning = flatFields(
+        fields ?? (tableOf(this) as Record<symbol, Record<string, unknown>>)[Columns],
+      );
+      return this;
+    };
+}
 
 shadowQueryBuilding(SHADOW);
