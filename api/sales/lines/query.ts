@@ -99,21 +99,24 @@ export function calculated(
   };
 }
 
+/** What a line row selects: one object, so its flat order and row mapper are worked out once. */
+const LINE_ROW_FIELDS = {
+  sale: sales,
+  inv: {
+    id: inventory.id,
+    serial_number: inventory.serial_number,
+    inventory_description: inventory.inventory_description,
+  },
+  item: LINE_ITEM_FIELDS,
+  ticket: { use_min_rate_logic: tickets.use_min_rate_logic },
+};
+
 /** Lines of one ticket (or these ids) with their inventory and item, in their wire shape, by order. */
 export async function loadLines(
   db: Db,
   where: { ticketId?: number; ids?: number[] },
 ): Promise<LineOut[]> {
-  const rows = await db.select({
-    sale: sales,
-    inv: {
-      id: inventory.id,
-      serial_number: inventory.serial_number,
-      inventory_description: inventory.inventory_description,
-    },
-    item: LINE_ITEM_FIELDS,
-    ticket: { use_min_rate_logic: tickets.use_min_rate_logic },
-  }).from(sales)
+  const rows = await db.select(LINE_ROW_FIELDS).from(sales)
     .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
     .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
     .innerJoin(items, eq(items.id, inventory.item_id))
@@ -149,6 +152,13 @@ export function presentLine(
   };
 }
 
+/** A ticket with the names its audit rows copy: one object (its field order and row mapper made once). */
+const TICKET_WITH_NAMES = {
+  ticket: tickets,
+  customer_name: companies.name,
+  sales_rep_name: users.name,
+};
+
 /** One line in its wire shape; 404 when it does not exist. */
 export async function getLine(db: Db, id: number): Promise<LineOut> {
   const [line] = await loadLines(db, { ids: [id] });
@@ -158,11 +168,7 @@ export async function getLine(db: Db, id: number): Promise<LineOut> {
 
 /** A ticket with the names its audit rows copy; 404 when it does not exist. */
 export async function ticketFor(db: Db, id: number) {
-  const row = await db.select({
-    ticket: tickets,
-    customer_name: companies.name,
-    sales_rep_name: users.name,
-  }).from(tickets)
+  const row = await db.select(TICKET_WITH_NAMES).from(tickets)
     .innerJoin(companies, eq(companies.id, tickets.customer_id))
     .leftJoin(users, eq(users.id, tickets.sales_rep_id))
     .where(eq(tickets.id, id)).get();

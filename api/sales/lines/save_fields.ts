@@ -20,25 +20,31 @@ import { dayStartUtc, today } from "../../../lib/format.ts";
 /** The start of today on the company's clock, as the UTC instant lines store. */
 const todayStart = (timeZone: string) => `${dayStartUtc(today(new Date(), timeZone), timeZone)}:00Z`;
 
+/** What a line's save reads of its stock row: one object (its flat order and row mapper worked out once). */
+const STOCK_FOR_LINE = {
+  id: inventory.id,
+  minimum_rate: inventory.minimum_rate,
+  additional_day: inventory.additional_day,
+  rate: items.rate,
+  isTaxable: items.isTaxable,
+  type: items.inventory_type,
+  serial_number: inventory.serial_number,
+  inventory_description: inventory.inventory_description,
+  status: inventory.status,
+  business_unit: { id: units.id, name: units.name },
+  item: LINE_ITEM_FIELDS,
+};
+
 /**
  * The stock row a line names, as its save needs it (422 on inventory_id when unknown): its rates and
  * type, what the fit check reads (status, business unit, item names) and what the saved line shows of it,
  * in one read.
  */
 export async function inventoryFor(tx: Tx, id: number) {
-  const row = await tx.select({
-    id: inventory.id,
-    minimum_rate: inventory.minimum_rate,
-    additional_day: inventory.additional_day,
-    rate: items.rate,
-    isTaxable: items.isTaxable,
-    type: items.inventory_type,
-    serial_number: inventory.serial_number,
-    inventory_description: inventory.inventory_description,
-    status: inventory.status,
-    business_unit: { id: units.id, name: units.name },
-    item: LINE_ITEM_FIELDS,
-  }).from(inventory).innerJoin(items, eq(items.id, inventory.item_id))
+  const row = await tx.select(STOCK_FOR_LINE).from(inventory).innerJoin(
+    items,
+    eq(items.id, inventory.item_id),
+  )
     .innerJoin(units, eq(units.id, inventory.business_unit_id))
     .where(eq(inventory.id, id)).get();
   if (!row) throw invalid("inventory_id", UNKNOWN_INVENTORY);

@@ -83,6 +83,16 @@ function pageIds(db: TenantDatabase | Tx, s: JobSelect, dir: typeof asc, limit: 
     .orderBy(...order).limit(limit).offset(offset);
 }
 
+/** What a job row selects: one object, so its flat order and row mapper are worked out once. */
+const JOB_ROW_FIELDS = {
+  job: jobs,
+  customer_company: { id: customer.id, name: customer.name },
+  operator_company: { id: operator.id, name: operator.name },
+  inspection_company: { id: owner.id, name: owner.name },
+  inspections: sql<number>`(select count(*) from ${inspections} where ${inspections.job_id} = ${jobs.id})`
+    .mapWith(Number),
+};
+
 /** Jobs in the wire shape (`JobRow`), joined to their three companies, with their inspection count. */
 export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise<JobRow[]> {
   const dir = (s.descending ?? true) ? desc : asc;
@@ -93,14 +103,7 @@ export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise
   const page = s.sortBy && paged
     ? { where: inArray(jobs.id, await ids()), limit: -1, offset: 0 }
     : { where: s.where, limit: s.limit ?? -1, offset: s.offset ?? 0 };
-  const rows = await db.select({
-    job: jobs,
-    customer_company: { id: customer.id, name: customer.name },
-    operator_company: { id: operator.id, name: operator.name },
-    inspection_company: { id: owner.id, name: owner.name },
-    inspections: sql<number>`(select count(*) from ${inspections} where ${inspections.job_id} = ${jobs.id})`
-      .mapWith(Number),
-  }).from(jobs)
+  const rows = await db.select(JOB_ROW_FIELDS).from(jobs)
     .innerJoin(customer, eq(customer.id, jobs.customer_company_id))
     .innerJoin(operator, eq(operator.id, jobs.operator_company_id))
     .innerJoin(owner, eq(owner.id, jobs.inspection_company_id))

@@ -131,6 +131,13 @@ export interface TicketListRow {
   [k: string]: unknown;
 }
 
+/** What a ticket list row selects: one object, so its flat order and row mapper are worked out once. */
+const TICKET_ROW_FIELDS = {
+  t: tickets,
+  customer: { id: companies.id, name: companies.name },
+  rep: { id: reps.id, name: reps.name },
+};
+
 /**
  * GET /api/sales/tickets: the five stage lists. Newest first unless sorted; each row with its
  * customer, sales rep, totals and whether it is disputed (latest rejection unresolved in RFB/RFA).
@@ -141,11 +148,7 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<ListRes
   const dir = q.descending === false ? asc : desc;
   const { limit, offset } = pageWindow(q);
   const joined = () =>
-    ctx.db.select({
-      t: tickets,
-      customer: { id: companies.id, name: companies.name },
-      rep: { id: reps.id, name: reps.name },
-    }).from(tickets).innerJoin(companies, eq(companies.id, tickets.customer_id))
+    ctx.db.select(TICKET_ROW_FIELDS).from(tickets).innerJoin(companies, eq(companies.id, tickets.customer_id))
       .leftJoin(reps, eq(reps.id, tickets.sales_rep_id));
   const [rows, total] = await Promise.all([
     limit === -1 ? joined().where(where).orderBy(...fullOrder(q, dir)) : (async () => {
