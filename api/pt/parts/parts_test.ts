@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import ExcelJS from "exceljs";
 import { ADMIN, type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeInspection, makePart } from "../../../db/factories.ts";
+import { eq } from "drizzle-orm";
+import { inspections } from "../../../db/schema/mod.ts";
 
 const OWNER_ID = 1;
 
@@ -178,7 +180,7 @@ Deno.test("parts - a part used by an inspection cannot be deleted (409) and stay
     const res = await env.json(`/api/pt/parts/${part.id}`, { token, method: "DELETE", status: 409 });
     assert.equal(res.detail, "This part is used by inspections.");
     assert.equal((await env.json("/api/pt/parts?search_name=in use", { token })).total, 1);
-    const row = await env.tenant.db.query.inspections.findFirst({ where: (i, { eq }) => eq(i.id, insp.id) });
+    const row = await env.tenant.db.select().from(inspections).where(eq(inspections.id, insp.id)).get();
     assert.equal(row?.part_id, part.id);
   }));
 
