@@ -1,5 +1,7 @@
-import { type Column, type SQL, sql } from "drizzle-orm";
-import { likeContains } from "./list_query.ts";
+import { type Column, count, type SQL, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Ctx } from "./context.ts";
+import { likeContains, listTotal } from "./list_query.ts";
 
 // Server-only (drizzle): kept apart from list_query.ts, whose schemas the islands import.
 
@@ -29,15 +31,38 @@ export function indexedContains(
 /**
  * A case-insensitive contains-search on inventory serial numbers through their suffix index (migration 0020):
  * the serials with a suffix that starts with the term, one range of `inventory_serial_suffixes` as long as the
- * matches, then the LIKE (exact, and cheap on the rows found). Any length of term.
+ * matches, then the LIKE (exact, and cheap on the rows found). Any length of term. With `walk`, the matches are
+ * only checked on the rows a walk in the page's order reads (`+` keeps SQLite from starting from them): see
+ * `walkFindsSoon`.
  */
-export function serialContains(id: Column, col: Column, text: string | undefined): SQL | undefined {
+export function serialContains(
+  id: Column,
+  col: Column,
+  text: string | undefined,
+  walk = false,
+): SQL | undefined {
   if (!text) return undefined;
   // SQLite's lower() and LIKE fold ASCII letters only; the index holds suffixes folded the same way.
   const from = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
   // Every string that starts with `from` sorts from it up to it followed by the last code point.
   const to = from + "\u{10FFFF}";
-  return sql`${id} in (select inventory_id from inventory_serial_suffixes where suffix >= ${from} and suffix < ${to}) and ${col} like ${
+  return sql`${
+    walk ? sql`+` : sql``
+  }${id} in (select inventory_id from inventory_serial_suffixes where suffix >= ${from} and suffix < ${to}) and ${col} like ${
     likeContains(text)
   } escape '\\'`;
+}
+
+/**
+ * Whether a page of a search is found sooner by walking the list in the page's order, checking each row
+ * against the matches, than by reading every match and sorting them: the walk passes over about
+ * `rows / matched` rows for each one it keeps, reading every match costs a few times more per row (its row,
+ * its joins, the sort). A search matching few rows, or a deep page, reads the matches; a broad one walks
+ * (inventory, "7-01" of 100,000 serials: 9,500 matches, 17 ms read and sorted, 2.7 ms walked; "99999": 1
+ * match, 12 us read, 14 ms walked). Both counts are cached like a list's total.
+ */
+export async function walkFindsSoon(ctx: Ctx, table: SQLiteTable, matched: number, needed: number) {
+  if (matched === 0) return false;
+  const rows = await listTotal(ctx, ctx.db.select({ total: count() }).from(table));
+  return needed * (rows / matched) <= 4 * matched;
 }

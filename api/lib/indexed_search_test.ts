@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { type TestEnv, withEnv } from "../../scripts/testing/harness.ts";
 import { makeCompany, makeInventory, makeJob, makeLine, makeTicket } from "../../db/factories.ts";
+import { INVENTORY_SORTS } from "../sales/inventory/schemas.ts";
 
 /** Terms of every kind: any case, mid-string, literal quotes, spaces and wildcards, too short for trigrams. */
 const TERMS = [
@@ -133,6 +134,38 @@ Deno.test("sales data search - a serial through inventory's suffix index: LIKE's
         args: [like(term)],
       });
       assert.deepEqual(got, r.rows.map((x) => Number(x.id)), `serial contains "${term}"`);
+    }
+  }));
+
+Deno.test("inventory search - a serial's pages, read from its matches or walked in the list's order, are the list's", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    // 40 serials of one kind and 10 others: "bulk" and "bulk-1" match enough rows that a page walks the
+    // list's order (walkFindsSoon), "bulk-39" so few that its one match is read directly.
+    for (let i = 0; i < 40; i++) {
+      await makeInventory(env.tenant.db, { serial_number: `BULK-${i}`, quantity: i % 7 });
+    }
+    for (let i = 0; i < 10; i++) await makeInventory(env.tenant.db, { serial_number: `OTHER-${i}` });
+    for (const term of ["bulk", "bulk-1", "bulk-39", "other-", "nope"]) {
+      const matched = (await byLike(env, "inventory", "serial_number", term)).length;
+      for (const sortBy of INVENTORY_SORTS) {
+        for (const descending of [false, true]) {
+          const list =
+            `/api/sales/inventory?search_serial_number=${term}&sortBy=${sortBy}&descending=${descending}`;
+          // The whole list at once is never walked: the order every page must follow.
+          const all = (await env.json(`${list}&rowsPerPage=-1`, { token })).results.map((r: { id: number }) =>
+            r.id
+          );
+          assert.equal(all.length, matched, `${term} by ${sortBy}: LIKE's rows`);
+          const paged: number[] = [];
+          for (let page = 1; page <= Math.ceil(matched / 5); page++) {
+            const got = await env.json(`${list}&page=${page}&rowsPerPage=5`, { token });
+            assert.equal(got.total, matched, `${term} by ${sortBy}: the total`);
+            paged.push(...got.results.map((r: { id: number }) => r.id));
+          }
+          assert.deepEqual(paged, all, `${term} by ${sortBy}${descending ? " descending" : ""}: pages`);
+        }
+      }
     }
   }));
 

@@ -16,7 +16,7 @@ import {
 } from "./list_order.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
-import { serialContains } from "../../lib/indexed_search.ts";
+import { serialContains, walkFindsSoon } from "../../lib/indexed_search.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
@@ -239,19 +239,6 @@ const hasStockFilter = (q: SalesListQuery) =>
   !!(q.search_item_description || q.search_inventory_description || q.serial_number || q.item_number);
 
 /**
- * Whether a page of a search on the stock (a serial, an item) is found sooner by walking the lines in the
- * page's order, checking each against the stock rows found, than by reading every matching line and sorting
- * them: the walk passes over about `lines / matched` lines for each one it keeps, reading every match costs
- * a few times more per line (its row, its ticket, the sort). A search matching few lines, or a deep page,
- * reads the matches; a broad one walks. Both counts are cached like a list's total.
- */
-async function walkFindsSoon(ctx: Ctx, matched: number, needed: number): Promise<boolean> {
-  if (matched === 0) return false;
-  const lines = await listTotal(ctx, ctx.db.select({ total: count() }).from(sales));
-  return needed * (lines / matched) <= 4 * matched;
-}
-
-/**
  * GET /api/sales/sales: the Sales Data table, newest start first unless sorted otherwise. The
  * business unit, product line and sub product line are the ticket's.
  */
@@ -275,7 +262,7 @@ export async function listSales(
   const totalOf = () => listTotal(ctx, ctx.db.select({ total: count() }).from(sales).where(where));
   const walkStock = (!q.sortBy || isOwnSort(q.sortBy)) && limit !== -1 && after === undefined &&
     hasStockFilter(q) &&
-    await walkFindsSoon(ctx, await totalOf(), offset + limit);
+    await walkFindsSoon(ctx, sales, await totalOf(), offset + limit);
   const pageWhere = and(
     filters(
       ctx,

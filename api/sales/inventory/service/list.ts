@@ -2,7 +2,7 @@ import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } fr
 import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, likeContains, pageWindow } from "../../../lib/list_query.ts";
-import { serialContains } from "../../../lib/indexed_search.ts";
+import { serialContains, walkFindsSoon } from "../../../lib/indexed_search.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import type { InventoryList, InventoryListQuery, LocationListQuery } from "../schemas.ts";
@@ -24,11 +24,13 @@ function itemsWhere(where: SQL | undefined, joined: boolean) {
 
 /**
  * The filters both views share, on inventory's own columns and its item's (`itemsJoined`: the query
- * joins items, else they become the ids of matching items).
+ * joins items, else they become the ids of matching items; `walkSerials`: the serial search is checked on
+ * the rows a walk in the page's order reads, `walkFindsSoon`).
  */
 export function inventoryFilters(
   q: InventoryListQuery | LocationListQuery,
   itemsJoined = false,
+  walkSerials = false,
 ): SQL | undefined {
   return and(
     itemsWhere(
@@ -43,7 +45,7 @@ export function inventoryFilters(
     q.status ? eq(inventory.status, q.status) : undefined,
     q.business_unit_id ? eq(inventory.business_unit_id, q.business_unit_id) : undefined,
     // Through the serials' suffix index (migration 0020).
-    serialContains(inventory.id, inventory.serial_number, q.search_serial_number),
+    serialContains(inventory.id, inventory.serial_number, q.search_serial_number, walkSerials),
     q.search_item_description
       ? or(
         itemsWhere(contains(items.item_description, q.search_item_description), itemsJoined),
@@ -94,18 +96,25 @@ export function orderOf(sortBy: Sort | undefined, dir: typeof asc): SQL[] {
 
 /**
  * The ids of the rows the filters match, joined to what the order reads. Units are joined with their
- * model so the planner can walk business units by name through their (model, name) index.
+ * model so the planner can walk business units by name through their (model, name) index. `walk`: the
+ * serial search is checked on the rows walked in the order, items first for the sorts on the item (a
+ * cross join keeps that order of the tables).
  */
 export function matchingIds(
   db: Ctx["db"],
   q: InventoryListQuery | LocationListQuery,
   by: Sort | "id" = (q as InventoryListQuery).sortBy ?? "item_number",
+  walk = false,
 ) {
   const ids = db.select({ id: inventory.id }).from(inventory);
   if (by === "item_number" || by === "item_description") {
+    if (walk) {
+      return db.select({ id: inventory.id }).from(items).crossJoin(inventory)
+        .where(and(eq(items.id, inventory.item_id), inventoryFilters(q, true, true)));
+    }
     return ids.innerJoin(items, eq(items.id, inventory.item_id)).where(inventoryFilters(q, true));
   }
-  const where = inventoryFilters(q);
+  const where = inventoryFilters(q, false, walk);
   if (by !== "business_unit") return ids.where(where);
   return ids.innerJoin(units, and(eq(units.model, "Business Unit"), eq(units.id, inventory.business_unit_id)))
     .where(where);
@@ -152,10 +161,13 @@ export async function listInventory(ctx: Ctx, q: InventoryListQuery): Promise<In
   const where = inventoryFilters(q);
   const order = orderOf(q.sortBy, q.descending ? desc : asc);
   const { limit, offset } = pageWindow(q);
-  const page = matchingIds(ctx.db, q).orderBy(...order).limit(limit).offset(offset);
+  // A serial search's page walks the list's order when the matches are many enough (the count first).
+  const counted = q.search_serial_number && limit !== -1 ? await cachedSums(ctx, where) : undefined;
+  const walk = counted !== undefined && await walkFindsSoon(ctx, inventory, counted.total, offset + limit);
+  const page = matchingIds(ctx.db, q, q.sortBy, walk).orderBy(...order).limit(limit).offset(offset);
   const [rows, sums] = await Promise.all([
     selectInventory(ctx.db).where(limit === -1 ? where : inArray(inventory.id, page)).orderBy(...order),
-    cachedSums(ctx, where),
+    counted ?? cachedSums(ctx, where),
   ]);
   const { total, ...totals } = sums;
   return { results: await presentAll(ctx.db, rows), total, totals };
