@@ -286,6 +286,31 @@ export function plannedSelection(
   opts: { isSingleTable?: boolean } = {},
 ): SQL {
   const isSingleTable = opts.isSingleTable ?? false;
+  // A list of `flatFields` never changes: its select list is built once (per dialect, with or without the
+  // table names).
+  const kept = keptLists.has(fields) ? selections.get(fields) : undefined;
+  const hit = kept?.dialect === this ? (isSingleTable ? kept.single : kept.joined) : undefined;
+  if (hit) return hit;
+  const built = selectionOf.call(this, fields, isSingleTable, opts);
+  if (keptLists.has(fields)) {
+    const entry = kept?.dialect === this ? kept : { dialect: this };
+    if (isSingleTable) entry.single = built;
+    else entry.joined = built;
+    selections.set(fields, entry);
+  }
+  return built;
+}
+
+/** The lists `flatFields` keeps, and their select lists once built. */
+const keptLists = new WeakSet<SelectedField[]>();
+const selections = new WeakMap<SelectedField[], { dialect: Dialect; single?: SQL; joined?: SQL }>();
+
+function selectionOf(
+  this: Dialect,
+  fields: SelectedField[],
+  isSingleTable: boolean,
+  opts: { isSingleTable?: boolean },
+): SQL {
   const chunks: unknown[] = [];
   let text = "";
   for (let i = 0; i < fields.length; i++) {
@@ -448,6 +473,7 @@ export function shadowQueryBuilding(on: boolean): void {
   proto.buildQueryFromSourceParams = on ? shadowBuild : plannedBuild;
   dialectProto.buildSelection = on ? shadowSelection : plannedSelection;
   selectProto.buildSelectQuery = on ? shadowSelectQuery : plannedSelectQuery;
+  joinsProto.buildJoins = on ? shadowJoins : plannedJoins;
   checkFields = on;
 }
 
@@ -475,6 +501,60 @@ export function literalLimit(this: unknown, limit?: unknown): SQL | undefined {
 }
 limitProto.buildLimit = literalLimit;
 
+// ---- Joins -----------------------------------------------------------------------------------------------
+
+interface Join {
+  on?: unknown;
+  table: unknown;
+  joinType: string;
+  alias?: string;
+}
+type JoinsBuilder = (this: unknown, joins?: Join[]) => SQL | undefined;
+const joinsProto = SQLiteDialect.prototype as unknown as { buildJoins: JoinsBuilder };
+
+/** drizzle's own `buildJoins`, for the comparison. */
+export const drizzleJoins: JoinsBuilder = joinsProto.buildJoins;
+
+/** Each join's text once built, by its condition (a module-level one is the same object at every run). */
+const joinTexts = new WeakMap<object, { table: unknown; key: string; sql: SQL }[]>();
+
+/**
+ * `SQLiteDialect.prototype.buildJoins` with each join built once per condition object: drizzle makes a `sql`
+ * template of the join's type, table, alias and condition for every join of every statement (each chunk checked
+ * with `is` as it is made). A join is drizzle's ` <type> join <table> [alias] on <condition>` text, so the
+ * joins of a statement are the joins built one at a time, one after the other: the same text.
+ */
+export function plannedJoins(this: unknown, joins?: Join[]): SQL | undefined {
+  if (!joins || joins.length === 0) return undefined;
+  const parts: SQL[] = [];
+  for (const join of joins) {
+    const on = join.on;
+    if (!(on instanceof SQL)) {
+      parts.push(drizzleJoins.call(this, [join])!);
+      continue;
+    }
+    const key = `${join.joinType}\u0000${join.alias ?? ""}`;
+    let built = joinTexts.get(on);
+    let hit = built?.find((b) => b.table === join.table && b.key === key);
+    if (!hit) {
+      hit = { table: join.table, key, sql: drizzleJoins.call(this, [join])! };
+      if (!built) joinTexts.set(on, built = []);
+      if (built.length < 8) built.push(hit);
+    }
+    parts.push(hit.sql);
+  }
+  return parts.length === 1 ? parts[0] : sql.join(parts);
+}
+
+function shadowJoins(this: unknown, joins?: Join[]): SQL | undefined {
+  const got = plannedJoins.call(this, joins);
+  const expected = drizzleJoins.call(this, joins);
+  const dialect = this as Dialect;
+  if ((got === undefined) !== (expected === undefined)) throw new Error("joins differ from drizzle's");
+  if (got && expected) assertSameQuery(dialect.sqlToQuery(got), dialect.sqlToQuery(expected));
+  return got;
+}
+
 // ---- Selected fields ------------------------------------------------------------------------------------
 
 /**
@@ -487,7 +567,10 @@ limitProto.buildLimit = literalLimit;
 const flatByFields = new WeakMap<object, SelectedField[]>();
 export function flatFields(fields: Record<string, unknown>): SelectedField[] {
   let flat = flatByFields.get(fields);
-  if (!flat) flatByFields.set(fields, flat = orderSelectedFields(fields));
+  if (!flat) {
+    flatByFields.set(fields, flat = orderSelectedFields(fields));
+    keptLists.add(flat);
+  }
   return flat;
 }
 

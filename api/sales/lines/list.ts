@@ -25,6 +25,16 @@ import { parse } from "../../lib/validate.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { timeSlices, yieldToEventLoop } from "../../../lib/event_loop.ts";
 
+/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
+const ON_TICKET = eq(tickets.id, sales.ticket_id);
+const ON_CUSTOMER = eq(customers.id, tickets.customer_id);
+const ON_REP = eq(reps.id, tickets.sales_rep_id);
+const ON_STOCK = eq(inventory.id, sales.inventory_id);
+const ON_ITEM = eq(items.id, inventory.item_id);
+const ON_UNIT = eq(units.id, tickets.business_unit_id);
+const ON_PRODUCT_LINE = eq(productLines.id, tickets.product_line_id);
+const ON_SUB_PRODUCT_LINE = eq(sub_categories.id, tickets.sub_product_line_id);
+
 /** GET /api/sales/sales/ticket?ticket_id=: every line of the ticket by order (never paginated). */
 export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<LineOut>> {
   requireAbility(ctx.user, "sales.read");
@@ -72,12 +82,8 @@ function filters(
   );
   // Only what the conditions name is joined (a flag on the ticket reads the tickets alone).
   const ticketIds = ctx.db.select({ id: tickets.id }).from(tickets);
-  const withCustomer = q.search_customer_name
-    ? ticketIds.innerJoin(customers, eq(customers.id, tickets.customer_id))
-    : ticketIds;
-  const withRep = q.search_sales_rep_name
-    ? withCustomer.leftJoin(reps, eq(reps.id, tickets.sales_rep_id))
-    : withCustomer;
+  const withCustomer = q.search_customer_name ? ticketIds.innerJoin(customers, ON_CUSTOMER) : ticketIds;
+  const withRep = q.search_sales_rep_name ? withCustomer.leftJoin(reps, ON_REP) : withCustomer;
   // A broad condition (invoices, no quotes: most tickets) is checked line by line while the lines are
   // walked in the page's order (`+` keeps SQLite from reading them by ticket and sorting them all); a
   // search by name or number reads the few matching tickets' lines through the ticket index.
@@ -113,7 +119,7 @@ function filters(
     : sql`+${sales.ticket_id} in ${withRep.where(ticket)}`;
   const stockIds = ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(
     items,
-    eq(items.id, inventory.item_id),
+    ON_ITEM,
   );
   const stockIn = (ids: SQL | ReturnType<typeof stockIds.where>) =>
     walkStock ? sql`+${sales.inventory_id} in ${ids}` : inArray(sales.inventory_id, ids);
@@ -175,14 +181,14 @@ const ROW_FIELDS = {
 
 function base(ctx: Ctx) {
   return ctx.db.select(ROW_FIELDS).from(sales)
-    .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
-    .innerJoin(customers, eq(customers.id, tickets.customer_id))
-    .leftJoin(reps, eq(reps.id, tickets.sales_rep_id))
-    .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
-    .innerJoin(items, eq(items.id, inventory.item_id))
-    .leftJoin(units, eq(units.id, tickets.business_unit_id))
-    .leftJoin(productLines, eq(productLines.id, tickets.product_line_id))
-    .leftJoin(sub_categories, eq(sub_categories.id, tickets.sub_product_line_id));
+    .innerJoin(tickets, ON_TICKET)
+    .innerJoin(customers, ON_CUSTOMER)
+    .leftJoin(reps, ON_REP)
+    .innerJoin(inventory, ON_STOCK)
+    .innerJoin(items, ON_ITEM)
+    .leftJoin(units, ON_UNIT)
+    .leftJoin(productLines, ON_PRODUCT_LINE)
+    .leftJoin(sub_categories, ON_SUB_PRODUCT_LINE);
 }
 type Row = Awaited<ReturnType<ReturnType<typeof base>["all"]>>[number];
 
@@ -224,14 +230,14 @@ function pageIds(
 ) {
   const lines = ctx.db.select({ id: sales.id }).from(sales);
   const sorted = !q.sortBy || isOwnSort(q.sortBy) ? lines : lines
-    .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
-    .innerJoin(customers, eq(customers.id, tickets.customer_id))
-    .leftJoin(reps, eq(reps.id, tickets.sales_rep_id))
-    .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
-    .innerJoin(items, eq(items.id, inventory.item_id))
-    .leftJoin(units, eq(units.id, tickets.business_unit_id))
-    .leftJoin(productLines, eq(productLines.id, tickets.product_line_id))
-    .leftJoin(sub_categories, eq(sub_categories.id, tickets.sub_product_line_id));
+    .innerJoin(tickets, ON_TICKET)
+    .innerJoin(customers, ON_CUSTOMER)
+    .leftJoin(reps, ON_REP)
+    .innerJoin(inventory, ON_STOCK)
+    .innerJoin(items, ON_ITEM)
+    .leftJoin(units, ON_UNIT)
+    .leftJoin(productLines, ON_PRODUCT_LINE)
+    .leftJoin(sub_categories, ON_SUB_PRODUCT_LINE);
   return sorted.where(where).orderBy(...order).limit(limit).offset(offset);
 }
 

@@ -83,6 +83,11 @@ function pageIds(db: TenantDatabase | Tx, s: JobSelect, dir: typeof asc, limit: 
     .orderBy(...order).limit(limit).offset(offset);
 }
 
+/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
+const ON_CUSTOMER = eq(customer.id, jobs.customer_company_id);
+const ON_OPERATOR = eq(operator.id, jobs.operator_company_id);
+const ON_OWNER = eq(owner.id, jobs.inspection_company_id);
+
 /** What a job row selects: one object, so its flat order and row mapper are worked out once. */
 const JOB_ROW_FIELDS = {
   job: jobs,
@@ -104,9 +109,9 @@ export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise
     ? { where: inArray(jobs.id, await ids()), limit: -1, offset: 0 }
     : { where: s.where, limit: s.limit ?? -1, offset: s.offset ?? 0 };
   const rows = await db.select(JOB_ROW_FIELDS).from(jobs)
-    .innerJoin(customer, eq(customer.id, jobs.customer_company_id))
-    .innerJoin(operator, eq(operator.id, jobs.operator_company_id))
-    .innerJoin(owner, eq(owner.id, jobs.inspection_company_id))
+    .innerJoin(customer, ON_CUSTOMER)
+    .innerJoin(operator, ON_OPERATOR)
+    .innerJoin(owner, ON_OWNER)
     .where(page.where)
     .orderBy(dir(SORT[s.sortBy ?? "date"]), dir(jobs.id))
     .limit(page.limit).offset(page.offset);
@@ -116,8 +121,8 @@ export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise
 /** How many jobs match (the same joins as selectJobs, so company-name filters apply): the query, to count. */
 export function countJobs(db: TenantDatabase | Tx, where: SQL | undefined) {
   return db.select({ total: count() }).from(jobs)
-    .innerJoin(customer, eq(customer.id, jobs.customer_company_id))
-    .innerJoin(operator, eq(operator.id, jobs.operator_company_id))
+    .innerJoin(customer, ON_CUSTOMER)
+    .innerJoin(operator, ON_OPERATOR)
     .where(where);
 }
 

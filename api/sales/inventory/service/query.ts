@@ -40,6 +40,12 @@ export const ITEM_FIELDS = {
 };
 export const UNIT_FIELDS = { id: units.id, name: units.name, custom: units.custom };
 
+/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
+const ON_ITEM = eq(items.id, inventory.item_id);
+const ON_UNIT = eq(units.id, inventory.business_unit_id);
+const ON_CATEGORY = eq(inventoryCategories.id, inventory.category_id);
+const ON_UPDATED_BY = eq(users.id, inventory.updated_by_id);
+
 const FIELDS = {
   inv: inventory,
   item: ITEM_FIELDS,
@@ -51,10 +57,10 @@ const FIELDS = {
 /** Inventory rows with their item, business unit, category and last editor. */
 export function selectInventory(db: Db) {
   return db.select(FIELDS).from(inventory)
-    .innerJoin(items, eq(items.id, inventory.item_id))
-    .innerJoin(units, eq(units.id, inventory.business_unit_id))
-    .leftJoin(inventoryCategories, eq(inventoryCategories.id, inventory.category_id))
-    .leftJoin(users, eq(users.id, inventory.updated_by_id));
+    .innerJoin(items, ON_ITEM)
+    .innerJoin(units, ON_UNIT)
+    .leftJoin(inventoryCategories, ON_CATEGORY)
+    .leftJoin(users, ON_UPDATED_BY);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectInventory>["all"]>>[number];

@@ -131,6 +131,10 @@ export interface TicketListRow {
   [k: string]: unknown;
 }
 
+/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
+const ON_CUSTOMER = eq(companies.id, tickets.customer_id);
+const ON_REP = eq(reps.id, tickets.sales_rep_id);
+
 /** What a ticket list row selects: one object, so its flat order and row mapper are worked out once. */
 const TICKET_ROW_FIELDS = {
   t: tickets,
@@ -148,8 +152,8 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<ListRes
   const dir = q.descending === false ? asc : desc;
   const { limit, offset } = pageWindow(q);
   const joined = () =>
-    ctx.db.select(TICKET_ROW_FIELDS).from(tickets).innerJoin(companies, eq(companies.id, tickets.customer_id))
-      .leftJoin(reps, eq(reps.id, tickets.sales_rep_id));
+    ctx.db.select(TICKET_ROW_FIELDS).from(tickets).innerJoin(companies, ON_CUSTOMER)
+      .leftJoin(reps, ON_REP);
   const [rows, total] = await Promise.all([
     limit === -1 ? joined().where(where).orderBy(...fullOrder(q, dir)) : (async () => {
       const ids = await pageIds(ctx, where, q, dir, limit, offset);
