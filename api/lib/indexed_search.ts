@@ -31,26 +31,29 @@ export function indexedContains(
 /**
  * A case-insensitive contains-search on inventory serial numbers through their suffix index (migration 0020):
  * the serials with a suffix that starts with the term, one range of `inventory_serial_suffixes` as long as the
- * matches, then the LIKE (exact, and cheap on the rows found). Any length of term. With `walk`, the matches are
- * only checked on the rows a walk in the page's order reads (`+` keeps SQLite from starting from them): see
- * `walkFindsSoon`.
+ * matches, then the LIKE (exact, and cheap on the rows found). Any length of term. With `walk`, the rows a walk
+ * in the page's order reads are checked instead (`walkFindsSoon`): by the LIKE alone where the walk's index
+ * holds the serial ("serial"), else by their id among the matches ("ids", `+` keeps SQLite from starting from
+ * them), where the LIKE would read each walked row's record.
  */
 export function serialContains(
   id: Column,
   col: Column,
   text: string | undefined,
-  walk = false,
+  walk?: "serial" | "ids",
 ): SQL | undefined {
   if (!text) return undefined;
   // SQLite's lower() and LIKE fold ASCII letters only; the index holds suffixes folded the same way.
   const from = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
   // Every string that starts with `from` sorts from it up to it followed by the last code point.
   const to = from + "\u{10FFFF}";
+  const like = sql`${col} like ${likeContains(text)} escape '\\'`;
+  // A walk checks each row it reads: the LIKE alone, on the serial its index already holds, costs less than
+  // first listing every match ("7-01": 9,500 suffixes, 3.4 ms to list, 0.5 ms to walk with the LIKE).
+  if (walk === "serial") return like;
   return sql`${
     walk ? sql`+` : sql``
-  }${id} in (select inventory_id from inventory_serial_suffixes where suffix >= ${from} and suffix < ${to}) and ${col} like ${
-    likeContains(text)
-  } escape '\\'`;
+  }${id} in (select inventory_id from inventory_serial_suffixes where suffix >= ${from} and suffix < ${to}) and ${like}`;
 }
 
 /**

@@ -30,7 +30,7 @@ function itemsWhere(where: SQL | undefined, joined: boolean) {
 export function inventoryFilters(
   q: InventoryListQuery | LocationListQuery,
   itemsJoined = false,
-  walkSerials = false,
+  walkSerials?: "serial" | "ids",
 ): SQL | undefined {
   return and(
     itemsWhere(
@@ -94,6 +94,14 @@ export function orderOf(sortBy: Sort | undefined, dir: typeof asc): SQL[] {
   }
 }
 
+/** The orders whose walk reads an index holding the serial (every list index of inventory by serial). */
+const SERIAL_IN_INDEX = new Set<Sort | "id">([
+  "item_number",
+  "item_description",
+  "serial_number",
+  "business_unit",
+]);
+
 /**
  * The ids of the rows the filters match, joined to what the order reads. Units are joined with their
  * model so the planner can walk business units by name through their (model, name) index. `walk`: the
@@ -110,11 +118,11 @@ export function matchingIds(
   if (by === "item_number" || by === "item_description") {
     if (walk) {
       return db.select({ id: inventory.id }).from(items).crossJoin(inventory)
-        .where(and(eq(items.id, inventory.item_id), inventoryFilters(q, true, true)));
+        .where(and(eq(items.id, inventory.item_id), inventoryFilters(q, true, "serial")));
     }
     return ids.innerJoin(items, eq(items.id, inventory.item_id)).where(inventoryFilters(q, true));
   }
-  const where = inventoryFilters(q, false, walk);
+  const where = inventoryFilters(q, false, walk ? (SERIAL_IN_INDEX.has(by) ? "serial" : "ids") : undefined);
   if (by !== "business_unit") return ids.where(where);
   return ids.innerJoin(units, and(eq(units.model, "Business Unit"), eq(units.id, inventory.business_unit_id)))
     .where(where);
