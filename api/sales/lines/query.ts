@@ -99,6 +99,13 @@ export function calculated(
   };
 }
 
+/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
+const ON_TICKET = eq(tickets.id, sales.ticket_id);
+const ON_STOCK = eq(inventory.id, sales.inventory_id);
+const ON_ITEM = eq(items.id, inventory.item_id);
+const ON_CUSTOMER = eq(companies.id, tickets.customer_id);
+const ON_REP = eq(users.id, tickets.sales_rep_id);
+
 /** What a line row selects: one object, so its flat order and row mapper are worked out once. */
 const LINE_ROW_FIELDS = {
   sale: sales,
@@ -117,9 +124,9 @@ export async function loadLines(
   where: { ticketId?: number; ids?: number[] },
 ): Promise<LineOut[]> {
   const rows = await db.select(LINE_ROW_FIELDS).from(sales)
-    .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
-    .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
-    .innerJoin(items, eq(items.id, inventory.item_id))
+    .innerJoin(tickets, ON_TICKET)
+    .innerJoin(inventory, ON_STOCK)
+    .innerJoin(items, ON_ITEM)
     .where(and(
       where.ticketId ? eq(sales.ticket_id, where.ticketId) : undefined,
       where.ids ? inArray(sales.id, where.ids) : undefined,
@@ -169,8 +176,8 @@ export async function getLine(db: Db, id: number): Promise<LineOut> {
 /** A ticket with the names its audit rows copy; 404 when it does not exist. */
 export async function ticketFor(db: Db, id: number) {
   const row = await db.select(TICKET_WITH_NAMES).from(tickets)
-    .innerJoin(companies, eq(companies.id, tickets.customer_id))
-    .leftJoin(users, eq(users.id, tickets.sales_rep_id))
+    .innerJoin(companies, ON_CUSTOMER)
+    .leftJoin(users, ON_REP)
     .where(eq(tickets.id, id)).get();
   if (!row) throw new AppError("not_found", "Ticket not found.");
   return row;

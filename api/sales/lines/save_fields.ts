@@ -15,10 +15,26 @@ import {
 import { newLineRates } from "./defaults.ts";
 import { LINE_ITEM_FIELDS } from "./query.ts";
 import { units } from "../inventory/service/query.ts";
-import { dayStartUtc, today } from "../../../lib/format.ts";
+import { addDays, dayStartUtc, today } from "../../../lib/format.ts";
 
 /** The start of today on the company's clock, as the UTC instant lines store. */
-const todayStart = (timeZone: string) => `${dayStartUtc(today(new Date(), timeZone), timeZone)}:00Z`;
+export function todayStart(timeZone: string, now = Date.now()): string {
+  // The same all day: worked out once a day per zone (kept until the next day's start), not for every line
+  // saved (two zone conversions, about 1.4% of a line save's thread).
+  const known = startOfToday.get(timeZone);
+  if (known && known.from <= now && now < known.until) return known.value;
+  const day = today(new Date(now), timeZone);
+  const value = `${dayStartUtc(day, timeZone)}:00Z`;
+  const until = Date.parse(`${dayStartUtc(addDays(day, 1), timeZone)}:00Z`);
+  if (startOfToday.size >= 1000) startOfToday.clear();
+  startOfToday.set(timeZone, { from: Date.parse(value), until, value });
+  return value;
+}
+const startOfToday = new Map<string, { from: number; until: number; value: string }>();
+
+/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
+const ON_ITEM = eq(items.id, inventory.item_id);
+const ON_UNIT = eq(units.id, inventory.business_unit_id);
 
 /** What a line's save reads of its stock row: one object (its flat order and row mapper worked out once). */
 const STOCK_FOR_LINE = {
@@ -43,9 +59,9 @@ const STOCK_FOR_LINE = {
 export async function inventoryFor(tx: Tx, id: number) {
   const row = await tx.select(STOCK_FOR_LINE).from(inventory).innerJoin(
     items,
-    eq(items.id, inventory.item_id),
+    ON_ITEM,
   )
-    .innerJoin(units, eq(units.id, inventory.business_unit_id))
+    .innerJoin(units, ON_UNIT)
     .where(eq(inventory.id, id)).get();
   if (!row) throw invalid("inventory_id", UNKNOWN_INVENTORY);
   return row;
