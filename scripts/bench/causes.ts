@@ -20,9 +20,11 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /^sales data: page 1 at 10 connections/,
-    "CPU per request on the one JavaScript thread: a profile of this load (2026-11-25) put SQLite's stepping at " +
-    "21% of the thread, drizzle's query building and row mapping at about 30%, garbage collection 5%, gzip 4%; " +
-    "throughput is 1/CPU",
+    "CPU per request on the one JavaScript thread (1.4-1.7 ms): a profile of this load (2026-11-27) puts " +
+    "SQLite's stepping at 21% (the page's 8-table statement for 20 lines, then their inventory logs), gzip 9%, " +
+    "drizzle's building of the filters' conditions and the statements around them 10-12% (rebuilt for each " +
+    "request; the select lists, joins, field order and row mapping are built once since decision 032), JSON " +
+    "3%, garbage collection 4%; throughput is 1/CPU",
   ],
   [
     /^sales data: sort item_description/,
@@ -61,13 +63,17 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /contains-search/,
-    "LIKE '%term%' scans the list's rows (tickets, jobs); inventory and Sales Data find serials through the " +
-    "suffix index, then count and page the matches (1,000-2,000 for the bench's term) after it",
+    "p50 is within budget for every list (2.7-4.8 ms); p95 runs 1.5-2.4x p50 on this machine, whose load " +
+    "generator shares the two cores (tickets' search: 0.65 ms of SQL, p50 2.7 ms, p95 6.4 ms). Inventory's term " +
+    "matches 1,000 of 100,000 serials: its page walks items in order checking each serial (decision 032), " +
+    "0.6-1 ms of SQL alone, 1.5 ms with the load generator beside it; Sales Data's matches 1,967 lines, walked " +
+    "in start order against the matching stock rows",
   ],
   [
     /at 10 connections/,
-    "CPU per request on the one JavaScript thread (about 1.6 ms: SQLite's stepping, drizzle's query building " +
-    "and row mapping, JSON, gzip): throughput is 1/CPU; more needs a lighter query path or more processes",
+    "CPU per request on the one JavaScript thread (about 1.2-1.6 ms: SQLite's stepping, drizzle's building of " +
+    "each request's conditions, JSON, gzip): throughput is 1/CPU; more needs a lighter query path or more " +
+    "processes",
   ],
   [
     /over a bare Hono handler/,
@@ -75,10 +81,10 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /^xlsx of/,
-    "about 0.1 ms of CPU per line on the server's thread: the 8-table page query through drizzle's " +
-    "mapping, the line's figures, and the XML; pages are keyset reads of 200 lines. The machine's speed moves " +
-    "it: the code of 2026-11-25 (ba45bbb) took 12.1 s that day and 22.5 s on 2026-11-27, run again beside this " +
-    "commit on the same data",
+    "about 0.1 ms of CPU per line on the server's thread: the 8-table page query, the line's figures, and the " +
+    "XML; pages are keyset reads of 200 lines. The machine's speed moves it: the code of 2026-11-25 (ba45bbb) " +
+    "took 12.1 s that day and 22.5 s on 2026-11-27 beside this code on the same data; 20.1-23.0 s in the runs " +
+    "of 2026-11-27",
   ],
   [
     /other requests while it streams/,
@@ -100,14 +106,12 @@ const CAUSES: [RegExp, string][] = [
   [/first rows, cold/, "the HTML's round trips on the slow link"],
   [
     /line saves/,
-    "CPU-bound on the one thread: a charge-code save is 4 statements (the ticket, the stock row, the insert " +
-    "with its order and RETURNING, a share of the group's commit; the bookings sweep once a second per write " +
-    "group, decision 032). In-process (2026-11-27) a save costs 0.8 ms of CPU, SQLite about 0.3 ms of it (the " +
-    "insert and its 13 index entries 80-140 us, the group's commit 120 us a save), drizzle's query building " +
-    "and row mapping most of the rest (its `is()` checks alone 7% of a list's thread); under this load the " +
-    "server spends about 1.5 ms a save, the rest in HTTP, session, JSON and GC. The same code varies by a " +
-    "fifth between runs on this machine (the record of 2026-11-25, on the same kind of machine, was 881/s); " +
-    "fsyncs are off the thread (decision 030) and cost 0.4 ms here",
+    "CPU-bound on the one thread: in-process (2026-11-27) a charge-code save costs about 0.9 ms, SQLite 0.34 ms " +
+    "of it (the insert with its 13 index entries and the ticket-flags trigger's update of the new row 150 us, " +
+    "the group's commit 130 us a save, the ticket and stock reads 40 us), drizzle's building of the 4 " +
+    "statements and the request's HTTP, session, validation and JSON most of the rest. Under this load the " +
+    "thread is also idle 12-16% of the time: all 10 connections' saves in flight wait for their groups' fsyncs " +
+    "(off the thread, decision 030). Runs of one commit vary from 540 to 890 saves/s on this machine",
   ],
   [
     /cold tenant/,

@@ -112,7 +112,17 @@ function machine(loadNote: string | undefined) {
     cpu: model,
     kernel: sh("uname", ["-sr"]),
     commit: sh("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"]) +
-      (sh("git", ["-C", ROOT, "status", "--porcelain", "--untracked-files=no"])
+      // The report itself (rewritten by every run) is not a change the server runs.
+      (sh("git", [
+          "-C",
+          ROOT,
+          "status",
+          "--porcelain",
+          "--untracked-files=no",
+          "--",
+          ".",
+          ":!docs/performance.md",
+        ])
         ? " plus uncommitted changes in the working tree (the server ran the working tree)"
         : ""),
     deno: sh(DENO, ["--version"]).split("\n")[0],
