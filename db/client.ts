@@ -9,7 +9,7 @@ import * as catalogSchema from "./catalog/schema.ts";
 import { createFileClient } from "./sqlite_client.ts";
 import { fetchFor, type SqldRoute } from "./sqld.ts";
 import "./query_building.ts"; // drizzle's SQL text in one pass (decision 031)
-import "./row_mapping.ts"; // drizzle's row mapping, planned once per query (decision 031)
+import "./row_mapping.ts"; // drizzle's row mapping, compiled once per shape of query (decisions 031, 032)
 
 /**
  * A tenant's database, without drizzle's relational query API (`db.query.*`), which nothing uses: given the

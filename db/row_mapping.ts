@@ -1,5 +1,5 @@
 /**
- * drizzle's row mapping, planned once per query instead of once per value (decision 031).
+ * drizzle's row mapping, compiled once per shape of query instead of worked out per value (decisions 031, 032).
  *
  * drizzle-orm 0.45's libSQL session maps every row of a select with `mapResultRow`: for each value it asks
  * `is(field, Column)` (an `instanceof`, then a walk up the prototype chain for anything that is not a column),
