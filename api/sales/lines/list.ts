@@ -80,10 +80,13 @@ function filters(
     serialContains(inventory.id, inventory.serial_number, q.serial_number),
     contains(items.item_number, q.item_number),
   );
-  // Only what the conditions name is joined (a flag on the ticket reads the tickets alone).
-  const ticketIds = ctx.db.select({ id: tickets.id }).from(tickets);
-  const withCustomer = q.search_customer_name ? ticketIds.innerJoin(customers, ON_CUSTOMER) : ticketIds;
-  const withRep = q.search_sales_rep_name ? withCustomer.leftJoin(reps, ON_REP) : withCustomer;
+  // Only what the conditions name is joined (a flag on the ticket reads the tickets alone); made only when
+  // used (the default filters are flags on the line).
+  const matchingTickets = (where: SQL) => {
+    const ticketIds = ctx.db.select({ id: tickets.id }).from(tickets);
+    const withCustomer = q.search_customer_name ? ticketIds.innerJoin(customers, ON_CUSTOMER) : ticketIds;
+    return (q.search_sales_rep_name ? withCustomer.leftJoin(reps, ON_REP) : withCustomer).where(where);
+  };
   // A broad condition (invoices, no quotes: most tickets) is checked line by line while the lines are
   // walked in the page's order (`+` keeps SQLite from reading them by ticket and sorting them all); a
   // search by name or number reads the few matching tickets' lines through the ticket index.
@@ -105,7 +108,7 @@ function filters(
     : flags
     ? flags
     : !broad
-    ? inArray(sales.ticket_id, withRep.where(ticket))
+    ? inArray(sales.ticket_id, matchingTickets(ticket))
     : mode === "joined"
     // The walk reads the tickets table itself (ticket, then its lines): the flags are checked once per
     // ticket, on its row, and a ticket that fails them is passed over without reading its lines.
@@ -116,16 +119,14 @@ function filters(
     // it a probe per line: without it SQLite 3.53 turns the EXISTS into a join and first builds a Bloom
     // filter over every matching ticket (page 1: 8.5 ms, with it 0.05 ms).
     ? sql`exists (select 1 from ${tickets} where ${tickets.id} = ${sales.ticket_id} and ${ticket} limit 1)`
-    : sql`+${sales.ticket_id} in ${withRep.where(ticket)}`;
-  const stockIds = ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(
-    items,
-    ON_ITEM,
-  );
-  const stockIn = (ids: SQL | ReturnType<typeof stockIds.where>) =>
-    walkStock ? sql`+${sales.inventory_id} in ${ids}` : inArray(sales.inventory_id, ids);
+    : sql`+${sales.ticket_id} in ${matchingTickets(ticket)}`;
+  const stockIn = (where: SQL) => {
+    const ids = ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(items, ON_ITEM).where(where);
+    return walkStock ? sql`+${sales.inventory_id} in ${ids}` : inArray(sales.inventory_id, ids);
+  };
   return and(
     onTicket,
-    stock ? stockIn(stockIds.where(stock)) : undefined,
+    stock ? stockIn(stock) : undefined,
     // The From/To days are the company's: the stored UTC start is compared with that day's UTC bounds.
     onDays(sales.start_date, q.start_date_begin, q.start_date_end, timeZoneOf(ctx.user.company.settings)),
     q.id ? eq(sales.inventory_id, q.id) : undefined,
