@@ -288,29 +288,18 @@ export function plannedSelection(
   const isSingleTable = opts.isSingleTable ?? false;
   // A list of `flatFields` never changes: its select list is built once (per dialect, with or without the
   // table names).
-  const kept = keptLists.has(fields) ? selections.get(fields) : undefined;
-  const hit = kept?.dialect === this ? (isSingleTable ? kept.single : kept.joined) : undefined;
-  if (hit) return hit;
-  const built = selectionOf.call(this, fields, isSingleTable, opts);
-  if (keptLists.has(fields)) {
-    const entry = kept?.dialect === this ? kept : { dialect: this };
-    if (isSingleTable) entry.single = built;
-    else entry.joined = built;
-    selections.set(fields, entry);
-  }
-  return built;
+  if (!keptLists.has(fields)) return selectionOf.call(this, fields, isSingleTable);
+  let kept = selections.get(fields);
+  if (kept?.dialect !== this) selections.set(fields, kept = { dialect: this });
+  const key = isSingleTable ? "single" : "joined";
+  return kept[key] ??= selectionOf.call(this, fields, isSingleTable);
 }
 
 /** The lists `flatFields` keeps, and their select lists once built. */
 const keptLists = new WeakSet<SelectedField[]>();
 const selections = new WeakMap<SelectedField[], { dialect: Dialect; single?: SQL; joined?: SQL }>();
 
-function selectionOf(
-  this: Dialect,
-  fields: SelectedField[],
-  isSingleTable: boolean,
-  opts: { isSingleTable?: boolean },
-): SQL {
+function selectionOf(this: Dialect, fields: SelectedField[], isSingleTable: boolean): SQL {
   const chunks: unknown[] = [];
   let text = "";
   for (let i = 0; i < fields.length; i++) {
@@ -323,7 +312,7 @@ function selectionOf(
     } else {
       if (text) chunks.push(new StringChunk(text));
       text = "";
-      chunks.push(drizzleSelection.call(this, [fields[i]], opts));
+      chunks.push(drizzleSelection.call(this, [fields[i]], { isSingleTable }));
     }
     if (i < fields.length - 1) text += ", ";
   }
@@ -482,7 +471,7 @@ export function shadowQueryBuilding(on: boolean): void {
 const limitProto = SQLiteDialect.prototype as unknown as { buildLimit(limit?: unknown): SQL | undefined };
 
 /** drizzle's own `buildLimit`: ` limit ?` with the number as a parameter. */
-export const drizzleLimit = limitProto.buildLimit;
+const drizzleLimit = limitProto.buildLimit;
 
 /**
  * A whole-number LIMIT written into the statement's text, where drizzle binds it as a parameter. SQLite's
@@ -493,7 +482,7 @@ export const drizzleLimit = limitProto.buildLimit;
  * list's pages share one prepared statement per page size. Any other value (a placeholder, SQL, a number that
  * is not a whole one) is drizzle's.
  */
-export function literalLimit(this: unknown, limit?: unknown): SQL | undefined {
+function literalLimit(this: unknown, limit?: unknown): SQL | undefined {
   if (typeof limit === "number" && Number.isSafeInteger(limit) && limit >= 0) {
     return sql.raw(` limit ${limit}`);
   }
@@ -520,11 +509,11 @@ const joinTexts = new WeakMap<object, { table: unknown; key: string; sql: SQL }[
 
 /**
  * `SQLiteDialect.prototype.buildJoins` with each join built once per condition object: drizzle makes a `sql`
- * template of the join's type, table, alias and condition for every join of every statement (each chunk checked
- * with `is` as it is made). A join is drizzle's ` <type> join <table> [alias] on <condition>` text, so the
- * joins of a statement are the joins built one at a time, one after the other: the same text.
+ * template of the join's type, table, alias and condition for every join of every statement (each chunk
+ * checked with `is` as it is made). A join is drizzle's ` <type> join <table> [alias] on <condition>` text,
+ * so the joins of a statement are the joins built one at a time, one after the other: the same text.
  */
-export function plannedJoins(this: unknown, joins?: Join[]): SQL | undefined {
+function plannedJoins(this: unknown, joins?: Join[]): SQL | undefined {
   if (!joins || joins.length === 0) return undefined;
   const parts: SQL[] = [];
   for (const join of joins) {
@@ -539,6 +528,7 @@ export function plannedJoins(this: unknown, joins?: Join[]): SQL | undefined {
     if (!hit) {
       hit = { table: join.table, key, sql: drizzleJoins.call(this, [join])! };
       if (!built) joinTexts.set(on, built = []);
+      // One condition serves one join or a few (inner or left, under an alias): never a growing list.
       if (built.length < 8) built.push(hit);
     }
     parts.push(hit.sql);
@@ -558,14 +548,14 @@ function shadowJoins(this: unknown, joins?: Join[]): SQL | undefined {
 // ---- Selected fields ------------------------------------------------------------------------------------
 
 /**
- * The selected fields in drizzle's flat order (`orderSelectedFields`), worked out once per fields object. drizzle
- * orders them anew each time a select runs (twice: to build the text and to map the rows, with four `is`
- * checks a field) and each time `returning()` is called. A query whose fields are one object kept by the
- * module (inventory's, Sales Data's, a whole table's columns) now reuses one list, and with it its compiled row
- * mapper (db/row_mapping.ts). The list is read, never changed, by drizzle and by this module.
+ * The selected fields in drizzle's flat order (`orderSelectedFields`), worked out once per fields object.
+ * drizzle orders them anew each time a select runs (twice: to build the text and to map the rows, with four
+ * `is` checks a field) and each time `returning()` is called. A query whose fields are one object kept by the
+ * module (inventory's, Sales Data's, a whole table's columns) now reuses one list, and with it its compiled
+ * row mapper (db/row_mapping.ts). The list is read, never changed, by drizzle and by this module.
  */
 const flatByFields = new WeakMap<object, SelectedField[]>();
-export function flatFields(fields: Record<string, unknown>): SelectedField[] {
+function flatFields(fields: Record<string, unknown>): SelectedField[] {
   let flat = flatByFields.get(fields);
   if (!flat) {
     flatByFields.set(fields, flat = orderSelectedFields(fields));
@@ -586,9 +576,9 @@ interface SelectQuery {
 }
 
 /**
- * A select's fields, flat: from the cache when they cannot change, that is when the caller chose them (drizzle
- * never adds to a partial select) or a whole table is selected without joins (a join on such a select adds the
- * joined table's columns to its fields).
+ * A select's fields, flat: from the cache when they cannot change, that is when the caller chose them
+ * (drizzle never adds to a partial select) or a whole table is selected without joins (a join on such a
+ * select adds the joined table's columns to its fields).
  */
 function selectFields(b: SelectQuery): SelectedField[] | undefined {
   if (!b.isPartialSelect && b.config.joins?.length) return undefined;
@@ -597,7 +587,9 @@ function selectFields(b: SelectQuery): SelectedField[] | undefined {
   return flat;
 }
 
-/** In shadow mode (tests), each cached list is checked against drizzle's ordering of the query's own fields. */
+/**
+ * In shadow mode (tests), each cached list is checked against drizzle's ordering of the query's own fields.
+ */
 let checkFields = false;
 function sameFields(cached: SelectedField[], fresh: SelectedField[]) {
   // A column of an aliased table is a new proxy at each reading: the same column of the same alias.
@@ -617,24 +609,29 @@ const selectQbProto = SQLiteSelectQueryBuilderBase.prototype as unknown as { get
 const selectBaseProto = SQLiteSelectBase.prototype as unknown as {
   _prepare(this: SelectQuery, isOneTimeQuery?: boolean): unknown;
 };
-/** drizzle's own, for the comparison. */
-export const drizzleSelectGetSQL = selectQbProto.getSQL;
-export const drizzleSelectPrepare = selectBaseProto._prepare;
 
-/** drizzle's `getSQL` of a select, with its flat fields handed over (`fieldsFlat`, which drizzle's builder honours). */
+/**
+ * The statement of a select, built from these flat fields (`fieldsFlat`, which drizzle's builder honours).
+ */
+const selectSQL = (b: SelectQuery, fieldsFlat: SelectedField[] | undefined) =>
+  b.dialect.buildSelectQuery(fieldsFlat ? { ...b.config, fieldsFlat } : b.config);
+
+/** drizzle's `getSQL` of a select, with its flat fields from the cache. */
 function plannedSelectGetSQL(this: SelectQuery): SQL {
-  const fieldsFlat = selectFields(this);
-  return this.dialect.buildSelectQuery(fieldsFlat ? { ...this.config, fieldsFlat } : this.config);
+  return selectSQL(this, selectFields(this));
 }
 
-/** drizzle's `_prepare` of a select (drizzle-orm 0.45), its flat fields from the cache. */
+/**
+ * drizzle's `_prepare` of a select (drizzle-orm 0.45), its flat fields from the cache, and ordered once where
+ * drizzle ordered them for the text and again for the rows.
+ */
 function plannedSelectPrepare(this: SelectQuery, isOneTimeQuery = true): unknown {
   if (!this.session) {
     throw new Error("Cannot execute a query on a query builder. Please use a database instance instead.");
   }
   const fieldsList = selectFields(this) ?? orderSelectedFields(this.config.fields);
   const query = this.session[isOneTimeQuery ? "prepareOneTimeQuery" : "prepareQuery"](
-    this.dialect.sqlToQuery(selectQbProto.getSQL.call(this)),
+    this.dialect.sqlToQuery(selectSQL(this, fieldsList)),
     fieldsList,
     "all",
     true,
@@ -649,25 +646,18 @@ selectQbProto.getSQL = plannedSelectGetSQL;
 selectBaseProto._prepare = plannedSelectPrepare;
 
 /** `returning()` of inserts, updates and deletes, its fields from the cache (a whole table's by default). */
-type Returning = { config: { table: unknown; returning?: unknown }; table?: unknown };
 const Columns = (Table as unknown as { Symbol: { Columns: symbol } }).Symbol.Columns;
-for (
-  const [cls, tableOf] of [
-    [SQLiteInsertBase, (b: Returning) => b.config.table],
-    [SQLiteUpdateBase, (b: Returning) => b.config.table],
-    [SQLiteDeleteBase, (b: Returning) => b.table],
-  ] as const
+function cachedReturning(
+  this: { config: { table: unknown; returning?: unknown } },
+  fields?: Record<string, unknown>,
 ) {
-  (cls.prototype as unknown as { returning(fields?: Record<string, unknown>): unknown }).returning =
-    function (
-      this: Returning,
-      fields?: Record<string, unknown>,
-    ) {
-      this.config.returning = flatFields(
-        fields ?? (tableOf(this) as Record<symbol, Record<string, unknown>>)[Columns],
-      );
-      return this;
-    };
+  this.config.returning = flatFields(
+    fields ?? (this.config.table as Record<symbol, Record<string, unknown>>)[Columns],
+  );
+  return this;
+}
+for (const builder of [SQLiteInsertBase, SQLiteUpdateBase, SQLiteDeleteBase]) {
+  (builder.prototype as unknown as { returning: typeof cachedReturning }).returning = cachedReturning;
 }
 
 shadowQueryBuilding(SHADOW);

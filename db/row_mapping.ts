@@ -1,5 +1,6 @@
 /**
- * drizzle's row mapping, compiled once per shape of query instead of worked out per value (decisions 031, 032).
+ * drizzle's row mapping, compiled once per shape of query instead of worked out per value (decisions 031,
+ * 032).
  *
  * drizzle-orm 0.45's libSQL session maps every row of a select with `mapResultRow`: for each value it asks
  * `is(field, Column)` (an `instanceof`, then a walk up the prototype chain for anything that is not a column),
@@ -9,15 +10,15 @@
  *
  * This replaces `mapAllResult` and `mapGetResult` of drizzle's `LibSQLPreparedQuery` with the same mapping,
  * compiled once per shape of query (its selected fields) into a function that builds each row as nested
- * object literals (`compileMapper`): each column's decoder called only where it changes the value, the table a
- * left join may null out decided once. A planned loop over the values (each value's path walked, every object grown key by
- * key) took 160-200 us for a 20-row Sales Data page; the compiled function takes 5-7 us, and Sales Data page 1
- * at 10 connections went from 1.57 to 1.35 ms of server CPU a request (2026-11-27, decision 032). The results
- * are the same objects drizzle builds: the same keys in the same order, the same decoders
- * (`mapFromDriverValue`), blobs as Buffer, a left-joined object null when its first column is null and its
- * table may be missing. Queries with a custom mapper (relational queries) and raw queries without fields keep
- * drizzle's own code. Rows of db/sqlite_client.ts are read from their values array (`ROW_VALUES`), not through
- * a getter per index. db/row_mapping_test.ts compares both on real rows.
+ * object literals (`compileMapper`): each column's decoder called only where it changes the value, the table
+ * a left join may null out decided once. A planned loop over the values (each value's path walked, every
+ * object grown key by key) took 160-200 us for a 20-row Sales Data page; the compiled function takes 5-7 us,
+ * and Sales Data page 1 at 10 connections went from 1.57 to 1.35 ms of server CPU a request (2026-11-27,
+ * decision 032). The results are the same objects drizzle builds: the same keys in the same order, the same
+ * decoders (`mapFromDriverValue`), blobs as Buffer, a left-joined object null when its first column is null
+ * and its table may be missing. Queries with a custom mapper (relational queries) and raw queries without
+ * fields keep drizzle's own code. Rows of db/sqlite_client.ts are read from their values array
+ * (`ROW_VALUES`), not through a getter per index. db/row_mapping_test.ts compares both on real rows.
  */
 import { Column, getTableName, is, SQL } from "drizzle-orm";
 import { Subquery } from "drizzle-orm";
@@ -58,7 +59,9 @@ type Factory = (decoders: Decoder[], normalize: (v: unknown) => unknown) => Mapp
 const mappers = new WeakMap<readonly SelectedField[], Mapper>();
 /** The compiled code, by what it depends on (`shapeOf`): compiled once per shape of query, not per run. */
 const factories = new Map<string, Factory>();
-/** More shapes than the app's queries have; a query built with fields of its caller's choosing cannot grow it. */
+/**
+ * More shapes than the app's queries have; a query built with fields of its caller's choosing cannot grow it.
+ */
 const FACTORY_LIMIT = 1000;
 
 function planOf(fields: readonly SelectedField[]): ColumnPlan[] {
@@ -116,7 +119,7 @@ interface Node {
  * are of that one table, a table the joins may leave out (`joinsNotNullableMap`). Keys are written with
  * JSON.stringify, so no name becomes code.
  */
-export function compileMapper(plan: ColumnPlan[]): Factory {
+function compileMapper(plan: ColumnPlan[]): Factory {
   const root: Node = { entries: new Map() };
   plan.forEach((c, i) => {
     let node = root;
@@ -168,7 +171,9 @@ export function compileMapper(plan: ColumnPlan[]): Factory {
 
 const passes = (c: ColumnPlan) => c.decoder.mapFromDriverValue === passThrough;
 
-/** All the compiled code depends on: each value's path, whether it is decoded, the table of a joined column. */
+/**
+ * All the compiled code depends on: each value's path, whether it is decoded, the table of a joined column.
+ */
 const shapeOf = (plan: ColumnPlan[]) =>
   plan.map((c) => `${c.parents.join("\u0000")}\u0000${c.key}\u0001${passes(c) ? "p" : "d"}${c.table ?? ""}`)
     .join("\u0002");
