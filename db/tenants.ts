@@ -256,20 +256,13 @@ export class TenantDb {
   }
 
   /**
-   * A list's total, counted once per version of the database. A count walks every matching index entry
-   * (4 ms at 100,000 inspections, most of a list page's cost) while the page itself reads a few rows; the
-   * version is one row that every instance's write transaction bumps, so a write on any instance makes
-   * the totals of all of them stale. Writes that bypass `write` (the CLI, test factories) do not bump it.
+   * A list's total, counted once per version of the database: or several figures counted by one query (a
+   * list's count and its Totals row), under one key. A count walks every matching index entry (4 ms at
+   * 100,000 inspections, most of a list page's cost) while the page itself reads a few rows; the version is
+   * one row that every instance's write transaction bumps, so a write on any instance makes the totals of all
+   * of them stale. Writes that bypass `write` (the CLI, test factories) do not bump it.
    */
-  cachedTotal(key: string, count: () => Promise<number>): Promise<number> {
-    return this.cachedFigures(key, count);
-  }
-
-  /**
-   * `cachedTotal` for several figures counted by one query (a list's count and its Totals row): one
-   * version read and one cache entry for all of them.
-   */
-  async cachedFigures<T>(key: string, count: () => Promise<T>): Promise<T> {
+  async cachedTotal<T>(key: string, count: () => Promise<T>): Promise<T> {
     const [row] = await this.db.all<{ version: number }>(sql`select version from write_version where id = 1`);
     const version = row?.version ?? 0;
     if (this.totalsVersion !== version) {

@@ -150,7 +150,7 @@ async function cachedSums(
   }).from(inventory).where(where);
   const { sql: text, params } = query.toSQL();
   // One cache entry for the five figures: one version read a page, where each figure read it again.
-  return await ctx.tdb.cachedFigures(`${text}\u0000${JSON.stringify(params)}`, async () => {
+  return await ctx.tdb.cachedTotal(`${text}\u0000${JSON.stringify(params)}`, async () => {
     const [row] = await query;
     return Object.fromEntries(TOTAL_KEYS.map((k) => [k, Number(row[k])])) as Record<
       (typeof TOTAL_KEYS)[number],
