@@ -17,6 +17,7 @@ import {
 import type { Ctx } from "../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
 import { serialContains, walkFindsSoon } from "../../lib/indexed_search.ts";
+import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
@@ -30,7 +31,6 @@ const ON_TICKET = eq(tickets.id, sales.ticket_id);
 const ON_CUSTOMER = eq(customers.id, tickets.customer_id);
 const ON_REP = eq(reps.id, tickets.sales_rep_id);
 const ON_STOCK = eq(inventory.id, sales.inventory_id);
-const ON_ITEM = eq(items.id, inventory.item_id);
 const ON_UNIT = eq(units.id, tickets.business_unit_id);
 const ON_PRODUCT_LINE = eq(productLines.id, tickets.product_line_id);
 const ON_SUB_PRODUCT_LINE = eq(sub_categories.id, tickets.sub_product_line_id);
@@ -121,7 +121,9 @@ function filters(
     ? sql`exists (select 1 from ${tickets} where ${tickets.id} = ${sales.ticket_id} and ${ticket} limit 1)`
     : sql`+${sales.ticket_id} in ${matchingTickets(ticket)}`;
   const stockIn = (where: SQL) => {
-    const ids = ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(items, ON_ITEM).where(where);
+    const ids = ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(items, ON_STOCK_ITEM).where(
+      where,
+    );
     return walkStock ? sql`+${sales.inventory_id} in ${ids}` : inArray(sales.inventory_id, ids);
   };
   return and(
@@ -186,7 +188,7 @@ function base(ctx: Ctx) {
     .innerJoin(customers, ON_CUSTOMER)
     .leftJoin(reps, ON_REP)
     .innerJoin(inventory, ON_STOCK)
-    .innerJoin(items, ON_ITEM)
+    .innerJoin(items, ON_STOCK_ITEM)
     .leftJoin(units, ON_UNIT)
     .leftJoin(productLines, ON_PRODUCT_LINE)
     .leftJoin(sub_categories, ON_SUB_PRODUCT_LINE);
@@ -235,7 +237,7 @@ function pageIds(
     .innerJoin(customers, ON_CUSTOMER)
     .leftJoin(reps, ON_REP)
     .innerJoin(inventory, ON_STOCK)
-    .innerJoin(items, ON_ITEM)
+    .innerJoin(items, ON_STOCK_ITEM)
     .leftJoin(units, ON_UNIT)
     .leftJoin(productLines, ON_PRODUCT_LINE)
     .leftJoin(sub_categories, ON_SUB_PRODUCT_LINE);

@@ -17,6 +17,7 @@ import { hoursBetween, type ItemKind, lineHandled, lineTotals } from "../tickets
 import type { AuditExtra } from "../inventory/audit.ts";
 import { HANDLED, NOT_HANDLED } from "./rules.ts";
 import { fileUrl } from "../../files/service.ts";
+import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
 
 type Db = TenantDatabase | Tx;
 
@@ -102,7 +103,6 @@ export function calculated(
 /** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
 const ON_TICKET = eq(tickets.id, sales.ticket_id);
 const ON_STOCK = eq(inventory.id, sales.inventory_id);
-const ON_ITEM = eq(items.id, inventory.item_id);
 const ON_CUSTOMER = eq(companies.id, tickets.customer_id);
 const ON_REP = eq(users.id, tickets.sales_rep_id);
 
@@ -126,7 +126,7 @@ export async function loadLines(
   const rows = await db.select(LINE_ROW_FIELDS).from(sales)
     .innerJoin(tickets, ON_TICKET)
     .innerJoin(inventory, ON_STOCK)
-    .innerJoin(items, ON_ITEM)
+    .innerJoin(items, ON_STOCK_ITEM)
     .where(and(
       where.ticketId ? eq(sales.ticket_id, where.ticketId) : undefined,
       where.ids ? inArray(sales.id, where.ids) : undefined,

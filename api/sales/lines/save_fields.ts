@@ -14,7 +14,7 @@ import {
 } from "./schemas.ts";
 import { newLineRates } from "./defaults.ts";
 import { LINE_ITEM_FIELDS } from "./query.ts";
-import { units } from "../inventory/service/query.ts";
+import { ON_STOCK_ITEM, ON_STOCK_UNIT, units } from "../inventory/service/query.ts";
 import { addDays, dayStartUtc, today } from "../../../lib/format.ts";
 
 /** The start of today on the company's clock, as the UTC instant lines store. */
@@ -31,10 +31,6 @@ export function todayStart(timeZone: string, now = Date.now()): string {
   return value;
 }
 const startOfToday = new Map<string, { from: number; until: number; value: string }>();
-
-/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
-const ON_ITEM = eq(items.id, inventory.item_id);
-const ON_UNIT = eq(units.id, inventory.business_unit_id);
 
 /** What a line's save reads of its stock row: one object (its flat order and row mapper worked out once). */
 const STOCK_FOR_LINE = {
@@ -57,11 +53,8 @@ const STOCK_FOR_LINE = {
  * in one read.
  */
 export async function inventoryFor(tx: Tx, id: number) {
-  const row = await tx.select(STOCK_FOR_LINE).from(inventory).innerJoin(
-    items,
-    ON_ITEM,
-  )
-    .innerJoin(units, ON_UNIT)
+  const row = await tx.select(STOCK_FOR_LINE).from(inventory).innerJoin(items, ON_STOCK_ITEM)
+    .innerJoin(units, ON_STOCK_UNIT)
     .where(eq(inventory.id, id)).get();
   if (!row) throw invalid("inventory_id", UNKNOWN_INVENTORY);
   return row;

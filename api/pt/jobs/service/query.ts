@@ -55,6 +55,11 @@ export interface JobSelect {
   offset?: number;
 }
 
+/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
+const ON_CUSTOMER = eq(customer.id, jobs.customer_company_id);
+const ON_OPERATOR = eq(operator.id, jobs.operator_company_id);
+const ON_OWNER = eq(owner.id, jobs.inspection_company_id);
+
 /**
  * A page of jobs as ids, in the list's order (a deferred join). By operator or customer: the companies by
  * name (their name index), each one's jobs through the jobs' operator or customer index, stopping at the
@@ -69,8 +74,8 @@ function pageIds(db: TenantDatabase | Tx, s: JobSelect, dir: typeof asc, limit: 
   const sortBy = s.sortBy!;
   const order = [dir(SORT[sortBy]), dir(jobs.id)];
   const companies = [
-    { alias: customer, of: jobs.customer_company_id, walked: sortBy === "customer" },
-    { alias: operator, of: jobs.operator_company_id, walked: sortBy === "operator" },
+    { alias: customer, on: ON_CUSTOMER, walked: sortBy === "customer" },
+    { alias: operator, on: ON_OPERATOR, walked: sortBy === "operator" },
   ];
   const walked = companies.find((c) => c.walked);
   let q =
@@ -78,15 +83,10 @@ function pageIds(db: TenantDatabase | Tx, s: JobSelect, dir: typeof asc, limit: 
       ? db.select({ id: jobs.id }).from(walked.alias).crossJoin(jobs)
       : db.select({ id: jobs.id }).from(jobs))
       .$dynamic();
-  for (const c of companies) if (!c.walked && s.byNames) q = q.innerJoin(c.alias, eq(c.alias.id, c.of));
-  return q.where(and(walked ? eq(walked.of, walked.alias.id) : undefined, s.where))
+  for (const c of companies) if (!c.walked && s.byNames) q = q.innerJoin(c.alias, c.on);
+  return q.where(and(walked?.on, s.where))
     .orderBy(...order).limit(limit).offset(offset);
 }
-
-/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
-const ON_CUSTOMER = eq(customer.id, jobs.customer_company_id);
-const ON_OPERATOR = eq(operator.id, jobs.operator_company_id);
-const ON_OWNER = eq(owner.id, jobs.inspection_company_id);
 
 /** What a job row selects: one object, so its flat order and row mapper are worked out once. */
 const JOB_ROW_FIELDS = {

@@ -6,7 +6,7 @@ import { serialContains, walkFindsSoon } from "../../../lib/indexed_search.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import type { InventoryList, InventoryListQuery, LocationListQuery } from "../schemas.ts";
-import { AVAILABLE, presentAll, selectInventory, units } from "./query.ts";
+import { AVAILABLE, ON_STOCK_ITEM, presentAll, selectInventory, units } from "./query.ts";
 
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
@@ -118,9 +118,9 @@ export function matchingIds(
   if (by === "item_number" || by === "item_description") {
     if (walk) {
       return db.select({ id: inventory.id }).from(items).crossJoin(inventory)
-        .where(and(eq(items.id, inventory.item_id), inventoryFilters(q, true, "serial")));
+        .where(and(ON_STOCK_ITEM, inventoryFilters(q, true, "serial")));
     }
-    return ids.innerJoin(items, eq(items.id, inventory.item_id)).where(inventoryFilters(q, true));
+    return ids.innerJoin(items, ON_STOCK_ITEM).where(inventoryFilters(q, true));
   }
   const where = inventoryFilters(q, false, walk ? (SERIAL_IN_INDEX.has(by) ? "serial" : "ids") : undefined);
   if (by !== "business_unit") return ids.where(where);

@@ -40,9 +40,12 @@ export const ITEM_FIELDS = {
 };
 export const UNIT_FIELDS = { id: units.id, name: units.name, custom: units.custom };
 
-/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
-const ON_ITEM = eq(items.id, inventory.item_id);
-const ON_UNIT = eq(units.id, inventory.business_unit_id);
+/**
+ * Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). A stock
+ * row's item and business unit are joined by the lists and the line saves too.
+ */
+export const ON_STOCK_ITEM = eq(items.id, inventory.item_id);
+export const ON_STOCK_UNIT = eq(units.id, inventory.business_unit_id);
 const ON_CATEGORY = eq(inventoryCategories.id, inventory.category_id);
 const ON_UPDATED_BY = eq(users.id, inventory.updated_by_id);
 
@@ -57,8 +60,8 @@ const FIELDS = {
 /** Inventory rows with their item, business unit, category and last editor. */
 export function selectInventory(db: Db) {
   return db.select(FIELDS).from(inventory)
-    .innerJoin(items, ON_ITEM)
-    .innerJoin(units, ON_UNIT)
+    .innerJoin(items, ON_STOCK_ITEM)
+    .innerJoin(units, ON_STOCK_UNIT)
     .leftJoin(inventoryCategories, ON_CATEGORY)
     .leftJoin(users, ON_UPDATED_BY);
 }
