@@ -114,15 +114,15 @@ export function matchingIds(
   by: Sort | "id" = (q as InventoryListQuery).sortBy ?? "item_number",
   walk = false,
 ) {
+  const walkSerials = walk ? (SERIAL_IN_INDEX.has(by) ? "serial" : "ids") : undefined;
   const ids = db.select({ id: inventory.id }).from(inventory);
   if (by === "item_number" || by === "item_description") {
-    if (walk) {
-      return db.select({ id: inventory.id }).from(items).crossJoin(inventory)
-        .where(and(ON_STOCK_ITEM, inventoryFilters(q, true, "serial")));
-    }
-    return ids.innerJoin(items, ON_STOCK_ITEM).where(inventoryFilters(q, true));
+    const where = inventoryFilters(q, true, walkSerials);
+    return walk
+      ? db.select({ id: inventory.id }).from(items).crossJoin(inventory).where(and(ON_STOCK_ITEM, where))
+      : ids.innerJoin(items, ON_STOCK_ITEM).where(where);
   }
-  const where = inventoryFilters(q, false, walk ? (SERIAL_IN_INDEX.has(by) ? "serial" : "ids") : undefined);
+  const where = inventoryFilters(q, false, walkSerials);
   if (by !== "business_unit") return ids.where(where);
   return ids.innerJoin(units, and(eq(units.model, "Business Unit"), eq(units.id, inventory.business_unit_id)))
     .where(where);
