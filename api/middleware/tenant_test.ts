@@ -113,7 +113,7 @@ Deno.test("tenant write queue - waiting writes share one commit; one that fails 
     assert.ok(commits < 10, `30 writes in ${commits} commits`);
   }));
 
-Deno.test("tenant write queue - the next group commits while the previous one's sync runs; each is answered after a sync begun after its commit", () =>
+Deno.test("tenant write queue - writes arriving while a commit is synced join the next group, which commits once that sync is done; each is answered after a sync begun after its commit", () =>
   withEnv(async (env) => {
     if (!env.tenant.url.startsWith("file:")) return; // a libSQL server commits durably in its own call
     const real = walSync.syncData;
@@ -151,15 +151,21 @@ Deno.test("tenant write queue - the next group commits while the previous one's 
       assert.ok(await visible("Pipelined A"), "A is committed");
       assert.equal(a.state.answered, false, "A waits for its sync");
       const b = insert("Pipelined B");
-      for (let i = 0; i < 100 && !(await visible("Pipelined B")); i++) {
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      assert.ok(await visible("Pipelined B"), "B's group ran while A's sync was held");
+      await new Promise((r) => setTimeout(r, 20));
+      const c = insert("Pipelined C");
+      await new Promise((r) => setTimeout(r, 20));
+      assert.equal(await visible("Pipelined B"), false, "B's group waits for A's sync before it commits");
+      assert.equal(b.state.answered, false);
       assert.equal(a.state.answered, false);
-      assert.equal(b.state.answered, false, "B waits for a sync begun after its commit");
+      const syncsBefore = syncs;
       release();
-      await Promise.all([a.done, b.done]);
-      assert.ok(syncs >= 2, "B's commit had a sync of its own after A's");
+      await a.done;
+      for (let i = 0; i < 100 && !(await visible("Pipelined C")); i++) {
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      assert.ok(await visible("Pipelined B") && await visible("Pipelined C"), "B and C committed together");
+      await Promise.all([b.done, c.done]);
+      assert.equal(syncs, syncsBefore + 1, "B and C shared one sync, begun after their commit");
     } finally {
       walSync.syncData = real;
       release();
