@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { shaped } from "../../../db/shaped.ts";
 import {
   companies,
   inventory,
@@ -173,12 +174,17 @@ export async function getLine(db: Db, id: number): Promise<LineOut> {
   return line;
 }
 
-/** A ticket with the names its audit rows copy; 404 when it does not exist. */
-export async function ticketFor(db: Db, id: number) {
-  const row = await db.select(TICKET_WITH_NAMES).from(tickets)
+/** Every line save reads its ticket: the statement is built once (db/shaped.ts). */
+const TICKET_BY_ID = shaped((db) =>
+  db.select(TICKET_WITH_NAMES).from(tickets)
     .innerJoin(companies, ON_CUSTOMER)
     .leftJoin(users, ON_REP)
-    .where(eq(tickets.id, id)).get();
+    .where(eq(tickets.id, sql.placeholder("id")))
+);
+
+/** A ticket with the names its audit rows copy; 404 when it does not exist. */
+export async function ticketFor(db: Db, id: number) {
+  const row = await TICKET_BY_ID.get(db, { id });
   if (!row) throw new AppError("not_found", "Ticket not found.");
   return row;
 }

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { shaped } from "../../../db/shaped.ts";
 import { inventory, items, type Sale, type Tax, type Ticket } from "../../../db/schema/mod.ts";
 import { maxQuantity } from "../../../lib/enums.ts";
 import type { Tx } from "../../../db/client.ts";
@@ -47,15 +48,20 @@ const STOCK_FOR_LINE = {
   item: LINE_ITEM_FIELDS,
 };
 
+/** Every line save reads its stock row: the statement is built once (db/shaped.ts). */
+const STOCK_BY_ID = shaped((db) =>
+  db.select(STOCK_FOR_LINE).from(inventory).innerJoin(items, ON_STOCK_ITEM)
+    .innerJoin(units, ON_STOCK_UNIT)
+    .where(eq(inventory.id, sql.placeholder("id")))
+);
+
 /**
  * The stock row a line names, as its save needs it (422 on inventory_id when unknown): its rates and
  * type, what the fit check reads (status, business unit, item names) and what the saved line shows of it,
  * in one read.
  */
 export async function inventoryFor(tx: Tx, id: number) {
-  const row = await tx.select(STOCK_FOR_LINE).from(inventory).innerJoin(items, ON_STOCK_ITEM)
-    .innerJoin(units, ON_STOCK_UNIT)
-    .where(eq(inventory.id, id)).get();
+  const row = await STOCK_BY_ID.get(tx, { id });
   if (!row) throw invalid("inventory_id", UNKNOWN_INVENTORY);
   return row;
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, type Placeholder, sql } from "drizzle-orm";
+import { shaped } from "../../../db/shaped.ts";
 import { sales } from "../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import type { Ctx } from "../../lib/context.ts";
@@ -13,7 +14,7 @@ const SWEEP = 100;
 const NOTHING_DUE = "startDueLines: nothing due at";
 
 /** The bookings whose start has come (by `now`) and that hold nothing yet, oldest start first. */
-export function dueLines(db: TenantDatabase | Tx, now = nowStamp()) {
+export function dueLines(db: TenantDatabase | Tx, now: string | Placeholder = nowStamp()) {
   return db.select({
     id: sales.id,
     ticket_id: sales.ticket_id,
@@ -26,6 +27,9 @@ export function dueLines(db: TenantDatabase | Tx, now = nowStamp()) {
     .where(and(sql`${sales.quantity_pending} > 0`, lte(sales.start_date, now)))
     .orderBy(asc(sales.start_date)).limit(SWEEP);
 }
+
+/** Every line save sweeps for them: the statement is built once (db/shaped.ts). */
+const DUE = shaped((db) => dueLines(db, sql.placeholder("now")));
 
 /**
  * Bookings whose start has come take their hold (decision 028): quantity_pending moves into
@@ -41,7 +45,7 @@ export async function startDueLines(tx: Tx, ctx: Pick<Ctx, "user" | "tdb">): Pro
   // now holds at once), and a write undone by its savepoint started nothing (decision 032).
   const now = nowStamp();
   if (group.get(NOTHING_DUE) === now) return;
-  const due = await dueLines(tx, now);
+  const due = await DUE.all(tx, { now });
   if (!due.length) group.set(NOTHING_DUE, now);
   for (const line of due) {
     try {

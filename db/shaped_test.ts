@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { eq, sql } from "drizzle-orm";
+import { withEnv } from "../scripts/testing/harness.ts";
+import { makeTicket } from "./factories.ts";
+import { companies, tickets, users } from "./schema/mod.ts";
+import { shaped } from "./shaped.ts";
+import type { TenantDatabase } from "./client.ts";
+
+const ON_CUSTOMER = eq(companies.id, tickets.customer_id);
+const ON_REP = eq(users.id, tickets.sales_rep_id);
+const FIELDS = { ticket: tickets, customer: companies.name, rep: users.name };
+
+let builds = 0;
+const built = (db: TenantDatabase) =>
+  db.select(FIELDS).from(tickets).innerJoin(companies, ON_CUSTOMER).leftJoin(users, ON_REP)
+    .where(eq(tickets.id, sql.placeholder("id")));
+const TICKET = shaped((db) => {
+  builds++;
+  return built(db);
+});
+
+Deno.test("shaped statements - built once, the same rows as the statement built each time, on the tenant and inside a transaction", () =>
+  withEnv(async (env) => {
+    const db = env.tenant.db;
+    const a = await makeTicket(db);
+    const b = await makeTicket(db);
+    const direct = (id: number) =>
+      db.select(FIELDS).from(tickets).innerJoin(companies, ON_CUSTOMER).leftJoin(users, ON_REP)
+        .where(eq(tickets.id, id));
+    assert.deepEqual(await TICKET.get(db, { id: a.id }), await direct(a.id).get());
+    assert.deepEqual(await TICKET.all(db, { id: b.id }), await direct(b.id).all());
+    assert.equal(await TICKET.get(db, { id: 999_999 }), undefined);
+    assert.equal((await TICKET.get(db, { id: b.id }))?.rep, null, "a left join's missing row maps to null");
+    // Inside a write transaction: its own connection, so it sees the transaction's uncommitted row.
+    let inside: unknown;
+    let outside: unknown;
+    await env.tenant.write(async (tx) => {
+      await tx.update(tickets).set({ notes: "changed in the transaction" }).where(eq(tickets.id, a.id));
+      inside = await TICKET.get(tx, { id: a.id });
+      outside = await env.tenant.client.execute({
+        sql: "select notes from tickets where id = ?",
+        args: [a.id],
+      });
+    });
+    assert.equal((inside as { ticket: { notes: string } }).ticket.notes, "changed in the transaction");
+    assert.notEqual(
+      (outside as { rows: { notes: string }[] }).rows[0].notes,
+      "changed in the transaction",
+      "not yet committed outside",
+    );
+    assert.deepEqual(await TICKET.get(db, { id: a.id }), await direct(a.id).get());
+    assert.equal(builds, 1, "the statement was built once");
+  }));
+
+Deno.test("shaped statements - its text and parameters are drizzle's for the same builder", () =>
+  withEnv(async (env) => {
+    const q = built(env.tenant.db).toSQL();
+    const prepared = (built(env.tenant.db) as unknown as {
+      _prepare(oneTime: boolean): { query: { sql: string; params: unknown[] } };
+    })._prepare(false);
+    assert.equal(prepared.query.sql, q.sql);
+    assert.match(q.sql, /where "tickets"."id" = \?$/);
+  }));
