@@ -51,13 +51,3 @@ Deno.test("shaped statements - built once, the same rows as the statement built 
     assert.deepEqual(await TICKET.get(db, { id: a.id }), await direct(a.id).get());
     assert.equal(builds, 1, "the statement was built once");
   }));
-
-Deno.test("shaped statements - its text and parameters are drizzle's for the same builder", () =>
-  withEnv(async (env) => {
-    const q = built(env.tenant.db).toSQL();
-    const prepared = (built(env.tenant.db) as unknown as {
-      _prepare(oneTime: boolean): { query: { sql: string; params: unknown[] } };
-    })._prepare(false);
-    assert.equal(prepared.query.sql, q.sql);
-    assert.match(q.sql, /where "tickets"."id" = \?$/);
-  }));
