@@ -10,6 +10,7 @@ import { EDIT_LINE_MESSAGE, INVOICED_MESSAGE, LineInput, REQUIRED } from "./sche
 import { moveHold } from "./hold.ts";
 import { refuseUnfit } from "./fit_check.ts";
 import { inventoryFor, lineFields } from "./save_fields.ts";
+import { shaped } from "../../../db/shaped.ts";
 import { holdPlan } from "./save_hold.ts";
 import { checkBooking } from "./reservations.ts";
 import { startDueLines } from "./start_due.ts";
@@ -19,6 +20,45 @@ import { timeZoneOf } from "../../../lib/format.ts";
 
 export { LOGGED_INVENTORY_MESSAGE } from "./save_hold.ts";
 export const OTHER_TICKET_MESSAGE = "A line cannot move to another ticket here: use Transfer.";
+
+const ph = sql.placeholder;
+
+/**
+ * A new line's insert, built once (db/shaped.ts): every value is a placeholder, so each column of the line is
+ * written as sent, and a line without an order goes after its ticket's last, counted in the statement that
+ * writes it.
+ */
+const INSERT_LINE = shaped((db) =>
+  db.insert(sales).values({
+    ticket_id: ph("ticket_id"),
+    company_id: ph("company_id"),
+    created_by_id: ph("created_by_id"),
+    inventory_id: ph("inventory_id"),
+    order: sql<number>`coalesce(${
+      ph("order")
+    }, (select coalesce(max(${sales.order}), 0) + 1 from ${sales} where ${sales.ticket_id} = ${
+      ph("ticket_id")
+    }))`,
+    start_date: ph("start_date"),
+    end_date: ph("end_date"),
+    duration: ph("duration"),
+    quantity: ph("quantity"),
+    price: ph("price"),
+    minimum_rate: ph("minimum_rate"),
+    use_min_rate_logic: ph("use_min_rate_logic"),
+    discount: ph("discount"),
+    markup: ph("markup"),
+    state_tax: ph("state_tax"),
+    county_tax: ph("county_tax"),
+    city_tax: ph("city_tax"),
+    hours: ph("hours"),
+    notes: ph("notes"),
+    doc: ph("doc"),
+    custom: ph("custom"),
+    quantity_held: ph("quantity_held"),
+    quantity_pending: ph("quantity_pending"),
+  }).returning()
+);
 
 /** A line without an order goes after its ticket's last, counted in the statement that writes it. */
 const afterLastOf = (ticketId: number) =>
@@ -86,11 +126,9 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
     const future = !!fields.start_date && fields.start_date > nowStamp();
     const plan = holdPlan({ before, inventoryId, quantity: fields.quantity, logged, holds, future });
     const { held, pending, moves } = plan;
-    const order = fields.order ?? afterLastOf(ticket.id);
     const values = {
       ...fields,
       inventory_id: inventoryId,
-      order,
       quantity_held: held,
       quantity_pending: pending,
     };
@@ -112,17 +150,22 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
       }
     };
     if (before) {
-      await tx.update(sales).set({ ...values, updated_at: nowStamp() }).where(eq(sales.id, before.id));
+      await tx.update(sales).set({
+        ...values,
+        order: fields.order ?? afterLastOf(ticket.id),
+        updated_at: nowStamp(),
+      })
+        .where(eq(sales.id, before.id));
       await audit();
       return await getLine(tx, before.id);
     }
     // A new line: its answer is the row as stored (RETURNING) with the stock row read above; it has no logs.
-    const [row] = await tx.insert(sales).values({
+    const row = (await INSERT_LINE.get(tx, {
       ...values,
       ticket_id: ticket.id,
       company_id: ticket.company_id,
       created_by_id: ctx.user.id,
-    }).returning();
+    }))!;
     await audit();
     return presentLine(row, inv, inv.item, ticket, []);
   });
