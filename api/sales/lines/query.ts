@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { shaped } from "../../../db/shaped.ts";
 import {
   companies,
@@ -64,13 +64,25 @@ export interface LineOut extends Sale {
 
 const CHUNK = 400;
 
+/**
+ * The logs of the lines given as one JSON array: one statement for any number of lines, built once. The array
+ * drives (CROSS JOIN keeps SQLite's order): each line's logs are read through their index, whatever the
+ * planner would guess of the array's size.
+ */
+const LOGS_OF = shaped((db) =>
+  db.select(getTableColumns(inventory_log))
+    .from(sql`json_each(${sql.placeholder("ids")}) as "wanted"`)
+    .crossJoin(inventory_log)
+    .where(sql`${inventory_log.sale_id} = "wanted"."value"`)
+    .orderBy(asc(inventory_log.date), asc(inventory_log.id))
+);
+
 /** The inventory logs of these lines, oldest first, by line. */
 export async function logsOf(db: Db, saleIds: number[]): Promise<Map<number, InventoryLogEntry[]>> {
   const out = new Map<number, InventoryLogEntry[]>();
-  for (let i = 0; i < saleIds.length; i += CHUNK) {
-    const rows = await db.select().from(inventory_log)
-      .where(inArray(inventory_log.sale_id, saleIds.slice(i, i + CHUNK)))
-      .orderBy(asc(inventory_log.date), asc(inventory_log.id));
+  const ids = [...new Set(saleIds)]; // a line named twice would have its logs twice (a join, not IN)
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await LOGS_OF.all(db, { ids: JSON.stringify(ids.slice(i, i + CHUNK)) });
     for (const r of rows) out.set(r.sale_id, [...out.get(r.sale_id) ?? [], r]);
   }
   return out;
