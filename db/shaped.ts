@@ -15,6 +15,7 @@
  * rows as drizzle would. The text and the rows are drizzle's own; db/shaped_test.ts compares them with the
  * statement built the usual way, in and out of a transaction.
  */
+import { sql, type SQLWrapper } from "drizzle-orm";
 import type { TenantDatabase, Tx } from "./client.ts";
 
 /** What drizzle's `_prepare` answers, as far as it is used here (drizzle-orm 0.45's SQLitePreparedQuery). */
@@ -87,4 +88,25 @@ export function shaped<Q extends Runnable>(build: (db: TenantDatabase) => Q): Sh
     get: (db, values) => on(db).get(values) as ReturnType<Q["get"]>,
     run: (db, values) => on(db).run(values) as ReturnType<Q["run"]>,
   };
+}
+
+/**
+ * `column in` the ids given as one JSON array in the placeholder `ids`: one statement text for any number of
+ * ids (a list of parameters makes a text, and a statement to prepare, for each count). SQLite reads each id
+ * through the column's key or index (`json_each` is the list).
+ */
+export const inIds = (column: SQLWrapper) =>
+  sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`;
+
+/** The rows read by `inIds`, in the order of their ids (a page's ids come in the page's order). */
+export async function rowsInIdOrder<R>(
+  query: { all(db: Db, values?: Values): Promise<R[]> },
+  db: Db,
+  ids: number[],
+  idOf: (row: R) => number,
+): Promise<R[]> {
+  if (!ids.length) return [];
+  const rows = await query.all(db, { ids: JSON.stringify(ids) });
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => at.get(idOf(a))! - at.get(idOf(b))!);
 }

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { withEnv } from "../scripts/testing/harness.ts";
 import { makeTicket } from "./factories.ts";
 import { companies, tickets, users } from "./schema/mod.ts";
-import { shaped } from "./shaped.ts";
+import { inIds, rowsInIdOrder, shaped } from "./shaped.ts";
 import type { TenantDatabase } from "./client.ts";
 
 const ON_CUSTOMER = eq(companies.id, tickets.customer_id);
@@ -50,4 +50,26 @@ Deno.test("shaped statements - built once, the same rows as the statement built 
     );
     assert.deepEqual(await TICKET.get(db, { id: a.id }), await direct(a.id).get());
     assert.equal(builds, 1, "the statement was built once");
+  }));
+
+const BY_IDS = shaped((db) =>
+  db.select({ id: tickets.id, number: tickets.ticket_number }).from(tickets).where(inIds(tickets.id))
+);
+
+Deno.test("shaped statements - rows by ids given as one JSON array, in the ids' order, any number of them", () =>
+  withEnv(async (env) => {
+    const db = env.tenant.db;
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await makeTicket(db));
+    const ids = [made[3].id, made[0].id, made[4].id, 999_999, made[1].id];
+    const rows = await rowsInIdOrder(BY_IDS, db, ids, (r) => r.id);
+    assert.deepEqual(rows.map((r) => r.id), [made[3].id, made[0].id, made[4].id, made[1].id]);
+    assert.deepEqual(
+      rows.map((r) => r.number),
+      [made[3], made[0], made[4], made[1]].map((t) => t.ticket_number),
+    );
+    assert.deepEqual(await rowsInIdOrder(BY_IDS, db, [], (r) => r.id), []);
+    assert.deepEqual((await rowsInIdOrder(BY_IDS, db, [made[2].id], (r) => r.id)).map((r) => r.id), [
+      made[2].id,
+    ]);
   }));

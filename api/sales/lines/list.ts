@@ -19,7 +19,7 @@ import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "
 import { serialContains, walkFindsSoon } from "../../lib/indexed_search.ts";
 import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
-import { shaped } from "../../../db/shaped.ts";
+import { inIds, rowsInIdOrder, shaped } from "../../../db/shaped.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
 import { calculated, LINE_ITEM_FIELDS, type LineOut, loadLines, logsOf } from "./query.ts";
@@ -201,17 +201,10 @@ type Row = Awaited<ReturnType<ReturnType<typeof base>["all"]>>[number];
  * statement for every page of every sort and filter, built once (db/shaped.ts). Building the eight joins and
  * the row's fields for each page was a sixth of the thread under load (2026-11-27).
  */
-const ROWS_BY_IDS = shaped((db) =>
-  base(db).where(sql`${sales.id} in (select value from json_each(${sql.placeholder("ids")}))`)
-);
+const ROWS_BY_IDS = shaped((db) => base(db).where(inIds(sales.id)));
 
 /** The rows of these line ids, in the ids' order. */
-async function rowsOf(ctx: Ctx, ids: number[]): Promise<Row[]> {
-  if (!ids.length) return [];
-  const rows = await ROWS_BY_IDS.all(ctx.db, { ids: JSON.stringify(ids) });
-  const at = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a, b) => at.get(a.sale.id)! - at.get(b.sale.id)!);
-}
+const rowsOf = (ctx: Ctx, ids: number[]) => rowsInIdOrder(ROWS_BY_IDS, ctx.db, ids, (r) => r.sale.id);
 
 /** One Sales Data row: the line, its ticket and the names the table shows, with the calculated fields. */
 export type SalesDataRow =
