@@ -1,4 +1,4 @@
-import { and, asc, type Column, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, likeContains, pageWindow } from "../../../lib/list_query.ts";
@@ -6,7 +6,7 @@ import { serialContains, walkFindsSoon } from "../../../lib/indexed_search.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import type { InventoryList, InventoryListQuery, LocationListQuery } from "../schemas.ts";
-import { AVAILABLE, ON_STOCK_ITEM, presentAll, selectInventory, units } from "./query.ts";
+import { AVAILABLE, inventoryRowsByIds, ON_STOCK_ITEM, presentAll, selectInventory, units } from "./query.ts";
 
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
@@ -174,7 +174,9 @@ export async function listInventory(ctx: Ctx, q: InventoryListQuery): Promise<In
   const walk = counted !== undefined && await walkFindsSoon(ctx, inventory, counted.total, offset + limit);
   const page = matchingIds(ctx.db, q, q.sortBy, walk).orderBy(...order).limit(limit).offset(offset);
   const [rows, sums] = await Promise.all([
-    selectInventory(ctx.db).where(limit === -1 ? where : inArray(inventory.id, page)).orderBy(...order),
+    limit === -1
+      ? selectInventory(ctx.db).where(where).orderBy(...order)
+      : (async () => inventoryRowsByIds(ctx.db, (await page).map((r) => r.id)))(),
     counted ?? cachedSums(ctx, where),
   ]);
   const { total, ...totals } = sums;

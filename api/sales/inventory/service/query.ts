@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import {
   categories,
@@ -9,6 +9,7 @@ import {
   users,
 } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
+import { inIds, rowsInIdOrder, shaped } from "../../../../db/shaped.ts";
 import { AppError, invalid } from "../../../../lib/errors.ts";
 import {
   BASE,
@@ -68,6 +69,13 @@ export function selectInventory(db: Db) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectInventory>["all"]>>[number];
 
+/** Rows by their ids as one JSON array: one statement for every page, built once (db/shaped.ts). */
+const ROWS_BY_IDS = shaped((db) => selectInventory(db).where(inIds(inventory.id)));
+
+/** The rows of these ids, in the ids' order (a list page's). */
+export const inventoryRowsByIds = (db: Db, ids: number[]) =>
+  rowsInIdOrder(ROWS_BY_IDS, db, ids, (r) => r.inv.id);
+
 /** A business unit's yard locations: trimmed, without blanks, repeats or the reserved 'Base'. */
 export function unitLocations(unit: Pick<Category, "custom">): string[] {
   const raw = Array.isArray(unit.custom?.locations) ? unit.custom.locations : [];
@@ -83,16 +91,29 @@ export function unitLocations(unit: Pick<Category, "custom">): string[] {
 
 const CHUNK = 400;
 
+/**
+ * The non-zero location rows of the stock rows given as one JSON array, built once. The array drives (CROSS
+ * JOIN keeps SQLite's order): each row's locations are read through their index.
+ */
+const LOCATIONS_OF = shaped((db) =>
+  db.select({
+    inventory_id: inventory_locations.inventory_id,
+    name: inventory_locations.name,
+    quantity: inventory_locations.quantity,
+  }).from(sql`json_each(${sql.placeholder("ids")}) as "wanted"`)
+    .crossJoin(inventory_locations)
+    .where(
+      sql`${inventory_locations.inventory_id} = "wanted"."value" and ${inventory_locations.quantity} > 0`,
+    )
+    .orderBy(sql`${inventory_locations.name} collate nocase`)
+);
+
 /** The non-zero location quantities of these rows, by name. */
-export async function loadLocations(db: Db, ids: number[]): Promise<Map<number, LocationQuantity[]>> {
+export async function loadLocations(db: Db, rowIds: number[]): Promise<Map<number, LocationQuantity[]>> {
   const found = new Map<number, LocationQuantity[]>();
+  const ids = [...new Set(rowIds)]; // a row named twice would have its locations twice (a join, not IN)
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await db.select().from(inventory_locations)
-      .where(and(
-        inArray(inventory_locations.inventory_id, ids.slice(i, i + CHUNK)),
-        sql`${inventory_locations.quantity} > 0`,
-      ))
-      .orderBy(sql`${inventory_locations.name} collate nocase`);
+    const rows = await LOCATIONS_OF.all(db, { ids: JSON.stringify(ids.slice(i, i + CHUNK)) });
     for (const r of rows) {
       const list = found.get(r.inventory_id) ?? [];
       list.push({ name: r.name, quantity: r.quantity });
