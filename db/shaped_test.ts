@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { withEnv } from "../scripts/testing/harness.ts";
 import { makeTicket } from "./factories.ts";
 import { companies, tickets, users } from "./schema/mod.ts";
-import { inIds, rowsInIdOrder, shaped } from "./shaped.ts";
+import { drivenByIds, rowsInIdOrder, shaped } from "./shaped.ts";
 import type { TenantDatabase } from "./client.ts";
 
 const ON_CUSTOMER = eq(companies.id, tickets.customer_id);
@@ -53,7 +53,7 @@ Deno.test("shaped statements - built once, the same rows as the statement built 
   }));
 
 const BY_IDS = shaped((db) =>
-  db.select({ id: tickets.id, number: tickets.ticket_number }).from(tickets).where(inIds(tickets.id))
+  drivenByIds(db.select({ id: tickets.id, number: tickets.ticket_number }).from(tickets), tickets.id)
 );
 
 Deno.test("shaped statements - rows by ids given as one JSON array, in the ids' order, any number of them", () =>
@@ -72,4 +72,14 @@ Deno.test("shaped statements - rows by ids given as one JSON array, in the ids' 
     assert.deepEqual((await rowsInIdOrder(BY_IDS, db, [made[2].id], (r) => r.id)).map((r) => r.id), [
       made[2].id,
     ]);
+    // Given twice, read once.
+    assert.equal((await rowsInIdOrder(BY_IDS, db, [made[2].id, made[2].id], (r) => r.id)).length, 1);
+    // The array drives and each row is read by its key, however small the table looks to the planner.
+    await env.tenant.client.execute("ANALYZE");
+    const text = drivenByIds(db.select({ id: tickets.id }).from(tickets), tickets.id).toSQL().sql;
+    const plan = (await env.tenant.client.execute({ sql: `explain query plan ${text}`, args: ["[1,2]"] }))
+      .rows
+      .map((r) => String(r.detail));
+    assert.match(plan[0], /SCAN wanted/, plan.join("\n"));
+    assert.match(plan[1], /SEARCH tickets USING INTEGER PRIMARY KEY/, plan.join("\n"));
   }));

@@ -19,7 +19,7 @@ import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "
 import { serialContains, walkFindsSoon } from "../../lib/indexed_search.ts";
 import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
-import { inIds, rowsInIdOrder, shaped } from "../../../db/shaped.ts";
+import { drivenByIds, rowsInIdOrder, shaped } from "../../../db/shaped.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
 import { calculated, LINE_ITEM_FIELDS, type LineOut, loadLines, logsOf } from "./query.ts";
@@ -201,7 +201,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof base>["all"]>>[number];
  * statement for every page of every sort and filter, built once (db/shaped.ts). Building the eight joins and
  * the row's fields for each page was a sixth of the thread under load (2026-11-27).
  */
-const ROWS_BY_IDS = shaped((db) => base(db).where(inIds(sales.id)));
+const ROWS_BY_IDS = shaped((db) => drivenByIds(base(db), sales.id));
 
 /** The rows of these line ids, in the ids' order. */
 const rowsOf = (ctx: Ctx, ids: number[]) => rowsInIdOrder(ROWS_BY_IDS, ctx.db, ids, (r) => r.sale.id);

@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { shaped } from "../../../db/shaped.ts";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { drivenByIds, shaped } from "../../../db/shaped.ts";
 import {
   companies,
   inventory,
@@ -64,16 +64,9 @@ export interface LineOut extends Sale {
 
 const CHUNK = 400;
 
-/**
- * The logs of the lines given as one JSON array: one statement for any number of lines, built once. The array
- * drives (CROSS JOIN keeps SQLite's order): each line's logs are read through their index, whatever the
- * planner would guess of the array's size.
- */
+/** The logs of the lines given as one JSON array: one statement for any number of lines, built once. */
 const LOGS_OF = shaped((db) =>
-  db.select(getTableColumns(inventory_log))
-    .from(sql`json_each(${sql.placeholder("ids")}) as "wanted"`)
-    .crossJoin(inventory_log)
-    .where(sql`${inventory_log.sale_id} = "wanted"."value"`)
+  drivenByIds(db.select().from(inventory_log), inventory_log.sale_id)
     .orderBy(asc(inventory_log.date), asc(inventory_log.id))
 );
 

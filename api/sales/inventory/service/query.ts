@@ -9,7 +9,7 @@ import {
   users,
 } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
-import { inIds, rowsInIdOrder, shaped } from "../../../../db/shaped.ts";
+import { drivenByIds, rowsInIdOrder, shaped } from "../../../../db/shaped.ts";
 import { AppError, invalid } from "../../../../lib/errors.ts";
 import {
   BASE,
@@ -70,7 +70,7 @@ export function selectInventory(db: Db) {
 type Row = Awaited<ReturnType<ReturnType<typeof selectInventory>["all"]>>[number];
 
 /** Rows by their ids as one JSON array: one statement for every page, built once (db/shaped.ts). */
-const ROWS_BY_IDS = shaped((db) => selectInventory(db).where(inIds(inventory.id)));
+const ROWS_BY_IDS = shaped((db) => drivenByIds(selectInventory(db), inventory.id));
 
 /** The rows of these ids, in the ids' order (a list page's). */
 export const inventoryRowsByIds = (db: Db, ids: number[]) =>
@@ -91,21 +91,16 @@ export function unitLocations(unit: Pick<Category, "custom">): string[] {
 
 const CHUNK = 400;
 
-/**
- * The non-zero location rows of the stock rows given as one JSON array, built once. The array drives (CROSS
- * JOIN keeps SQLite's order): each row's locations are read through their index.
- */
+/** The non-zero location rows of the stock rows given as one JSON array, built once. */
 const LOCATIONS_OF = shaped((db) =>
-  db.select({
-    inventory_id: inventory_locations.inventory_id,
-    name: inventory_locations.name,
-    quantity: inventory_locations.quantity,
-  }).from(sql`json_each(${sql.placeholder("ids")}) as "wanted"`)
-    .crossJoin(inventory_locations)
-    .where(
-      sql`${inventory_locations.inventory_id} = "wanted"."value" and ${inventory_locations.quantity} > 0`,
-    )
-    .orderBy(sql`${inventory_locations.name} collate nocase`)
+  drivenByIds(
+    db.select({
+      inventory_id: inventory_locations.inventory_id,
+      name: inventory_locations.name,
+      quantity: inventory_locations.quantity,
+    }).from(inventory_locations).where(sql`${inventory_locations.quantity} > 0`),
+    inventory_locations.inventory_id,
+  ).orderBy(sql`${inventory_locations.name} collate nocase`)
 );
 
 /** The non-zero location quantities of these rows, by name. */
