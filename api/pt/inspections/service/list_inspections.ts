@@ -19,6 +19,7 @@ import { isIsoDate } from "../../../../lib/format.ts";
 import {
   countInspections,
   type InspectionOut,
+  inspectionRowsByIds,
   inspectionScope,
   jobInScope,
   presentInspection,
@@ -169,8 +170,7 @@ export async function listInspections(
   const [rows, total] = await Promise.all([
     limit === -1
       ? selectInspections(ctx.db).where(where).orderBy(...order)
-      : selectInspections(ctx.db).where(inArray(inspections.id, await pageIds(ctx, where, q, limit, offset)))
-        .orderBy(...order),
+      : inspectionRowsByIds(ctx.db, await pageIds(ctx, where, q, limit, offset)),
     listTotal(ctx, countInspections(ctx.db).where(where)),
   ]);
   return { results: rows.map(presentInspection), total };

@@ -2,6 +2,7 @@ import { and, count, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { companies, type Inspection, inspections, type Job, jobs, parts } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
+import { drivenByIds, rowsInIdOrder, shaped } from "../../../../db/shaped.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
 import { AppError, invalid } from "../../../../lib/errors.ts";
 import { fileUrl } from "../../../files/service.ts";
@@ -78,6 +79,13 @@ export function countInspections(db: TenantDatabase | Tx) {
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectInspections>["all"]>>[number];
+
+/** Inspections by their ids as one JSON array: one statement for every page, built once (db/shaped.ts). */
+const ROWS_BY_IDS = shaped((db) => drivenByIds(selectInspections(db), inspections.id));
+
+/** The inspections of these ids, in the ids' order (a list page's). */
+export const inspectionRowsByIds = (db: TenantDatabase | Tx, ids: number[]) =>
+  rowsInIdOrder(ROWS_BY_IDS, db, ids, (r) => r.inspection.id);
 
 /** The one wire shape of an inspection; `custom.pressure_test_pdf` is derived, never stored. */
 export function presentInspection(r: Row): InspectionOut {
