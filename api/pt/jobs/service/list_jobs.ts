@@ -14,7 +14,8 @@ export async function listJobs(ctx: Ctx, q: JobListQuery): Promise<ListResult<Jo
     selectJobs(ctx.db, {
       where,
       byNames: !!(q.search_customer_name || q.search_operator_name),
-      sortBy: q.sortBy,
+      // The default order is by date: its page, too, is ids first, then their rows (one statement built once).
+      sortBy: q.sortBy ?? "date",
       descending: q.descending,
       ...pageWindow(q),
     }),

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { companies, inspections, jobs } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
+import { drivenByIds, rowsInIdOrder, shaped } from "../../../../db/shaped.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
 import { likeContains } from "../../../lib/list_query.ts";
 import { indexedContains } from "../../../lib/indexed_search.ts";
@@ -98,24 +99,34 @@ const JOB_ROW_FIELDS = {
     .mapWith(Number),
 };
 
+/** Jobs with their three companies, before `flat` (the wire shape). */
+function joinedJobs(db: TenantDatabase | Tx) {
+  return db.select(JOB_ROW_FIELDS).from(jobs)
+    .innerJoin(customer, ON_CUSTOMER)
+    .innerJoin(operator, ON_OPERATOR)
+    .innerJoin(owner, ON_OWNER);
+}
+type JoinedJob = Awaited<ReturnType<ReturnType<typeof joinedJobs>["all"]>>[number];
+const flat = ({ job, ...rest }: JoinedJob): JobRow => ({ ...job, ...rest });
+
+/** Jobs by their ids as one JSON array: one statement for every page, built once (db/shaped.ts). */
+const ROWS_BY_IDS = shaped((db) => drivenByIds(joinedJobs(db), jobs.id));
+
 /** Jobs in the wire shape (`JobRow`), joined to their three companies, with their inspection count. */
 export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise<JobRow[]> {
   const dir = (s.descending ?? true) ? desc : asc;
   const paged = s.limit !== undefined && s.limit !== -1;
-  // The page's ids first, then their rows by key: as a subquery, SQLite 3.53 scanned every job and
-  // checked it against the list.
-  const ids = async () => (await pageIds(db, s, dir, s.limit!, s.offset ?? 0)).map((r) => r.id);
-  const page = s.sortBy && paged
-    ? { where: inArray(jobs.id, await ids()), limit: -1, offset: 0 }
-    : { where: s.where, limit: s.limit ?? -1, offset: s.offset ?? 0 };
-  const rows = await db.select(JOB_ROW_FIELDS).from(jobs)
-    .innerJoin(customer, ON_CUSTOMER)
-    .innerJoin(operator, ON_OPERATOR)
-    .innerJoin(owner, ON_OWNER)
-    .where(page.where)
+  if (s.sortBy && paged) {
+    // The page's ids first, then their rows by key: as a subquery, SQLite 3.53 scanned every job and
+    // checked it against the list.
+    const ids = (await pageIds(db, s, dir, s.limit!, s.offset ?? 0)).map((r) => r.id);
+    return (await rowsInIdOrder(ROWS_BY_IDS, db, ids, (r) => r.job.id)).map(flat);
+  }
+  const rows = await joinedJobs(db)
+    .where(s.where)
     .orderBy(dir(SORT[s.sortBy ?? "date"]), dir(jobs.id))
-    .limit(page.limit).offset(page.offset);
-  return rows.map(({ job, ...rest }) => ({ ...job, ...rest }));
+    .limit(s.limit ?? -1).offset(s.offset ?? 0);
+  return rows.map(flat);
 }
 
 /** How many jobs match (the same joins as selectJobs, so company-name filters apply): the query, to count. */
