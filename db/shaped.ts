@@ -114,6 +114,9 @@ export function drivenByIds<Q>(query: Q, key: Column): Q {
   return query;
 }
 
+/** The `ids` of a `drivenByIds` statement: each once (one given twice would read its rows twice: a join, not IN). */
+export const idsValue = (ids: number[]): Values => ({ ids: JSON.stringify([...new Set(ids)]) });
+
 /** The rows read by a `drivenByIds` statement, in the order of the ids (a page's ids come in the page's order). */
 export async function rowsInIdOrder<R>(
   query: { all(db: Db, values?: Values): Promise<R[]> },
@@ -122,8 +125,7 @@ export async function rowsInIdOrder<R>(
   idOf: (row: R) => number,
 ): Promise<R[]> {
   if (!ids.length) return [];
-  // An id given twice would read its row twice (a join, not IN).
-  const rows = await query.all(db, { ids: JSON.stringify([...new Set(ids)]) });
+  const rows = await query.all(db, idsValue(ids));
   const at = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => at.get(idOf(a))! - at.get(idOf(b))!);
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { drivenByIds, shaped } from "../../../db/shaped.ts";
+import { drivenByIds, idsValue, shaped } from "../../../db/shaped.ts";
 import {
   companies,
   inventory,
@@ -73,9 +73,9 @@ const LOGS_OF = shaped((db) =>
 /** The inventory logs of these lines, oldest first, by line. */
 export async function logsOf(db: Db, saleIds: number[]): Promise<Map<number, InventoryLogEntry[]>> {
   const out = new Map<number, InventoryLogEntry[]>();
-  const ids = [...new Set(saleIds)]; // a line named twice would have its logs twice (a join, not IN)
+  const ids = [...new Set(saleIds)];
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await LOGS_OF.all(db, { ids: JSON.stringify(ids.slice(i, i + CHUNK)) });
+    const rows = await LOGS_OF.all(db, idsValue(ids.slice(i, i + CHUNK)));
     for (const r of rows) out.set(r.sale_id, [...out.get(r.sale_id) ?? [], r]);
   }
   return out;

@@ -9,7 +9,7 @@ import {
   users,
 } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../../db/client.ts";
-import { drivenByIds, rowsInIdOrder, shaped } from "../../../../db/shaped.ts";
+import { drivenByIds, idsValue, rowsInIdOrder, shaped } from "../../../../db/shaped.ts";
 import { AppError, invalid } from "../../../../lib/errors.ts";
 import {
   BASE,
@@ -106,9 +106,9 @@ const LOCATIONS_OF = shaped((db) =>
 /** The non-zero location quantities of these rows, by name. */
 export async function loadLocations(db: Db, rowIds: number[]): Promise<Map<number, LocationQuantity[]>> {
   const found = new Map<number, LocationQuantity[]>();
-  const ids = [...new Set(rowIds)]; // a row named twice would have its locations twice (a join, not IN)
+  const ids = [...new Set(rowIds)];
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await LOCATIONS_OF.all(db, { ids: JSON.stringify(ids.slice(i, i + CHUNK)) });
+    const rows = await LOCATIONS_OF.all(db, idsValue(ids.slice(i, i + CHUNK)));
     for (const r of rows) {
       const list = found.get(r.inventory_id) ?? [];
       list.push({ name: r.name, quantity: r.quantity });
