@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { companies, rejections, tickets, users } from "../../../../db/schema/mod.ts";
+import { drivenByIds, idsValue, rowsInIdOrder, shaped } from "../../../../db/shaped.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { likeContains, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
 import { indexedContains } from "../../../lib/indexed_search.ts";
@@ -142,6 +143,21 @@ const TICKET_ROW_FIELDS = {
   rep: { id: reps.id, name: reps.name },
 };
 
+/** Tickets with their customer and sales rep. */
+const joined = (db: Ctx["db"]) =>
+  db.select(TICKET_ROW_FIELDS).from(tickets).innerJoin(companies, ON_CUSTOMER).leftJoin(reps, ON_REP);
+
+/** A page's tickets by their ids as one JSON array: one statement for every page, built once (db/shaped.ts). */
+const ROWS_BY_IDS = shaped((db) => drivenByIds(joined(db), tickets.id));
+
+/** The rejections of the tickets given as one JSON array, newest first: one statement built once. */
+const REJECTIONS_OF = shaped((db) =>
+  drivenByIds(
+    db.select({ ticket_id: rejections.ticket_id, resolved: rejections.resolved }).from(rejections),
+    rejections.ticket_id,
+  ).orderBy(desc(rejections.created_at), desc(rejections.id))
+);
+
 /**
  * GET /api/sales/tickets: the five stage lists. Newest first unless sorted; each row with its
  * customer, sales rep, totals and whether it is disputed (latest rejection unresolved in RFB/RFA).
@@ -151,30 +167,21 @@ export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<ListRes
   const where = listWhere(ctx, q);
   const dir = q.descending === false ? asc : desc;
   const { limit, offset } = pageWindow(q);
-  const joined = () =>
-    ctx.db.select(TICKET_ROW_FIELDS).from(tickets).innerJoin(companies, ON_CUSTOMER)
-      .leftJoin(reps, ON_REP);
   const [rows, total] = await Promise.all([
-    limit === -1 ? joined().where(where).orderBy(...fullOrder(q, dir)) : (async () => {
-      const ids = await pageIds(ctx, where, q, dir, limit, offset);
-      const at = new Map(ids.map((id, i) => [id, i]));
-      return ids.length
-        ? (await joined().where(inArray(tickets.id, ids))).sort((a, b) => at.get(a.t.id)! - at.get(b.t.id)!)
-        : [];
-    })(),
+    limit === -1 ? joined(ctx.db).where(where).orderBy(...fullOrder(q, dir)) : (async () =>
+      rowsInIdOrder(
+        ROWS_BY_IDS,
+        ctx.db,
+        await pageIds(ctx, where, q, dir, limit, offset),
+        (r) => r.t.id,
+      ))(),
     listTotal(ctx, ctx.db.select({ total: count() }).from(tickets).where(where)),
   ]);
   // The others' rejections are not read: they cannot make a ticket disputed.
   const awaiting = rows.filter((r) => mayBeDisputed(r.t.status)).map((r) => r.t.id);
   const [totals, rejected] = await Promise.all([
     ticketTotalsOf(ctx.db, rows.map((r) => r.t)),
-    awaiting.length
-      ? ctx.db.select({ ticket_id: rejections.ticket_id, resolved: rejections.resolved }).from(rejections)
-        .where(inArray(rejections.ticket_id, awaiting)).orderBy(
-          desc(rejections.created_at),
-          desc(rejections.id),
-        )
-      : [],
+    awaiting.length ? REJECTIONS_OF.all(ctx.db, idsValue(awaiting)) : [],
   ]);
   const latest = new Map<number, boolean>();
   for (const r of rejected) if (!latest.has(r.ticket_id)) latest.set(r.ticket_id, r.resolved);
