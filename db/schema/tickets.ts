@@ -134,7 +134,18 @@ export const sales = sqliteTable("sales", {
   updated_at: text("updated_at").notNull().default(now),
 }, (t) => [
   index("sales_ticket_order_idx").on(t.ticket_id, t.order),
-  index("sales_inventory_idx").on(t.inventory_id),
+  // A stock row's lines, with their ticket's flags (migration 0021: columns kept by triggers, not in this
+  // schema) and start: a serial search's count and its narrow pages read the index alone (migration 0024).
+  index("sales_inventory_idx").on(t.inventory_id, sql`"ticket_invoice"`, sql`"ticket_quote"`, t.start_date),
+  // Sales Data's default filters in start order (migration 0021), the stock row at the end: a serial search
+  // walking the page's order checks each line's stock row in the index alone (migration 0024).
+  index("sales_ticket_flags_start_idx").on(
+    sql`"ticket_invoice"`,
+    sql`"ticket_quote"`,
+    t.start_date,
+    t.id,
+    t.inventory_id,
+  ),
   index("sales_start_idx").on(t.start_date),
   // Sales Data's sorts on the line's own columns walk these in order (the id, the rowid, breaks ties).
   index("sales_end_idx").on(t.end_date),
