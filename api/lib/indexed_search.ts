@@ -29,12 +29,26 @@ export function indexedContains(
 }
 
 /**
- * A case-insensitive contains-search on inventory serial numbers through their suffix index (migration 0020):
- * the serials with a suffix that starts with the term, one range of `inventory_serial_suffixes` as long as the
- * matches, then the LIKE (exact, and cheap on the rows found). Any length of term. With `walk`, the rows a walk
- * in the page's order reads are checked instead (`walkFindsSoon`): by the LIKE alone where the walk's index
- * holds the serial ("serial"), else by their id among the matches ("ids", `+` keeps SQLite from starting from
- * them), where the LIKE would read each walked row's record.
+ * The inventory ids whose serial contains `text` (case-insensitive, as LIKE is), through their suffix index
+ * (migration 0020): the serials with a suffix that starts with the term, one range of
+ * `inventory_serial_suffixes` as long as the matches. Any length of term. The index holds every suffix of
+ * every serial (to its 1,000th character) folded as LIKE folds case (ASCII), kept in step by triggers, so the
+ * range is the LIKE's answer exactly: no row is read to check it again (a Sales Data search read its 1,000
+ * stock rows for that alone: 0.5 of its 0.9 ms, 2026-11-27).
+ */
+export function serialMatches(text: string): SQL {
+  // SQLite's lower() and LIKE fold ASCII letters only; the index holds suffixes folded the same way.
+  const from = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  // Every string that starts with `from` sorts from it up to it followed by the last code point.
+  const to = from + "\u{10FFFF}";
+  return sql`select inventory_id from inventory_serial_suffixes where suffix >= ${from} and suffix < ${to}`;
+}
+
+/**
+ * A case-insensitive contains-search on inventory serial numbers: `id` among the `serialMatches`. With `walk`,
+ * the rows a walk in the page's order reads are checked instead (`walkFindsSoon`): by the LIKE alone where
+ * the walk's index holds the serial ("serial"), else by their id among the matches ("ids", `+` keeps SQLite
+ * from starting from them).
  */
 export function serialContains(
   id: Column,
@@ -43,17 +57,10 @@ export function serialContains(
   walk?: "serial" | "ids",
 ): SQL | undefined {
   if (!text) return undefined;
-  // SQLite's lower() and LIKE fold ASCII letters only; the index holds suffixes folded the same way.
-  const from = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  // Every string that starts with `from` sorts from it up to it followed by the last code point.
-  const to = from + "\u{10FFFF}";
-  const like = sql`${col} like ${likeContains(text)} escape '\\'`;
   // A walk checks each row it reads: the LIKE alone, on the serial its index already holds, costs less than
   // first listing every match ("7-01": 9,500 suffixes, 3.4 ms to list, 0.5 ms to walk with the LIKE).
-  if (walk === "serial") return like;
-  return sql`${
-    walk ? sql`+` : sql``
-  }${id} in (select inventory_id from inventory_serial_suffixes where suffix >= ${from} and suffix < ${to}) and ${like}`;
+  if (walk === "serial") return sql`${col} like ${likeContains(text)} escape '\\'`;
+  return sql`${walk ? sql`+` : sql``}${id} in (${serialMatches(text)})`;
 }
 
 /**

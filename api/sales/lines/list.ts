@@ -16,7 +16,7 @@ import {
 } from "./list_order.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
-import { serialContains, walkFindsSoon } from "../../lib/indexed_search.ts";
+import { serialContains, serialMatches, walkFindsSoon } from "../../lib/indexed_search.ts";
 import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { drivenByIds, rowsInIdOrder, shaped } from "../../../db/shaped.ts";
@@ -121,15 +121,21 @@ function filters(
     // filter over every matching ticket (page 1: 8.5 ms, with it 0.05 ms).
     ? sql`exists (select 1 from ${tickets} where ${tickets.id} = ${sales.ticket_id} and ${ticket} limit 1)`
     : sql`+${sales.ticket_id} in ${matchingTickets(ticket)}`;
-  const stockIn = (where: SQL) => {
-    const ids = ctx.db.select({ id: inventory.id }).from(inventory).innerJoin(items, ON_STOCK_ITEM).where(
-      where,
-    );
-    return walkStock ? sql`+${sales.inventory_id} in ${ids}` : inArray(sales.inventory_id, ids);
+  // The stock rows matching, their item joined only when a condition names it; a serial alone is the serials'
+  // suffix index alone (no stock row read).
+  const onItem = !!(q.search_item_description || q.item_number);
+  const stockIds = (where: SQL) => {
+    const rows = ctx.db.select({ id: inventory.id }).from(inventory);
+    return onItem ? rows.innerJoin(items, ON_STOCK_ITEM).where(where) : rows.where(where);
   };
+  const ids = !stock
+    ? undefined
+    : q.serial_number && !onItem && !q.search_inventory_description
+    ? sql`(${serialMatches(q.serial_number)})`
+    : sql`${stockIds(stock)}`; // a select in a template is put in parentheses
   return and(
     onTicket,
-    stock ? stockIn(stock) : undefined,
+    ids && (walkStock ? sql`+${sales.inventory_id} in ${ids}` : sql`${sales.inventory_id} in ${ids}`),
     // The From/To days are the company's: the stored UTC start is compared with that day's UTC bounds.
     onDays(sales.start_date, q.start_date_begin, q.start_date_end, timeZoneOf(ctx.user.company.settings)),
     q.id ? eq(sales.inventory_id, q.id) : undefined,
