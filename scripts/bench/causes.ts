@@ -20,11 +20,10 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /^sales data: page 1 at 10 connections/,
-    "CPU per request on the one JavaScript thread (1.4-1.7 ms): a profile of this load (2026-11-27) puts " +
-    "SQLite's stepping at 21% (the page's 8-table statement for 20 lines, then their inventory logs), gzip 9%, " +
-    "drizzle's building of the filters' conditions and the statements around them 10-12% (rebuilt for each " +
-    "request; the select lists, joins, field order and row mapping are built once since decision 032), JSON " +
-    "3%, garbage collection 4%; throughput is 1/CPU",
+    "CPU per request on the one JavaScript thread (about 1.0-1.1 ms, 2026-11-27): SQLite's stepping about a " +
+    "quarter (the page's ids, its rows by id through the eight joins, their inventory logs), gzip a tenth, " +
+    "drizzle's building of the filters and the ids statement (the rows' statement is built once, db/shaped.ts), " +
+    "JSON; throughput is 1/CPU, and the load generator shares the two cores",
   ],
   [
     /^sales data: sort item_description/,
@@ -52,7 +51,16 @@ const CAUSES: [RegExp, string][] = [
     "sorting by the joined parts.name: TEMP B-TREE over all 100,000 inspections",
   ],
   [
-    /^(inspections|jobs|audit): page 1/,
+    /^audit: page 1/,
+    "the floor is the page's three statements, one of them the count(*) of all 500,000 audit rows: a walk of " +
+    "the table's smallest index, 2-3 ms where the floor's connection reads its pages from the OS, 0.13-0.3 ms " +
+    "where its page cache already holds them (it does after the lists before it: 0.13 ms in full runs, 1.4 ms " +
+    "in a run of the audit list alone). The server's count is cached (TenantDb.cachedTotal), so its page 1 " +
+    "is the version read, the page and the request's fixed cost: a bare Hono handler's round trip alone is " +
+    "0.3 ms p50, above 1.5x a 0.13 ms floor",
+  ],
+  [
+    /^(inspections|jobs): page 1/,
     "the floor is 1-3 ms, so the fixed cost of a request (session, tenant, JSON) is most of the difference; " +
     "jobs also count their inspections per row",
   ],
@@ -63,11 +71,10 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /contains-search/,
-    "p50 is within budget for every list (2.7-4.8 ms); p95 runs 1.5-2.4x p50 on this machine, whose load " +
-    "generator shares the two cores (tickets' search: 0.65 ms of SQL, p50 2.7 ms, p95 6.4 ms). Inventory's term " +
-    "matches 1,000 of 100,000 serials: its page walks items in order checking each serial (decision 032), " +
-    "0.6-1 ms of SQL alone, 1.5 ms with the load generator beside it; Sales Data's matches 1,967 lines, walked " +
-    "in start order against the matching stock rows",
+    "p50 is within budget for every list (1.6-2.5 ms on 2026-11-27); p95 runs 1.5-2.4x p50 on this machine, " +
+    "whose load generator shares the two cores. Inventory's term matches 1,000 of 100,000 serials: its page " +
+    "walks items in order checking each serial (decision 032), 0.6 ms of SQL; Sales Data's matches 1,967 " +
+    "lines, walked in start order against the serials' suffix index alone (migration 0024), 0.3 ms of SQL",
   ],
   [
     /at 10 connections/,
@@ -106,12 +113,11 @@ const CAUSES: [RegExp, string][] = [
   [/first rows, cold/, "the HTML's round trips on the slow link"],
   [
     /line saves/,
-    "CPU-bound on the one thread: in-process (2026-11-27) a charge-code save costs about 0.9 ms, SQLite 0.34 ms " +
-    "of it (the insert with its 13 index entries and the ticket-flags trigger's update of the new row 150 us, " +
-    "the group's commit 130 us a save, the ticket and stock reads 40 us), drizzle's building of the 4 " +
-    "statements and the request's HTTP, session, validation and JSON most of the rest. Under this load the " +
-    "thread is also idle 12-16% of the time: all 10 connections' saves in flight wait for their groups' fsyncs " +
-    "(off the thread, decision 030). Runs of one commit vary from 540 to 890 saves/s on this machine",
+    "CPU-bound on the one thread: a charge-code save costs about 0.9-1.0 ms of CPU (2026-11-27), SQLite about " +
+    "0.3 ms of it (the insert with its 13 index entries 140 us, the group's commit shared by 2-3 saves); the " +
+    "request's HTTP, session, validation and JSON most of the rest. The thread is also idle 15-19% of the " +
+    "time: all 10 connections' saves in flight wait for their groups' fsyncs (off the thread, decision 030). " +
+    "Runs of one commit vary by 10-15% on this machine",
   ],
   [
     /cold tenant/,
