@@ -236,9 +236,10 @@ type OwnSort = keyof typeof OWN_SORTS;
 const isOwnSort = (s: string | undefined): s is OwnSort => s !== undefined && Object.hasOwn(OWN_SORTS, s);
 
 /**
- * A page's line ids first (a deferred join): OFFSET skips index entries, and only the page is joined. A sort
- * on a name of the ticket or the stock joins them for the order; every line has a ticket with a customer
- * and a stock row with an item (NOT NULL foreign keys), so the inner joins keep each line once.
+ * A page's line ids first (a deferred join): OFFSET skips index entries, and only the page is joined. The
+ * sorts on the ticket's or the stock's names walk their own way (`walkIds`, `optionalIds`) but the item
+ * number, which joins the line's stock row and item for its order: every line has both (NOT NULL foreign
+ * keys), so the inner joins keep each line once.
  */
 function pageIds(
   ctx: Ctx,
@@ -249,15 +250,9 @@ function pageIds(
   offset: number,
 ) {
   const lines = ctx.db.select({ id: sales.id }).from(sales);
-  const sorted = !q.sortBy || isOwnSort(q.sortBy) ? lines : lines
-    .innerJoin(tickets, ON_TICKET)
-    .innerJoin(customers, ON_CUSTOMER)
-    .leftJoin(reps, ON_REP)
-    .innerJoin(inventory, ON_STOCK)
-    .innerJoin(items, ON_STOCK_ITEM)
-    .leftJoin(units, ON_UNIT)
-    .leftJoin(productLines, ON_PRODUCT_LINE)
-    .leftJoin(sub_categories, ON_SUB_PRODUCT_LINE);
+  const sorted = !q.sortBy || isOwnSort(q.sortBy)
+    ? lines
+    : lines.innerJoin(inventory, ON_STOCK).innerJoin(items, ON_STOCK_ITEM);
   return sorted.where(where).orderBy(...order).limit(limit).offset(offset);
 }
 
