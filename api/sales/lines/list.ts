@@ -22,16 +22,22 @@ import { xlsxResponse } from "../../lib/xlsx.ts";
 import { drivenByIds, rowsInIdOrder, shaped } from "../../../db/shaped.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { type SalesListQuery, TicketLinesQuery } from "./schemas.ts";
-import { calculated, LINE_ITEM_FIELDS, type LineOut, loadLines, logsOf } from "./query.ts";
+import {
+  calculated,
+  LINE_ITEM_FIELDS,
+  type LineOut,
+  loadLines,
+  logsOf,
+  ON_STOCK,
+  ON_TICKET,
+} from "./query.ts";
 import { parse } from "../../lib/validate.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { timeSlices, yieldToEventLoop } from "../../../lib/event_loop.ts";
 
 /** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
-const ON_TICKET = eq(tickets.id, sales.ticket_id);
 const ON_CUSTOMER = eq(customers.id, tickets.customer_id);
 const ON_REP = eq(reps.id, tickets.sales_rep_id);
-const ON_STOCK = eq(inventory.id, sales.inventory_id);
 const ON_UNIT = eq(units.id, tickets.business_unit_id);
 const ON_PRODUCT_LINE = eq(productLines.id, tickets.product_line_id);
 const ON_SUB_PRODUCT_LINE = eq(sub_categories.id, tickets.sub_product_line_id);

@@ -106,9 +106,12 @@ export function calculated(
   };
 }
 
-/** Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). */
-const ON_TICKET = eq(tickets.id, sales.ticket_id);
-const ON_STOCK = eq(inventory.id, sales.inventory_id);
+/**
+ * Join conditions made once: a statement's joins are built once per condition (db/query_building.ts). A
+ * line's ticket and stock row are joined by Sales Data too.
+ */
+export const ON_TICKET = eq(tickets.id, sales.ticket_id);
+export const ON_STOCK = eq(inventory.id, sales.inventory_id);
 const ON_CUSTOMER = eq(companies.id, tickets.customer_id);
 const ON_REP = eq(users.id, tickets.sales_rep_id);
 
