@@ -23,6 +23,12 @@ export const OTHER_TICKET_MESSAGE = "A line cannot move to another ticket here: 
 
 const ph = sql.placeholder;
 
+/** A line's order, or when it has none, after its ticket's last: counted in the statement that writes it. */
+const orderOrLast = (order: unknown, ticketId: unknown) =>
+  sql<
+    number
+  >`coalesce(${order}, (select coalesce(max(${sales.order}), 0) + 1 from ${sales} where ${sales.ticket_id} = ${ticketId}))`;
+
 /**
  * A new line's insert, built once (db/shaped.ts): every value is a placeholder, so each column of the line is
  * written as sent, and a line without an order goes after its ticket's last, counted in the statement that
@@ -34,11 +40,7 @@ const INSERT_LINE = shaped((db) =>
     company_id: ph("company_id"),
     created_by_id: ph("created_by_id"),
     inventory_id: ph("inventory_id"),
-    order: sql<number>`coalesce(${
-      ph("order")
-    }, (select coalesce(max(${sales.order}), 0) + 1 from ${sales} where ${sales.ticket_id} = ${
-      ph("ticket_id")
-    }))`,
+    order: orderOrLast(ph("order"), ph("ticket_id")),
     start_date: ph("start_date"),
     end_date: ph("end_date"),
     duration: ph("duration"),
@@ -59,12 +61,6 @@ const INSERT_LINE = shaped((db) =>
     quantity_pending: ph("quantity_pending"),
   }).returning()
 );
-
-/** A line without an order goes after its ticket's last, counted in the statement that writes it. */
-const afterLastOf = (ticketId: number) =>
-  sql<
-    number
-  >`(select coalesce(max(${sales.order}), 0) + 1 from ${sales} where ${sales.ticket_id} = ${ticketId})`;
 
 /**
  * POST /api/sales/sales (create on `ticket_id`, any sales user) and PUT /api/sales/sales (update `id`,
@@ -152,7 +148,7 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
     if (before) {
       await tx.update(sales).set({
         ...values,
-        order: fields.order ?? afterLastOf(ticket.id),
+        order: orderOrLast(fields.order, ticket.id),
         updated_at: nowStamp(),
       })
         .where(eq(sales.id, before.id));
