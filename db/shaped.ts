@@ -28,7 +28,6 @@ interface Prepared {
   joinsNotNullableMap?: unknown;
   all(values?: Values): Promise<unknown>;
   get(values?: Values): Promise<unknown>;
-  run(values?: Values): Promise<unknown>;
 }
 interface Session {
   prepareQuery(
@@ -40,11 +39,10 @@ interface Session {
   ): Prepared;
 }
 
-/** A drizzle query builder that can run: a select, or an insert, update or delete (with `returning`). */
+/** A drizzle query builder that answers rows: a select, or an insert, update or delete with `returning`. */
 interface Runnable {
   all(): Promise<unknown>;
   get(): Promise<unknown>;
-  run(): Promise<unknown>;
 }
 
 type Db = TenantDatabase | Tx;
@@ -57,8 +55,6 @@ export interface Shaped<Q extends Runnable> {
   all(db: Db, values?: Values): ReturnType<Q["all"]>;
   /** The first row or undefined, as the builder's `.get()` would answer it. */
   get(db: Db, values?: Values): ReturnType<Q["get"]>;
-  /** What the builder's `.run()` would answer (rows affected, last insert id). */
-  run(db: Db, values?: Values): ReturnType<Q["run"]>;
 }
 
 /**
@@ -86,7 +82,6 @@ export function shaped<Q extends Runnable>(build: (db: TenantDatabase) => Q): Sh
   return {
     all: (db, values) => on(db).all(values) as ReturnType<Q["all"]>,
     get: (db, values) => on(db).get(values) as ReturnType<Q["get"]>,
-    run: (db, values) => on(db).run(values) as ReturnType<Q["run"]>,
   };
 }
 
