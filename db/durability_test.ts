@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import type { Client } from "@libsql/client";
 import { openClient } from "./client.ts";
-import { walSync } from "./sqlite_client.ts";
+import { WalHandle, walSync } from "./sqlite_client.ts";
 import { checkpointsIdle, checkpointStats, requestCheckpoint } from "./checkpointer.ts";
 
 /**
@@ -176,6 +176,45 @@ Deno.test("durability off the thread: a write whose sync fails is answered with 
     await walSync.syncData(`${path}-wal`);
     await walSync.syncData(`${path}.missing`);
   }));
+
+Deno.test("durability off the thread: the kept WAL handle follows the path, never a WAL that was replaced", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/t.db-wal`;
+  const handle = new WalHandle();
+  try {
+    assert.equal(await handle.current(path), null, "no WAL yet: nothing to sync");
+    await Deno.writeTextFile(path, "first");
+    const first = await handle.current(path);
+    assert.ok(first);
+    assert.equal(await handle.current(path), first, "the same file: the handle is kept");
+    // Truncated in place (a TRUNCATE checkpoint): still the same file.
+    await Deno.truncate(path, 0);
+    assert.equal(await handle.current(path), first);
+    // Deleted and made anew: the new file is opened, the old one closed.
+    await Deno.remove(path);
+    await Deno.writeTextFile(path, "second");
+    const second = await handle.current(path);
+    assert.ok(second && second !== first);
+    assert.equal(second.statSync().ino, Deno.statSync(path).ino);
+    assert.throws(() => first.statSync(), Deno.errors.BadResource, "the replaced file's handle is closed");
+    await walSync.syncData(path, handle);
+    assert.equal(await handle.current(path), second);
+    // Deleted: nothing to sync, and nothing held open.
+    await Deno.remove(path);
+    await walSync.syncData(path, handle);
+    assert.throws(() => second.statSync(), Deno.errors.BadResource);
+    // Retired (the database closed): a sync still opens and syncs the file, but keeps nothing open.
+    await Deno.writeTextFile(path, "third");
+    const third = await handle.current(path);
+    handle.retire();
+    assert.throws(() => third!.statSync(), Deno.errors.BadResource);
+    await walSync.syncData(path, handle);
+    assert.equal(handle.kept, false);
+  } finally {
+    handle.retire();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
 
 Deno.test("durability off the thread: the worker checkpoints the WAL into the database file", () =>
   withServerClient(async (c, path) => {

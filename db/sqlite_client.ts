@@ -190,24 +190,80 @@ const CHECKPOINT_AFTER_COMMITS = 1000;
 const CHECKPOINT_AFTER_MS = 5000;
 
 /**
- * The fdatasync of a file, on the runtime's blocking-task threads (not the JavaScript thread); a file that does
- * not exist has nothing to sync. Replaceable by tests, to hold a sync and see who waits for it.
+ * A WAL's handle kept open between syncs, so a sync is one hop to the blocking-task threads rather than three
+ * (open, fdatasync, close). It is used only while the path still names the file it opened: a WAL deleted and
+ * made anew (the last connection closing, a restore) is opened again. While the handle is open its inode
+ * cannot be reused, so an inode equal to the path's is the same file.
  */
-export const walSync = {
-  async syncData(path: string): Promise<void> {
+export class WalHandle {
+  private file: Deno.FsFile | null = null;
+  private ino: number | null = null;
+
+  /** `keep`: the file stays open after a sync (until `retire`). */
+  constructor(private keep = true) {}
+
+  /** The open file for `path` as it is now, or null when there is no such file. */
+  async current(path: string): Promise<Deno.FsFile | null> {
+    let ino: number | null;
+    try {
+      ino = Deno.statSync(path).ino;
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) {
+        this.close();
+        return null;
+      }
+      throw e;
+    }
+    if (this.file && this.ino === ino) return this.file;
+    this.close();
     let file: Deno.FsFile;
     try {
       file = await Deno.open(path, { read: true });
     } catch (e) {
-      if (e instanceof Deno.errors.NotFound) return;
-      throw syncError(e);
+      if (e instanceof Deno.errors.NotFound) return null;
+      throw e;
     }
+    // The inode of what was opened (the path may have changed again since the stat).
+    this.file = file;
+    this.ino = file.statSync().ino;
+    return file;
+  }
+
+  /** Closes the file once no sync uses it. */
+  close() {
+    this.file?.close();
+    this.file = null;
+    this.ino = null;
+  }
+
+  /** No longer kept open: closed now, and after any sync still running. */
+  retire() {
+    this.keep = false;
+    this.close();
+  }
+
+  get kept(): boolean {
+    return this.keep;
+  }
+}
+
+/**
+ * The fdatasync of a file, on the runtime's blocking-task threads (not the JavaScript thread); a file that does
+ * not exist has nothing to sync. With a `handle`, the file stays open for the next sync. Replaceable by tests,
+ * to hold a sync and see who waits for it.
+ */
+export const walSync = {
+  async syncData(path: string, handle?: WalHandle): Promise<void> {
+    const files = handle ?? new WalHandle(false);
     try {
-      await file.syncData();
+      const file = await files.current(path);
+      await file?.syncData();
     } catch (e) {
+      // A handle that failed is not trusted again: the next sync opens the file anew.
+      files.close();
       throw syncError(e);
     } finally {
-      file.close();
+      if (!files.kept) files.close();
     }
   },
 };
@@ -237,6 +293,7 @@ class WalDurability {
   private next: Promise<void> | null = null;
   private commits = 0;
   private lastCheckpoint = performance.now();
+  private readonly wal = new WalHandle();
 
   constructor(private readonly path: string) {
     retainCheckpointer();
@@ -255,7 +312,7 @@ class WalDurability {
   }
 
   private start(): Promise<void> {
-    const sync = walSync.syncData(`${this.path}-wal`).then(() => this.maybeCheckpoint());
+    const sync = walSync.syncData(`${this.path}-wal`, this.wal).then(() => this.maybeCheckpoint());
     const done = () => {
       if (this.current === sync) this.current = null;
     };
@@ -274,6 +331,7 @@ class WalDurability {
   }
 
   close() {
+    this.wal.retire();
     forgetCheckpoint(this.path);
     releaseCheckpointer();
   }
