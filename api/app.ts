@@ -46,6 +46,7 @@ import { Assets } from "../ui/assets.ts";
 import { z } from "zod";
 import { HTTPException } from "hono/http-exception";
 import { zodToAppError } from "./lib/validate.ts";
+import { setAnswerHeader } from "./lib/static_body.ts";
 import { diskFullError, isDiskFull, isUnavailable, unavailableError } from "./lib/db_helpers.ts";
 
 export async function createServices(config: Config): Promise<Services> {
@@ -84,7 +85,7 @@ export function createApp(services: Services) {
     } finally {
       services.inflight.end(running);
     }
-    c.header("x-request-id", id);
+    setAnswerHeader(c, "x-request-id", id);
     metrics.observe(c.res.status, (performance.now() - start) / 1000);
     if (services.config.LOG_REQUESTS) {
       console.log(JSON.stringify({
