@@ -26,6 +26,7 @@ import {
   SQLiteSelectQueryBuilderBase,
   SQLiteUpdateBase,
 } from "drizzle-orm/sqlite-core";
+import { RecurringCache } from "./recurring.ts";
 
 interface BuildConfig {
   casing: { getColumnCasing(c: unknown): string };
@@ -295,7 +296,7 @@ export function plannedSelection(
   return kept[key] ??= selectionOf.call(this, fields, isSingleTable);
 }
 
-/** The lists `flatFields` keeps, and their select lists once built. */
+/** The lists `flatFields` keeps (those of fields that recur), and their select lists once built. */
 const keptLists = new WeakSet<SelectedField[]>();
 const selections = new WeakMap<SelectedField[], { dialect: Dialect; single?: SQL; joined?: SQL }>();
 
@@ -505,7 +506,7 @@ const joinsProto = SQLiteDialect.prototype as unknown as { buildJoins: JoinsBuil
 export const drizzleJoins: JoinsBuilder = joinsProto.buildJoins;
 
 /** Each join's text once built, by its condition (a module-level one is the same object at every run). */
-const joinTexts = new WeakMap<object, { table: unknown; key: string; sql: SQL }[]>();
+const joinTexts = new RecurringCache<object, { table: unknown; key: string; sql: SQL }[]>();
 
 /**
  * `SQLiteDialect.prototype.buildJoins` with each join built once per condition object: drizzle makes a `sql`
@@ -523,13 +524,14 @@ function plannedJoins(this: unknown, joins?: Join[]): SQL | undefined {
       continue;
     }
     const key = `${join.joinType}\u0000${join.alias ?? ""}`;
-    let built = joinTexts.get(on);
+    const built = joinTexts.get(on);
     let hit = built?.find((b) => b.table === join.table && b.key === key);
     if (!hit) {
       hit = { table: join.table, key, sql: drizzleJoins.call(this, [join])! };
-      if (!built) joinTexts.set(on, built = []);
+      // Stored only for a condition that recurs (a module's), not one made for this statement (db/recurring.ts).
+      if (!built) joinTexts.offer(on, [hit]);
       // One condition serves one join or a few (inner or left, under an alias): never a growing list.
-      if (built.length < 8) built.push(hit);
+      else if (built.length < 8) built.push(hit);
     }
     parts.push(hit.sql);
   }
@@ -554,12 +556,14 @@ function shadowJoins(this: unknown, joins?: Join[]): SQL | undefined {
  * module (inventory's, Sales Data's, a whole table's columns) now reuses one list, and with it its compiled
  * row mapper (db/row_mapping.ts). The list is read, never changed, by drizzle and by this module.
  */
-const flatByFields = new WeakMap<object, SelectedField[]>();
+const flatByFields = new RecurringCache<object, SelectedField[]>();
 function flatFields(fields: Record<string, unknown>): SelectedField[] {
   let flat = flatByFields.get(fields);
   if (!flat) {
-    flatByFields.set(fields, flat = orderSelectedFields(fields));
-    keptLists.add(flat);
+    flat = orderSelectedFields(fields);
+    // Kept (with its select list and row mapper) only for fields that recur: see db/recurring.ts.
+    flatByFields.offer(fields, flat);
+    if (flatByFields.has(fields)) keptLists.add(flat);
   }
   return flat;
 }

@@ -27,6 +27,7 @@ import { Buffer } from "node:buffer";
 import assert from "node:assert/strict";
 import { ROW_VALUES } from "./sqlite_client.ts";
 import { SHADOW } from "./query_building.ts";
+import { RecurringCache } from "./recurring.ts";
 
 interface SelectedField {
   path: string[];
@@ -55,8 +56,12 @@ type Mapper = (
 /** Builds a mapper from its columns' decoders and the blob normaliser. */
 type Factory = (decoders: Decoder[], normalize: (v: unknown) => unknown) => Mapper;
 
-/** Each query's mapper, by its fields (drizzle builds them anew for each statement it runs). */
-const mappers = new WeakMap<readonly SelectedField[], Mapper>();
+/**
+ * Each query's mapper, by its fields, for fields that recur (a module's, a statement built once): drizzle builds
+ * them anew for each statement it runs, and an entry per statement costs the young-generation collector
+ * (db/recurring.ts).
+ */
+const mappers = new RecurringCache<readonly SelectedField[], Mapper>();
 /** The compiled code, by what it depends on (`shapeOf`): compiled once per shape of query, not per run. */
 const factories = new Map<string, Factory>();
 /**
@@ -190,7 +195,7 @@ function mapperOf(fields: readonly SelectedField[]): Mapper {
     factories.set(shape, make);
   }
   mapper = make(plan.map((c) => c.decoder), normalized);
-  mappers.set(fields, mapper);
+  mappers.offer(fields, mapper);
   return mapper;
 }
 
