@@ -5,7 +5,10 @@ import { setAnswerHeader, staticBody } from "./static_body.ts";
 Deno.test("staticBody: a string or byte body is read as it is, before and after its headers are read", async () => {
   const json = Response.json({ a: 1 });
   assert.equal(staticBody(json), '{"a":1}');
-  const withHeaders = new Response("abc", { status: 201, headers: new Headers({ "content-type": "application/json" }) });
+  const withHeaders = new Response("abc", {
+    status: 201,
+    headers: new Headers({ "content-type": "application/json" }),
+  });
   withHeaders.headers.get("content-type");
   assert.equal(staticBody(withHeaders), "abc");
   const bytes = new Uint8Array([1, 2, 3]);
