@@ -97,6 +97,9 @@ export class ServerProcess {
         LOG_REQUESTS: "false",
         SCRYPT_N: "1024",
         ...this.extraEnv,
+        // RELIABILITY_SERVER_ENV: more of the server's settings as a JSON object, e.g. '{"STALL_LOG_MS":"20"}' to
+        // see the long turns under a script's load.
+        ...JSON.parse(Deno.env.get("RELIABILITY_SERVER_ENV") ?? "{}"),
       },
       stdout: "piped",
       stderr: "piped",
