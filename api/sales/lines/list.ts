@@ -385,6 +385,13 @@ export async function downloadSales(ctx: Ctx, q: SalesListQuery, today = new Dat
 }
 
 /**
+ * How long a download's turn runs (then other requests run, from a timer turn). Measured with the 200,000-line
+ * download (`npm run bench -- --only xlsx`, 2026-11-27): 4 ms, 15.7-16.5 s and other requests at most 28-35 ms;
+ * 5 ms, 13.7 s and 32.5 ms; 8 ms, 12.0-14.4 s and 50-58 ms (budgets 20 s and 50 ms).
+ */
+const DOWNLOAD_SLICE_MS = 5;
+
+/**
  * Every row of the list in its order, for a download: a page at a time, each read starting where the last
  * one ended (keyset: `(column, id)` past the last row's, one index range) rather than skipping the rows
  * before it, which made the download of 200,000 lines quadratic (each page walked every earlier row). The
@@ -417,9 +424,10 @@ export async function salesInOrder<U>(
   };
   const first = (await page(start(phases[0]))).results;
   return (async function* () {
-    // Other requests run between pages, and within one every few ms: a row's XML and its compression run
-    // in the same turn as the row, so a page written at once held the thread 10 ms and more.
-    const slices = timeSlices();
+    // Other requests run every few ms: a row's XML and its compression run in the same turn as the row, so a
+    // page written at once held the thread 10 ms and more. A turn is a timer's (about 2 ms idle when nothing
+    // else waits): a message turn or an op's starved the other requests' own timer turns (p95 50-180 ms).
+    const slices = timeSlices(DOWNLOAD_SLICE_MS);
     for (const [i, phase] of phases.entries()) {
       let rows = i === 0 ? first : (await page(start(phase))).results;
       while (true) {
@@ -428,7 +436,9 @@ export async function salesInOrder<U>(
           if (slices.due()) await yieldToEventLoop();
         }
         if (rows.length < pageSize) break;
-        await yieldToEventLoop();
+        // The next page is read in this slice when it has time left: a timer turn per page idled the thread
+        // about 2 ms each, 4 of the 19 s of a 200,000-row download.
+        if (slices.due()) await yieldToEventLoop();
         rows = (await page(past(phase, rows.at(-1)!))).results;
       }
     }
