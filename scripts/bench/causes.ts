@@ -8,9 +8,10 @@
 const CAUSES: [RegExp, string][] = [
   [
     /^sales data: sort (sales_rep|business_unit|product_line|sub_product_line)/,
-    "a sort on the ticket's optional rep, unit or product line still joins and sorts every matching line " +
-    "(TEMP B-TREE); the ordered walk the other sorts use (parent by its index, then its lines) would drop lines " +
-    "whose ticket has none, so it needs a second phase for those (not done)",
+    "two walks (the named rows by their name index, each one's tickets, their lines; then the lines whose " +
+    "ticket names none): a page that starts in the second counts the first once (cached with the totals). A " +
+    "p95 far above p50 was young-generation collections of 2-13 ms (decision 034): see the server's " +
+    "--trace-gc-nvp under this request",
   ],
   [
     /^sales data: sort (ticket_number|invoice_number|invoice_date)/,
@@ -71,8 +72,8 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /contains-search/,
-    "p50 is within budget for every list (1.6-2.5 ms on 2026-11-27); p95 runs 1.5-2.4x p50 on this machine, " +
-    "whose load generator shares the two cores. Inventory's term matches 1,000 of 100,000 serials: its page " +
+    "p50 is within budget for every list (1.6-2.5 ms on 2026-11-27); a p95 far above p50 was young-generation " +
+    "collections of 2-13 ms (decision 034: see the server's --trace-gc-nvp under this request). Inventory's term matches 1,000 of 100,000 serials: its page " +
     "walks items in order checking each serial (decision 032), 0.6 ms of SQL; Sales Data's matches 1,967 " +
     "lines, walked in start order against the serials' suffix index alone (migration 0024), 0.3 ms of SQL",
   ],
