@@ -13,11 +13,18 @@
 export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
+ * How long a download's turn runs before other requests get one (from a timer turn). Measured with the
+ * 200,000-line Sales Data download (`npm run bench -- --only xlsx`, 2026-11-27): 4 ms, 15.7-16.5 s and other
+ * requests at most 28-35 ms; 5 ms, 13.7 s and 32.5 ms; 8 ms, 12.0-14.4 s and 50-58 ms (budgets 20 s and 50 ms).
+ */
+const DOWNLOAD_SLICE_MS = 5;
+
+/**
  * For a long loop of synchronous steps (a download's rows): `due()` is true once `ms` have passed since the
  * last turn given, and then starts the count again; the loop then awaits `yieldToEventLoop()`. What runs
  * between two checks (a row, and what its consumers do with it) stays in one turn, the rest is spread.
  */
-export function timeSlices(ms = 8): { due(): boolean } {
+export function timeSlices(ms = DOWNLOAD_SLICE_MS): { due(): boolean } {
   let since = performance.now();
   return {
     due() {

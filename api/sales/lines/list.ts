@@ -385,13 +385,6 @@ export async function downloadSales(ctx: Ctx, q: SalesListQuery, today = new Dat
 }
 
 /**
- * How long a download's turn runs (then other requests run, from a timer turn). Measured with the 200,000-line
- * download (`npm run bench -- --only xlsx`, 2026-11-27): 4 ms, 15.7-16.5 s and other requests at most 28-35 ms;
- * 5 ms, 13.7 s and 32.5 ms; 8 ms, 12.0-14.4 s and 50-58 ms (budgets 20 s and 50 ms).
- */
-const DOWNLOAD_SLICE_MS = 5;
-
-/**
  * Every row of the list in its order, for a download: a page at a time, each read starting where the last
  * one ended (keyset: `(column, id)` past the last row's, one index range) rather than skipping the rows
  * before it, which made the download of 200,000 lines quadratic (each page walked every earlier row). The
@@ -427,7 +420,7 @@ export async function salesInOrder<U>(
     // Other requests run every few ms: a row's XML and its compression run in the same turn as the row, so a
     // page written at once held the thread 10 ms and more. A turn is a timer's (about 2 ms idle when nothing
     // else waits): a message turn or an op's starved the other requests' own timer turns (p95 50-180 ms).
-    const slices = timeSlices(DOWNLOAD_SLICE_MS);
+    const slices = timeSlices();
     for (const [i, phase] of phases.entries()) {
       let rows = i === 0 ? first : (await page(start(phase))).results;
       while (true) {
