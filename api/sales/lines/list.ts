@@ -141,7 +141,7 @@ function filters(
     : sql`${stockIds(stock)}`; // a select in a template is put in parentheses
   return and(
     onTicket,
-    ids && (walkStock ? sql`+${sales.inventory_id} in ${ids}` : sql`${sales.inventory_id} in ${ids}`),
+    ids && sql`${walkStock ? sql`+` : sql``}${sales.inventory_id} in ${ids}`,
     // The From/To days are the company's: the stored UTC start is compared with that day's UTC bounds.
     onDays(sales.start_date, q.start_date_begin, q.start_date_end, timeZoneOf(ctx.user.company.settings)),
     q.id ? eq(sales.inventory_id, q.id) : undefined,
