@@ -8,8 +8,8 @@
  * connection asking for the cheapest signed-in page all along, to see whether the server keeps answering.
  */
 import {
-  type BenchTenant,
   bearer,
+  type BenchTenant,
   DATA_DIR,
   getJson,
   login,
@@ -138,7 +138,9 @@ async function measureDownload(
       `GET ${path}: ${total} rows, status ${status || "none"}, ` +
       `${(bytes / 1048576).toFixed(1)} MB received, first byte after ${ms(firstByte)}` +
       (type ? `, ${type}` : "") + (cut ? `; cut after ${capMs / 1000} s` : ""),
-      `${d.name}server RSS before ${mb(rssBefore)}, peak polled every 50 ms ${mb(peak)}, VmHWM after ${mb(hwm)}`,
+      `${d.name}server RSS before ${mb(rssBefore)}, peak polled every 50 ms ${mb(peak)}, VmHWM after ${
+        mb(hwm)
+      }`,
       `${d.name}probe GET /api/admin/users/me, one connection, one request after another: before the ` +
       `download p95 ${ms(before.p95)}; during it ${p.n} answered, p50 ${ms(p.p50)}, p95 ${ms(p.p95)}, ` +
       `max ${ms(p.max)}, ${during.errors} errors`,
