@@ -55,10 +55,11 @@ const CAUSES: [RegExp, string][] = [
     /^audit: page 1/,
     "the floor is the page's three statements, one of them the count(*) of all 500,000 audit rows: a walk of " +
     "the table's smallest index, 2-3 ms where the floor's connection reads its pages from the OS, 0.13-0.3 ms " +
-    "where its page cache already holds them (it does after the lists before it: 0.13 ms in full runs, 1.4 ms " +
-    "in a run of the audit list alone). The server's count is cached (TenantDb.cachedTotal), so its page 1 " +
-    "is the version read, the page and the request's fixed cost: a bare Hono handler's round trip alone is " +
-    "0.3 ms p50, above 1.5x a 0.13 ms floor",
+    "where its page cache already holds them (it does after the lists before it). The same three statements " +
+    "answered by a bare Hono handler (the floor column's 'bare Hono over HTTP', same run) take 3-4x the floor: " +
+    "an HTTP round trip alone is above 1.5x so small a floor, so no server can meet this ratio. The server's " +
+    "count is cached (TenantDb.cachedTotal); its page 1 is the version read, the page and the request's fixed " +
+    "cost",
   ],
   [
     /^(inspections|jobs): page 1/,

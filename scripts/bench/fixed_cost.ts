@@ -3,42 +3,7 @@
  * session verified, user loaded: every middleware, almost no handler) against a bare Hono handler served
  * by Deno.serve in its own process. Both are timed from the same load worker, one connection, in turn.
  */
-import { join } from "node:path";
-import {
-  DATA_DIR,
-  DENO,
-  freePort,
-  latency,
-  login,
-  ms,
-  type Options,
-  PT,
-  ROOT,
-  type Section,
-  Server,
-  sleep,
-} from "./lib.ts";
-
-async function startBare(): Promise<{ url: string; proc: Deno.ChildProcess }> {
-  const port = freePort();
-  const proc = new Deno.Command(DENO, {
-    args: ["run", "-A", join(ROOT, "scripts/bench/bare_server.ts")],
-    cwd: ROOT,
-    env: { PORT: String(port) },
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
-    try {
-      const r = await fetch(url + "/healthz");
-      await r.body?.cancel();
-      if (r.ok) return { url, proc };
-    } catch { /* starting */ }
-    await sleep(25);
-  }
-  throw new Error("bare server did not start");
-}
+import { DATA_DIR, latency, login, ms, type Options, PT, type Section, Server, startBare } from "./lib.ts";
 
 export async function benchFixedCost(opts: Options, log: (s: string) => void): Promise<Section> {
   const n = opts.quick ? 300 : 3000;

@@ -254,3 +254,28 @@ export function verdict(pass: boolean | undefined) {
 export function hasCache(): boolean {
   return existsSync(join(DATA_DIR, "catalog.db"));
 }
+
+/**
+ * The bare Hono server (scripts/bench/bare_server.ts) in its own process, as the real server runs: the floor of
+ * the fixed-cost measure (`/x`) and of the lists' page 1 over HTTP (`/floor/{key}`).
+ */
+export async function startBare(): Promise<{ url: string; proc: Deno.ChildProcess }> {
+  const port = freePort();
+  const proc = new Deno.Command(DENO, {
+    args: ["run", "-A", join(ROOT, "scripts/bench/bare_server.ts")],
+    cwd: ROOT,
+    env: { PORT: String(port) },
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 400; i++) {
+    try {
+      const r = await fetch(url + "/healthz");
+      await r.body?.cancel();
+      if (r.ok) return { url, proc };
+    } catch { /* starting */ }
+    await sleep(25);
+  }
+  throw new Error("bare server did not start");
+}

@@ -40,6 +40,7 @@ import {
   SALES,
   type Section,
   Server,
+  startBare,
   type Stats,
   stats,
   tenantFile,
@@ -218,6 +219,7 @@ export async function benchLists(opts: Options, log: (s: string) => void): Promi
   await server.start();
   const config = parseConfig({ DATA_DIR });
   const raws = new Map<string, Client>();
+  const bare = await startBare();
   const sessions = new Map<string, { token: string; user: CurrentUser; base: string }>();
   try {
     for (const t of [PT, SALES]) {
@@ -240,6 +242,10 @@ export async function benchLists(opts: Options, log: (s: string) => void): Promi
     }
   } finally {
     for (const c of raws.values()) c.close();
+    try {
+      bare.proc.kill("SIGTERM");
+    } catch { /* gone */ }
+    await bare.proc.status;
     await server.stop();
   }
   return { title: "Lists", rows, notes };
@@ -282,13 +288,18 @@ export async function benchLists(opts: Options, log: (s: string) => void): Promi
       const p1 = await latencyCapped(url({ page: "1" }), s.token, n, capMs);
       check("page 1", p1);
       const f1 = await floorOf(raw, ctxFor, spec, { ...spec.base, page: "1" }, n, capMs);
+      // The same statements answered by a bare Hono handler: what a server with no cost of its own would
+      // take over HTTP. Shown beside the floor; the budget stays against the floor itself.
+      const h1 = await httpFloor(bare.url, tenantFile(DATA_DIR, spec.tenant.slug), f1.stmts, n, capMs);
       add({
         measure: `${spec.name}: page 1 + total`,
         figure: `p95 ${ms(p1.p95)} (p50 ${ms(p1.p50)})`,
-        floor: `p95 ${ms(f1.stats.p95)} (p50 ${ms(f1.stats.p50)}), ${f1.stmts.length} stmt`,
+        floor: `p95 ${ms(f1.stats.p95)} (p50 ${ms(f1.stats.p50)}), ${f1.stmts.length} stmt; ` +
+          (h1 ? `bare Hono over HTTP p95 ${ms(h1.p95)} (p50 ${ms(h1.p50)})` : "bare Hono over HTTP: failed"),
         budget: "p95 < 5 ms and <= 1.5x floor",
         pass: p1.p95 < 5 && p1.p95 <= 1.5 * f1.stats.p95 && !p1.errors,
-        note: `${(p1.p95 / f1.stats.p95).toFixed(1)}x floor`,
+        note: `${(p1.p95 / f1.stats.p95).toFixed(1)}x floor` +
+          (h1 ? `; the bare handler ${(h1.p95 / f1.stats.p95).toFixed(1)}x floor` : ""),
       });
 
       // Page 2,000.
@@ -357,6 +368,21 @@ export async function benchLists(opts: Options, log: (s: string) => void): Promi
       if (plans.length) notes.push(`${spec.name} page 1 plan: ${plans.join(" / ")}`);
     }
   }
+}
+
+/**
+ * The floor's statements run by the bare Hono server (`startBare`) on the same file, timed as the list's own
+ * requests are; undefined (and the bare server's answer in the notes' place) when it cannot run them.
+ */
+async function httpFloor(base: string, file: string, stmts: InStatement[], n: number, capMs: number) {
+  const res = await fetch(`${base}/floor`, { method: "POST", body: JSON.stringify({ file, stmts }) });
+  if (!res.ok) {
+    await res.body?.cancel();
+    return undefined;
+  }
+  const { key } = await res.json();
+  const r = await latencyCapped(`${base}/floor/${key}`, "none", n, capMs);
+  return r.errors ? undefined : r;
 }
 
 /** Like `latency` but stops after `capMs` once 5 requests are in, so a slow sort costs seconds, not minutes. */
