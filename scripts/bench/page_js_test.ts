@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Assets } from "../../ui/assets.ts";
-import { DIST, pagesFromManifest, readManifest, SHELL_ISLANDS } from "./page_js.ts";
+import { DIST, pagesFromManifest, readManifest, SHELL_ISLANDS, staticImports } from "./page_js.ts";
 
 // Reads dist/ (`npm run build`, which `npm test` runs first).
 const BUDGET = 100 * 1024;
@@ -45,4 +45,31 @@ Deno.test("Page JS - dialogs, react-aria and zod are not in any page's first loa
     assert.doesNotMatch(code, /react-aria-[A-Za-z]+|data-rac/, `${island} loads react-aria at start`);
     assert.doesNotMatch(code, /ZodError/, `${island} loads zod at start`);
   }
+});
+
+Deno.test("Page JS - the shared chunk imports only React's, and no chunks import each other in a circle", () => {
+  const manifest = readManifest();
+  const chunks = Object.values(manifest).map((e) => e.file).filter((f) => f.endsWith(".js"));
+  const common = chunks.filter((f) => /(^|\/)common-[\w-]+\.js$/.test(f));
+  assert.equal(common.length, 1, `one shared chunk (vite.config.ts: sharedChunks): ${common.join(", ")}`);
+  const react = chunks.filter((f) => /(^|\/)react-[\w-]+\.js$/.test(f));
+  assert.equal(react.length, 1, `one React chunk: ${react.join(", ")}`);
+  // The bundler's own helpers (CommonJS interop for React) are the one other file it may import.
+  const allowed = new Set([...react, ...chunks.filter((f) => /(^|\/)rolldown-runtime-[\w-]+\.js$/.test(f))]);
+  assert.deepEqual(staticImports(common[0]).filter((f) => !allowed.has(f)), [], "common imports only React");
+
+  // A circle of static imports between chunks would make one of them run before its imports.
+  const state = new Map<string, "open" | "done">();
+  const circle = (f: string, path: string[]): string[] | undefined => {
+    if (state.get(f) === "done") return undefined;
+    if (state.get(f) === "open") return [...path, f];
+    state.set(f, "open");
+    for (const i of staticImports(f)) {
+      const c = circle(i, [...path, f]);
+      if (c) return c;
+    }
+    state.set(f, "done");
+    return undefined;
+  };
+  for (const f of chunks) assert.equal(circle(f, [])?.join(" -> "), undefined);
 });

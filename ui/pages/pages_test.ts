@@ -121,7 +121,12 @@ Deno.test("pages - the head preloads every chunk of the page's islands and of th
 
 Deno.test("pages - assets are sent as the build compressed them, brotli first, cached for a year; others 404", () =>
   withEnv(async (env) => {
-    const client = env.services.assets.client;
+    // The largest script every page loads (React's chunk, which the client imports): big enough that
+    // compression must show.
+    const { assets } = env.services;
+    const client = [assets.client, ...assets.imports("ui/client.ts")]
+      .map((url) => ({ url, size: Deno.statSync(`dist${url}`).size }))
+      .sort((a, b) => b.size - a.size)[0].url;
     const get = (path: string, encoding?: string) =>
       env.request(path, { headers: encoding === undefined ? {} : { "accept-encoding": encoding } });
     const plain = await get(client);
