@@ -103,14 +103,14 @@ const CAUSES: [RegExp, string][] = [
   [/server peak RSS growth/, "one page of rows and their presented objects, and the zip writer's buffers"],
   [
     /JS \(gzip\)/,
-    "every page ships React and react-dom (~64 KB gzip) plus react-aria-components chunks (TextField ~42 KB, " +
-    "Select ~32 KB gzip) used by the table islands (decision 018)",
+    "every page ships React and react-dom (68 KB gzip, one chunk) and the list's table core and code (~14 KB); " +
+    "dialogs, react-aria and zod load when opened (decision 022)",
   ],
   [
     /interactive \(hydrated\)/,
-    "91-99 KB gzip of JS in 19-27 files at 400 kbit/s is about 2 s of transfer; with the HTML and data first " +
-    "and the link's 400 ms round trips, cold hydration lands at 4.3 s (jobs, 96 KB, at 3.9 s); not yet broken " +
-    "down further; warm is within budget",
+    "90-97 KB gzip of JS (10-16 files, decision 035) at 400 kbit/s is about 1.9 s of transfer by itself; the " +
+    "HTML with its rows comes first, and each of the link's 400 ms round trips (connection, HTML, the scripts " +
+    "over six connections) adds to it: cold hydration lands at 2.9-3.4 s; warm is within budget",
   ],
   [/first rows, cold/, "the HTML's round trips on the slow link"],
   [
