@@ -38,6 +38,7 @@ interface Download {
 const DOWNLOADS: Download[] = [
   { name: "", tenant: SALES, route: "/api/sales/sales", filters: "isInvoice=true&hideQuotes=true" },
   { name: "inspections: ", tenant: PT, route: "/api/pt/inspections", filters: "" },
+  { name: "audit: ", tenant: SALES, route: "/api/sales/audit/inventory-rows", filters: "" },
 ];
 
 export async function benchXlsx(opts: Options, log: (s: string) => void): Promise<Section> {

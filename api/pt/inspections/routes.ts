@@ -41,7 +41,7 @@ async function batchBody(c: Context<AppEnv>): Promise<unknown> {
 
 export const inspectionsRoutes = new Hono<AppEnv>()
   .get("/pt/inspections", valid("query", InspectionListQuery), (c) => {
-    return listResponse(c.req.valid("query"), (q) => listInspections(ctxOf(c), q));
+    return listResponse(c.req.valid("query"), (q, last) => listInspections(ctxOf(c), q, last));
   })
   .get("/pt/inspections/download", valid("query", InspectionListQuery), (c) => {
     return downloadInspections(ctxOf(c), c.req.valid("query"));

@@ -7,7 +7,7 @@ import { downloadInventoryAudit, listInventoryAudit } from "./service.ts";
 
 export const auditRoutes = new Hono<AppEnv>()
   .get("/sales/audit/inventory-rows", valid("query", AuditListQuery), (c) => {
-    return listResponse(c.req.valid("query"), (q) => listInventoryAudit(ctxOf(c), q));
+    return listResponse(c.req.valid("query"), (q, last) => listInventoryAudit(ctxOf(c), q, last));
   })
   .get("/sales/audit/inventory-rows/download", valid("query", AuditListQuery), (c) => {
     return downloadInventoryAudit(ctxOf(c), c.req.valid("query"));

@@ -16,7 +16,14 @@ import { timeZoneOf } from "../../../lib/format.ts";
 import { onDays } from "../../lib/db_helpers.ts";
 import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
+import {
+  everyRow,
+  likeContains,
+  type ListResult,
+  listTotal,
+  pageWindow,
+  rowsAfter,
+} from "../../lib/list_query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import type { AuditListQuery, AuditOut } from "./schemas.ts";
@@ -85,20 +92,34 @@ export function presentAudit(r: AuditRow): AuditOut {
   };
 }
 
-/** GET /api/sales/audit/inventory-rows: the inventory audit log, newest first unless sorted otherwise. */
-export async function listInventoryAudit(ctx: Ctx, q: AuditListQuery): Promise<ListResult<AuditOut>> {
+/**
+ * GET /api/sales/audit/inventory-rows: the inventory audit log, newest first unless sorted otherwise.
+ * `last` (a download's walk, `everyRow`): the page starts after that row where the sort allows it.
+ */
+export async function listInventoryAudit(
+  ctx: Ctx,
+  q: AuditListQuery,
+  last?: AuditOut,
+): Promise<ListResult<AuditOut>> {
   requireAbility(ctx.user, "sales.read");
-  const where = auditFilters(q, timeZoneOf(ctx.user.company.settings));
-  const dir = (q.descending ?? (q.sortBy === undefined || q.sortBy === "action_time")) ? desc : asc;
-  const { limit, offset } = pageWindow(q);
-  const order = [dir(SORT[q.sortBy ?? "action_time"]), dir(inventory_audit.id)];
+  const filters = auditFilters(q, timeZoneOf(ctx.user.company.settings));
+  const descending = q.descending ?? (q.sortBy === undefined || q.sortBy === "action_time");
+  const dir = descending ? desc : asc;
+  const sortBy = q.sortBy ?? "action_time";
+  const order = [dir(SORT[sortBy]), dir(inventory_audit.id)];
+  // After the last row read, by its action time (never null) and id; other sorts page by OFFSET.
+  const after = last && sortBy === "action_time"
+    ? rowsAfter(SORT.action_time, inventory_audit.id, { key: last.action_time, id: last.id }, descending)
+    : undefined;
+  const { limit, offset } = after ? { limit: q.rowsPerPage, offset: 0 } : pageWindow(q);
+  const where = and(filters, after);
   // A page's ids first, from the indexes alone (a deferred join): OFFSET skips index entries, not rows.
   const page = ctx.db.select({ id: inventory_audit.id }).from(inventory_audit).where(where).orderBy(...order)
     .limit(limit).offset(offset);
   const [rows, total] = await Promise.all([
     ctx.db.select().from(inventory_audit).where(limit === -1 ? where : inArray(inventory_audit.id, page))
       .orderBy(...order),
-    listTotal(ctx, ctx.db.select({ total: count() }).from(inventory_audit).where(where)),
+    listTotal(ctx, ctx.db.select({ total: count() }).from(inventory_audit).where(filters)),
   ]);
   return { results: rows.map(presentAudit), total };
 }
@@ -128,12 +149,15 @@ export async function downloadInventoryAudit(ctx: Ctx, q: AuditListQuery, today 
   return xlsxResponse(
     "Inventory-Audit",
     AUDIT_COLUMNS,
-    await everyRow((page, rowsPerPage) => listInventoryAudit(ctx, { ...q, page, rowsPerPage }), (r) => ({
-      ...r,
-      updated_by: r.updated_by.name,
-      item_number: r.item.item_number,
-      item_description: r.item.item_description,
-    })),
+    await everyRow(
+      (page, rowsPerPage, last?: AuditOut) => listInventoryAudit(ctx, { ...q, page, rowsPerPage }, last),
+      (r) => ({
+        ...r,
+        updated_by: r.updated_by.name,
+        item_number: r.item.item_number,
+        item_description: r.item.item_description,
+      }),
+    ),
     today,
     { timeZone: timeZoneOf(ctx.user.company.settings) },
   );

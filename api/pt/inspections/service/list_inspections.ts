@@ -12,6 +12,7 @@ import {
   optionalText,
   pageWindow,
   queryEnum,
+  rowsAfter,
 } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { DATE_MESSAGE, INSPECTION_SORTS } from "../schemas.ts";
@@ -155,9 +156,10 @@ async function pageIds(
 export async function listInspections(
   ctx: Ctx,
   q: InspectionListQuery,
+  last?: InspectionOut,
 ): Promise<ListResult<InspectionOut>> {
   if (q.job_id !== undefined) await jobInScope(ctx.db, ctx.user, q.job_id);
-  const where = and(
+  const filters = and(
     inspectionScope(ctx.user),
     q.job_id !== undefined ? eq(inspections.job_id, q.job_id) : undefined,
     indexedSearch([["serial_number", q.search_serial_number], ["batch", q.search_batch]]),
@@ -166,12 +168,23 @@ export async function listInspections(
     ...relatedFilters(ctx.db, q),
   );
   const order = orderOf(q);
-  const { limit, offset } = pageWindow(q);
+  // After the last row read (a download's walk, `everyRow`), by its inspection time (never null) and id;
+  // other sorts page by OFFSET.
+  const after = last && (q.sortBy ?? "inspection_time") === "inspection_time"
+    ? rowsAfter(
+      SORT.inspection_time,
+      inspections.id,
+      { key: last.inspection_time, id: last.id },
+      q.descending ?? true,
+    )
+    : undefined;
+  const { limit, offset } = after ? { limit: q.rowsPerPage, offset: 0 } : pageWindow(q);
+  const where = and(filters, after);
   const [rows, total] = await Promise.all([
     limit === -1
       ? selectInspections(ctx.db).where(where).orderBy(...order)
       : inspectionRowsByIds(ctx.db, await pageIds(ctx, where, q, limit, offset)),
-    listTotal(ctx, countInspections(ctx.db).where(where)),
+    listTotal(ctx, countInspections(ctx.db).where(filters)),
   ]);
   return { results: rows.map(presentInspection), total };
 }
@@ -204,15 +217,18 @@ export async function downloadInspections(
   return xlsxResponse(
     "Inspections",
     INSPECTION_COLUMNS,
-    await everyRow((page, rowsPerPage) => listInspections(ctx, { ...q, page, rowsPerPage }), (r) => ({
-      ...r,
-      part_name: r.part?.name,
-      part_description: r.part?.description,
-      visual_pass: r.visual_pass === null ? "" : r.visual_pass ? "Yes" : "No",
-      operator: r.operator_company.name,
-      customer: r.customer_company.name,
-      job_number: r.job.job_number,
-    })),
+    await everyRow(
+      (page, rowsPerPage, last?: InspectionOut) => listInspections(ctx, { ...q, page, rowsPerPage }, last),
+      (r) => ({
+        ...r,
+        part_name: r.part?.name,
+        part_description: r.part?.description,
+        visual_pass: r.visual_pass === null ? "" : r.visual_pass ? "Yes" : "No",
+        operator: r.operator_company.name,
+        customer: r.customer_company.name,
+        job_number: r.job.job_number,
+      }),
+    ),
     today,
   );
 }
