@@ -85,3 +85,19 @@ export const diskFullError = () =>
     "insufficient_storage",
     "The server's disk is full, so nothing was saved. Reading still works; ask your administrator to free space, then try again.",
   );
+
+/**
+ * The rows after `last` in a list ordered by a key that is never null and then the id, both descending or
+ * both ascending: a row-value comparison, which SQLite answers as a range of the key's index (whose
+ * entries end with the id), where the same condition written with `or` scans the index from its start.
+ */
+export function rowsAfter(
+  key: SQL | Column,
+  id: Column,
+  last: { key: unknown; id: number },
+  descending: boolean,
+) {
+  return descending
+    ? sql`(${key}, ${id}) < (${last.key}, ${last.id})`
+    : sql`(${key}, ${id}) > (${last.key}, ${last.id})`;
+}

@@ -13,17 +13,10 @@ import {
   sql,
 } from "drizzle-orm";
 import { timeZoneOf } from "../../../lib/format.ts";
-import { onDays } from "../../lib/db_helpers.ts";
+import { onDays, rowsAfter } from "../../lib/db_helpers.ts";
 import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import {
-  everyRow,
-  likeContains,
-  type ListResult,
-  listTotal,
-  pageWindow,
-  rowsAfter,
-} from "../../lib/list_query.ts";
+import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import type { AuditListQuery, AuditOut } from "./schemas.ts";

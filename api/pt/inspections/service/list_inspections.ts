@@ -12,8 +12,8 @@ import {
   optionalText,
   pageWindow,
   queryEnum,
-  rowsAfter,
 } from "../../../lib/list_query.ts";
+import { rowsAfter } from "../../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { DATE_MESSAGE, INSPECTION_SORTS } from "../schemas.ts";
 import { isIsoDate } from "../../../../lib/format.ts";
