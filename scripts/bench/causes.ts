@@ -70,7 +70,9 @@ const CAUSES: [RegExp, string][] = [
   [/: page 2,000/, "LIMIT/OFFSET paging: SQLite steps over every skipped row (keyset paging would not)"],
   [
     /^(inspections|jobs|audit|tickets): sort/,
-    "a sort on a joined name builds a TEMP B-TREE of every row; the rest pay the fixed cost per request",
+    "a sort on a joined name builds a TEMP B-TREE of every row (the floor shows it); where the floor and the " +
+    "p50 are a millisecond or two, a p95 over budget is a few slow samples: young-generation collections " +
+    "(decision 034) or the machine's other work",
   ],
   [
     /contains-search/,
@@ -98,8 +100,12 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /other requests while it streams/,
-    "each 200-line page is 25-50 ms of synchronous work; a request that arrives waits for the page in progress " +
-    "(the download yields to the event loop between pages)",
+    "the download runs in slices of 5 ms with a timer turn between them (lib/event_loop.ts), so a request waits " +
+    "for the slice in progress (p95 5-9 ms). The rare slower answer is mostly outside the server's code: during " +
+    "the Sales Data download (2026-11-27, .cache/prof/probe_srv.ts) 5 of 4,196 probes took over 25 ms as the " +
+    "bench saw them, 1 as the server timed them (its /metrics histogram), and its loop ran no turn over 15 ms " +
+    "(STALL_LOG_MS=15); the bench's reader, its probe and the server share the machine's two cores. The " +
+    "maxima vary from run to run: 29-64 ms for the same code on 2026-11-27",
   ],
   [/server peak RSS growth/, "one page of rows and their presented objects, and the zip writer's buffers"],
   [
