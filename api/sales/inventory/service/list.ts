@@ -137,25 +137,41 @@ const TOTAL_KEYS = [
   "quantity_available",
 ] as const;
 
+/**
+ * The Totals row's count and sums. Items first, then each item's rows (a cross join keeps that order):
+ * with the default filters (a type, hidden rows left out) each item's rows are one range of
+ * inventory_totals_idx, which holds every figure (migration 0025): 12.6 ms for 100,000 rows, where checking
+ * each row's item against the type and summing the available quantity per row took 26-45 ms.
+ */
 async function cachedSums(
   ctx: Ctx,
-  where: SQL | undefined,
+  q: InventoryListQuery,
 ): Promise<Record<(typeof TOTAL_KEYS)[number], number>> {
-  const query = ctx.db.select({
+  const figures = ctx.db.select({
     total: count(),
     quantity: sql<number>`coalesce(sum(${inventory.quantity}), 0)`,
     quantity_out: sql<number>`coalesce(sum(${inventory.quantity_out}), 0)`,
     quantity_out_location: sql<number>`coalesce(sum(${inventory.quantity_out_location}), 0)`,
-    quantity_available: sql<number>`coalesce(sum(${AVAILABLE}), 0)`,
-  }).from(inventory).where(where);
+  });
+  // A serial search counts its matches from the serials' suffix index instead, row by row.
+  const query = q.search_serial_number
+    ? figures.from(inventory).where(inventoryFilters(q))
+    : figures.from(items).crossJoin(inventory).where(and(ON_STOCK_ITEM, inventoryFilters(q, true)));
   const { sql: text, params } = query.toSQL();
   // One cache entry for the five figures: one version read a page, where each figure read it again.
   return await ctx.tdb.cachedTotal(`${text}\u0000${JSON.stringify(params)}`, async () => {
     const [row] = await query;
-    return Object.fromEntries(TOTAL_KEYS.map((k) => [k, Number(row[k])])) as Record<
-      (typeof TOTAL_KEYS)[number],
-      number
-    >;
+    const [quantity, out, atLocations] = [row.quantity, row.quantity_out, row.quantity_out_location].map(
+      Number,
+    );
+    // Available (AVAILABLE per row) summed is the sums' difference: the quantities are integers, never null.
+    return {
+      total: Number(row.total),
+      quantity,
+      quantity_out: out,
+      quantity_out_location: atLocations,
+      quantity_available: quantity - out - atLocations,
+    };
   });
 }
 
@@ -170,14 +186,14 @@ export async function listInventory(ctx: Ctx, q: InventoryListQuery): Promise<In
   const order = orderOf(q.sortBy, q.descending ? desc : asc);
   const { limit, offset } = pageWindow(q);
   // A serial search's page walks the list's order when the matches are many enough (the count first).
-  const counted = q.search_serial_number && limit !== -1 ? await cachedSums(ctx, where) : undefined;
+  const counted = q.search_serial_number && limit !== -1 ? await cachedSums(ctx, q) : undefined;
   const walk = counted !== undefined && await walkFindsSoon(ctx, inventory, counted.total, offset + limit);
   const page = matchingIds(ctx.db, q, q.sortBy, walk).orderBy(...order).limit(limit).offset(offset);
   const [rows, sums] = await Promise.all([
     limit === -1
       ? selectInventory(ctx.db).where(where).orderBy(...order)
       : (async () => inventoryRowsByIds(ctx.db, (await page).map((r) => r.id)))(),
-    counted ?? cachedSums(ctx, where),
+    counted ?? cachedSums(ctx, q),
   ]);
   const { total, ...totals } = sums;
   return { results: await presentAll(ctx.db, rows), total, totals };
