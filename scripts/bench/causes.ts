@@ -39,8 +39,8 @@ const CAUSES: [RegExp, string][] = [
   [
     /^inventory: sort item_number/,
     "sorting by the joined item number walks items then their rows; p50 is within budget, the p95 is the " +
-    "first calls after a write, when the cached total and Totals row are counted again (about 40 ms from the " +
-    "Totals index of migration 0025; 280 ms before it)",
+    "first calls after a write, when the cached total and Totals row are counted again (13-17 ms with the " +
+    "Totals index of migration 0025, items first; 280 ms before it)",
   ],
   [
     /^tickets: (page 1|page 2,000|sort)/,
