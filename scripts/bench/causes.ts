@@ -101,11 +101,14 @@ const CAUSES: [RegExp, string][] = [
   [
     /other requests while it streams/,
     "the download runs in slices of 5 ms with a timer turn between them (lib/event_loop.ts), so a request waits " +
-    "for the slice in progress (p95 5-9 ms). The rare slower answer is mostly outside the server's code: during " +
-    "the Sales Data download (2026-11-27, .cache/prof/probe_srv.ts) 5 of 4,196 probes took over 25 ms as the " +
-    "bench saw them, 1 as the server timed them (its /metrics histogram), and its loop ran no turn over 15 ms " +
-    "(STALL_LOG_MS=15); the bench's reader, its probe and the server share the machine's two cores. The " +
-    "maxima vary from run to run: 29-64 ms for the same code on 2026-11-27",
+    "for the slice in progress (p95 5-11 ms). The rare slow answers are time outside the server's code: in " +
+    "runs of the audit download alongside a probe (.cache/prof/probe_srv.ts, 2026-11-27) 7-13 of about 6,000 " +
+    "probes took over 25 ms as the bench saw them and 0-1 as the server timed them (its /metrics), and its " +
+    "loop ran at most one turn over 15 ms (STALL_LOG_MS). The server's own helper threads (V8's concurrent " +
+    "marking under the download's allocations), the bench's reader and its probe share the two cores: with " +
+    "the server pinned to one core and the bench to the other, 8-10 probes took over 50 ms (the server timed " +
+    "0-1). The maxima vary from run to run and with the machine's speed: 28-72 ms for the same code on " +
+    "2026-11-27",
   ],
   [/server peak RSS growth/, "one page of rows and their presented objects, and the zip writer's buffers"],
   [
