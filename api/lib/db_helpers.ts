@@ -87,9 +87,10 @@ export const diskFullError = () =>
   );
 
 /**
- * The rows after `last` in a list ordered by a key that is never null and then the id, both descending or
- * both ascending: a row-value comparison, which SQLite answers as a range of the key's index (whose
- * entries end with the id), where the same condition written with `or` scans the index from its start.
+ * The rows after `last` in a list ordered by a key and then the id, both descending or both ascending: a
+ * row-value comparison, which SQLite answers as a range of the key's index (whose entries end with the id),
+ * where the same condition written with `or` scans the index from its start. Rows whose key is null never
+ * compare: a key that may be null is walked in two phases (Sales Data's `salesInOrder`).
  */
 export function rowsAfter(
   key: SQL | Column,

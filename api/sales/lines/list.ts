@@ -1,6 +1,6 @@
 import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { addDays, timeZoneOf } from "../../../lib/format.ts";
-import { onDays } from "../../lib/db_helpers.ts";
+import { onDays, rowsAfter } from "../../lib/db_helpers.ts";
 import { inventory, items, sales, sub_categories, tickets } from "../../../db/schema/mod.ts";
 import {
   CHAINS,
@@ -409,12 +409,10 @@ export async function salesInOrder<U>(
   const phases = descending ? ["values", "nulls"] as const : ["nulls", "values"] as const;
   const start = (phase: "values" | "nulls") =>
     phase === "values" ? sql`${col} is not null` : sql`${col} is null`;
-  const past = (phase: "values" | "nulls", last: SalesDataRow) => {
-    const cmp = descending ? sql.raw("<") : sql.raw(">");
-    return phase === "values"
-      ? sql`(${col}, ${sales.id}) ${cmp} (${last[sortBy]}, ${last.id})`
-      : sql`${col} is null and ${sales.id} ${cmp} ${last.id}`;
-  };
+  const past = (phase: "values" | "nulls", last: SalesDataRow) =>
+    phase === "values"
+      ? rowsAfter(col, sales.id, { key: last[sortBy], id: last.id }, descending)
+      : sql`${col} is null and ${sales.id} ${descending ? sql.raw("<") : sql.raw(">")} ${last.id}`;
   const first = (await page(start(phases[0]))).results;
   return (async function* () {
     // Other requests run every few ms: a row's XML and its compression run in the same turn as the row, so a
