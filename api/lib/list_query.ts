@@ -32,8 +32,10 @@ export interface ListResult<T> {
 /**
  * limit/offset for a ListQuery; rowsPerPage -1 (or page -1) means every row, or only the first `firstRows`
  * of them where a server-rendered page asks for "All" (`listPage`: the browser fetches the rest, streamed).
+ * `afterLast`: the read starts after a download's last row (`everyRow`), so it takes the next rows from there.
  */
-export function pageWindow(q: { page: number; rowsPerPage: number; firstRows?: number }) {
+export function pageWindow(q: { page: number; rowsPerPage: number; firstRows?: number }, afterLast = false) {
+  if (afterLast) return { limit: q.rowsPerPage, offset: 0 };
   if (q.rowsPerPage === -1 || q.page === -1) return { limit: q.firstRows ?? -1, offset: 0 };
   return { limit: q.rowsPerPage, offset: (q.page - 1) * q.rowsPerPage };
 }

@@ -104,7 +104,7 @@ export async function listInventoryAudit(
   const after = last && sortBy === "action_time"
     ? rowsAfter(SORT.action_time, inventory_audit.id, { key: last.action_time, id: last.id }, descending)
     : undefined;
-  const { limit, offset } = after ? { limit: q.rowsPerPage, offset: 0 } : pageWindow(q);
+  const { limit, offset } = pageWindow(q, after !== undefined);
   const where = and(filters, after);
   // A page's ids first, from the indexes alone (a deferred join): OFFSET skips index entries, not rows.
   const page = ctx.db.select({ id: inventory_audit.id }).from(inventory_audit).where(where).orderBy(...order)

@@ -178,7 +178,7 @@ export async function listInspections(
       q.descending ?? true,
     )
     : undefined;
-  const { limit, offset } = after ? { limit: q.rowsPerPage, offset: 0 } : pageWindow(q);
+  const { limit, offset } = pageWindow(q, after !== undefined);
   const where = and(filters, after);
   const [rows, total] = await Promise.all([
     limit === -1
