@@ -45,10 +45,7 @@ export async function benchFixedCost(opts: Options, log: (s: string) => void): P
       ],
     };
   } finally {
-    try {
-      bare.proc.kill("SIGTERM");
-    } catch { /* gone */ }
-    await bare.proc.status;
+    await bare.stop();
     await server.stop();
   }
 }

@@ -259,7 +259,7 @@ export function hasCache(): boolean {
  * The bare Hono server (scripts/bench/bare_server.ts) in its own process, as the real server runs: the floor of
  * the fixed-cost measure (`/x`) and of the lists' page 1 over HTTP (`/floor/{key}`).
  */
-export async function startBare(): Promise<{ url: string; proc: Deno.ChildProcess }> {
+export async function startBare(): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = freePort();
   const proc = new Deno.Command(DENO, {
     args: ["run", "-A", join(ROOT, "scripts/bench/bare_server.ts")],
@@ -269,13 +269,20 @@ export async function startBare(): Promise<{ url: string; proc: Deno.ChildProces
     stderr: "null",
   }).spawn();
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    try {
+      proc.kill("SIGTERM");
+    } catch { /* gone */ }
+    await proc.status;
+  };
   for (let i = 0; i < 400; i++) {
     try {
       const r = await fetch(url + "/healthz");
       await r.body?.cancel();
-      if (r.ok) return { url, proc };
+      if (r.ok) return { url, stop };
     } catch { /* starting */ }
     await sleep(25);
   }
+  await stop();
   throw new Error("bare server did not start");
 }

@@ -244,10 +244,7 @@ export async function benchLists(opts: Options, log: (s: string) => void): Promi
     }
   } finally {
     for (const c of raws.values()) c.close();
-    try {
-      bare.proc.kill("SIGTERM");
-    } catch { /* gone */ }
-    await bare.proc.status;
+    await bare.stop();
     await server.stop();
   }
   return { title: "Lists", rows, notes };
