@@ -96,10 +96,16 @@ function relatedFilters(db: TenantDatabase, q: InspectionListQuery): (SQL | unde
   ];
 }
 
+/** The list's sort and direction as asked, else its default: newest entered first. */
+const sortOf = (q: InspectionListQuery) => ({
+  sort: q.sortBy ?? "inspection_time",
+  descending: q.descending ?? true,
+});
+
 /** The list's order: the sort key, then id; by part, the part's name, then the part, then id. */
 function orderOf(q: InspectionListQuery): SQL[] {
-  const dir = (q.descending ?? true) ? desc : asc;
-  const sort = q.sortBy ?? "inspection_time";
+  const { sort, descending } = sortOf(q);
+  const dir = descending ? desc : asc;
   return sort === "part_name"
     ? [dir(SORT.part_name), dir(parts.id), dir(inspections.id)]
     : [dir(SORT[sort]), dir(inspections.id)];
@@ -130,7 +136,7 @@ async function pageIds(
   const withPart = (lim: number, off: number) =>
     db.select({ id: inspections.id }).from(parts).crossJoin(inspections)
       .where(and(eq(inspections.part_id, parts.id), where)).orderBy(...orderOf(q)).limit(lim).offset(off);
-  const dir = (q.descending ?? true) ? desc : asc;
+  const dir = sortOf(q).descending ? desc : asc;
   const noPart = (lim: number, off: number) =>
     db.select({ id: inspections.id }).from(inspections).where(and(isNull(inspections.part_id), where))
       .orderBy(dir(inspections.id)).limit(lim).offset(off);
@@ -170,13 +176,9 @@ export async function listInspections(
   const order = orderOf(q);
   // After the last row read (a download's walk, `everyRow`), by its inspection time (never null) and id;
   // other sorts page by OFFSET.
-  const after = last && (q.sortBy ?? "inspection_time") === "inspection_time"
-    ? rowsAfter(
-      SORT.inspection_time,
-      inspections.id,
-      { key: last.inspection_time, id: last.id },
-      q.descending ?? true,
-    )
+  const { sort, descending } = sortOf(q);
+  const after = last && sort === "inspection_time"
+    ? rowsAfter(SORT.inspection_time, inspections.id, { key: last.inspection_time, id: last.id }, descending)
     : undefined;
   const { limit, offset } = pageWindow(q, after !== undefined);
   const where = and(filters, after);
