@@ -14,6 +14,7 @@ import {
   toCents,
   today,
   toZonedInput,
+  wallClockMinute,
   zonedParts,
 } from "./format.ts";
 
@@ -146,12 +147,23 @@ Deno.test("format - wall-clock parts from a day's kept offset are Intl's own, ac
     for (let t = Date.UTC(2026, 2, 1); t < Date.UTC(2026, 3, 15); t += 7 * 60_000 + 13_000) instants.push(t);
     for (let i = 0; i < 2000; i++) instants.push(Math.floor(random() * 4_102_444_800_000));
     for (const t of instants) {
-      assert.deepEqual(zonedParts(new Date(t), zone), intl(t, zone), `${zone} ${new Date(t).toISOString()}`);
+      const p = intl(t, zone);
+      assert.deepEqual(zonedParts(new Date(t), zone), p, `${zone} ${new Date(t).toISOString()}`);
+      // The download's date-time cell: the same wall clock, as a UTC clock's milliseconds to the minute.
+      const wall = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
+      assert.equal(
+        wallClockMinute(new Date(t).toISOString(), zone),
+        wall,
+        `${zone} ${new Date(t).toISOString()}`,
+      );
     }
   }
   // Outside the kept years, Intl answers.
   assert.deepEqual(zonedParts("1969-12-31T23:59:00Z", "Asia/Kolkata"), intl(-60_000, "Asia/Kolkata"));
+  assert.equal(wallClockMinute("1969-12-31T23:59:59Z", "Asia/Kolkata"), Date.UTC(1970, 0, 1, 5, 29));
+  assert.equal(wallClockMinute("1969-12-31T23:59:59Z", "UTC"), Date.UTC(1969, 11, 31, 23, 59));
   assert.equal(zonedParts("not a date", "UTC"), null);
+  assert.ok(Number.isNaN(wallClockMinute("not a date", "UTC")));
 });
 
 Deno.test("format - time zone names are checked with Intl", () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, today as todayIn, zonedParts } from "../../lib/format.ts";
+import { DEFAULT_TIME_ZONE, today as todayIn, wallClockMinute } from "../../lib/format.ts";
 import { ZipWriter } from "./zip_writer.ts";
 
 export interface XlsxColumn {
@@ -35,20 +35,16 @@ export function xlsxFileName(name: string, today = new Date(), timeZone = DEFAUL
   return `${name}-${todayIn(today, timeZone)}.xlsx`;
 }
 
-/** An instant as the spreadsheet's date-time: its wall-clock time in the zone (spreadsheets have no zones). */
-function wallClock(v: unknown, timeZone: string): unknown {
-  if (typeof v !== "string" || v === "") return v ?? "";
-  const p = zonedParts(v, timeZone);
-  if (!p) return safeCell(v);
-  return new Date(Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute));
-}
-
 // XML 1.0 cannot carry most control characters at all: old rows holding one must not break the file.
 // deno-lint-ignore no-control-regex
 const NOT_XML = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
+// deno-lint-ignore no-control-regex
+const NEEDS_ESCAPE = /[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/;
 const escapeXml = (s: string) =>
-  s.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
+  NEEDS_ESCAPE.test(s)
+    ? s.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+    : s;
 
 function columnName(i: number): string {
   let s = "";
@@ -58,21 +54,6 @@ function columnName(i: number): string {
 
 const DAY_MS = 86_400_000;
 const EXCEL_EPOCH_DAYS = 25569; // 1970-01-01 as an Excel serial day
-
-/** One cell; style 1 is the bold header, 2 a date, 3 a date and time. */
-function cell(ref: string, v: unknown, style = 0): string {
-  const s = style ? ` s="${style}"` : "";
-  if (typeof v === "number") return Number.isFinite(v) ? `<c r="${ref}"${s}><v>${v}</v></c>` : "";
-  if (typeof v === "boolean") return `<c r="${ref}"${s} t="b"><v>${v ? 1 : 0}</v></c>`;
-  if (v instanceof Date) {
-    if (Number.isNaN(v.getTime())) return "";
-    return `<c r="${ref}" s="${style || 2}"><v>${v.getTime() / DAY_MS + EXCEL_EPOCH_DAYS}</v></c>`;
-  }
-  const text = String(v ?? "");
-  // A blank cell as the one shared string "": readers see an empty text, as spreadsheet programs write it.
-  if (text === "") return `<c r="${ref}"${s} t="s"><v>0</v></c>`;
-  return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
-}
 
 const enc = new TextEncoder();
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -126,35 +107,182 @@ function staticParts(sheetName: string): [string, string][] {
   ];
 }
 
-/** The sheet's XML in chunks of a few hundred rows: the rows are read only as the download is. */
+const ascii = (s: string) => enc.encode(s);
+const ROW_OPEN = ascii('<row r="');
+const ROW_CLOSE = ascii("</row>");
+const CLOSE_TAG = ascii('">');
+const NUMBER = ascii("><v>");
+const VALUE_END = ascii("</v></c>");
+const TRUE = ascii(' t="b"><v>1</v></c>');
+const FALSE = ascii(' t="b"><v>0</v></c>');
+// A blank cell as the one shared string "": readers see an empty text, as spreadsheet programs write it.
+const BLANK = ascii(' t="s"><v>0</v></c>');
+const TEXT = ascii(' t="inlineStr"><is><t xml:space="preserve">');
+const TEXT_END = ascii("</t></is></c>");
+const STYLE = [ascii('"'), ascii('" s="1"'), ascii('" s="2"'), ascii('" s="3"')];
+
+/** A chunk of the sheet is handed on once it passes this size. */
+const CHUNK = 64 * 1024;
+
+/**
+ * The sheet's bytes, written straight into one buffer that is reused chunk after chunk: a download of
+ * 200,000 rows built its XML as strings first, about 7 KB of short-lived strings a row (1.4 GB in all), and
+ * the collections of that garbage were the server's pauses while it streamed (decision 012).
+ */
+class SheetBytes {
+  private buf = new Uint8Array(CHUNK * 2);
+  private pos = 0;
+
+  get size() {
+    return this.pos;
+  }
+
+  private room(n: number) {
+    if (this.pos + n <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.pos + n));
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+  }
+
+  bytes(b: Uint8Array) {
+    this.room(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+
+  /** A whole number 0 <= n < 2^53 as its digits. */
+  digits(n: number) {
+    let len = 1;
+    for (let x = n; x >= 10; x = Math.floor(x / 10)) len++;
+    this.room(len);
+    for (let i = this.pos + len - 1; i >= this.pos; i--) {
+      this.buf[i] = 48 + (n % 10);
+      n = Math.floor(n / 10);
+    }
+    this.pos += len;
+  }
+
+  text(s: string) {
+    // UTF-16 to UTF-8: at most 3 bytes a code unit.
+    this.room(s.length * 3);
+    const buf = this.buf;
+    let p = this.pos;
+    // ASCII byte by byte: the encoder's view and result objects, for every cell, were the writer's garbage.
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) {
+        p += enc.encodeInto(i === 0 ? s : s.slice(i), buf.subarray(p)).written;
+        break;
+      }
+      buf[p++] = c;
+    }
+    this.pos = p;
+  }
+
+  /**
+   * The bytes so far, as a view of the buffer: the buffer is written over from the next call on, so the
+   * reader must be done with the chunk before it asks for more (the zip writer is: it checksums and
+   * compresses each chunk before it takes the next).
+   */
+  take(): Uint8Array {
+    const out = this.buf.subarray(0, this.pos);
+    this.pos = 0;
+    return out;
+  }
+
+  /**
+   * One cell at column `open` (`<c r="B`) of row `row`; style 1 is the bold header, 2 a date, 3 a date and
+   * time. A value that is no number (NaN, an invalid date) leaves the cell out.
+   */
+  cell(open: Uint8Array, row: number, v: unknown, style = 0) {
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) return;
+      this.head(open, row, style);
+      this.bytes(NUMBER);
+      this.number(v);
+      this.bytes(VALUE_END);
+    } else if (typeof v === "boolean") {
+      this.head(open, row, style);
+      this.bytes(v ? TRUE : FALSE);
+    } else if (v instanceof Date) {
+      const t = v.getTime();
+      if (Number.isNaN(t)) return;
+      this.head(open, row, style || 2);
+      this.bytes(NUMBER);
+      this.number(t / DAY_MS + EXCEL_EPOCH_DAYS);
+      this.bytes(VALUE_END);
+    } else {
+      const text = String(v ?? "");
+      this.head(open, row, style);
+      if (text === "") return this.bytes(BLANK);
+      this.bytes(TEXT);
+      this.text(escapeXml(text));
+      this.bytes(TEXT_END);
+    }
+  }
+
+  /** An instant (ISO, UTC) as a date-time on the zone's clock; a value that is not one is text. */
+  instant(open: Uint8Array, row: number, v: unknown, timeZone: string) {
+    if (typeof v !== "string" || v === "") return this.cell(open, row, v ?? "", 3);
+    const wall = wallClockMinute(v, timeZone);
+    if (Number.isNaN(wall)) return this.cell(open, row, safeCell(v), 3);
+    this.head(open, row, 3);
+    this.bytes(NUMBER);
+    this.number(wall / DAY_MS + EXCEL_EPOCH_DAYS);
+    this.bytes(VALUE_END);
+  }
+
+  private head(open: Uint8Array, row: number, style: number) {
+    this.bytes(open);
+    this.digits(row);
+    this.bytes(STYLE[style]);
+  }
+
+  private number(v: number) {
+    if (Number.isSafeInteger(v)) {
+      if (v < 0) {
+        this.room(1);
+        this.buf[this.pos++] = 45; // "-"
+      }
+      this.digits(Math.abs(v));
+    } else this.text(String(v));
+  }
+}
+
+/** The sheet's XML in chunks of about 64 KB: the rows are read only as the download is. */
 async function* sheetXml(
   columns: XlsxColumn[],
   rows: XlsxRows,
   timeZone: string,
 ): AsyncGenerator<Uint8Array> {
-  const refs = columns.map((_, i) => columnName(i));
+  const opens = columns.map((_, i) => ascii(`<c r="${columnName(i)}`));
   const cols = columns.map((c, i) =>
     `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 20}" customWidth="1"/>`
   );
-  let xml = `${XML}<worksheet ${NS}><cols>${cols.join("")}</cols><sheetData><row r="1">` +
-    columns.map((c, i) => cell(`${refs[i]}1`, c.header, 1)).join("") + "</row>";
+  const out = new SheetBytes();
+  out.text(`${XML}<worksheet ${NS}><cols>${cols.join("")}</cols><sheetData>`);
+  const row = (n: number) => {
+    out.bytes(ROW_OPEN);
+    out.digits(n);
+    out.bytes(CLOSE_TAG);
+  };
+  row(1);
+  columns.forEach((c, i) => out.cell(opens[i], 1, c.header, 1));
+  out.bytes(ROW_CLOSE);
   let n = 1;
-  for await (const row of rows) {
+  for await (const r of rows) {
     n++;
-    xml += `<row r="${n}">`;
+    row(n);
     for (let i = 0; i < columns.length; i++) {
-      const v = row[columns[i].key];
-      xml += columns[i].instant
-        ? cell(`${refs[i]}${n}`, wallClock(v, timeZone), 3)
-        : cell(`${refs[i]}${n}`, safeCell(v));
+      const v = r[columns[i].key];
+      if (columns[i].instant) out.instant(opens[i], n, v, timeZone);
+      else out.cell(opens[i], n, safeCell(v));
     }
-    xml += "</row>";
-    if (xml.length > 64 * 1024) {
-      yield enc.encode(xml);
-      xml = "";
-    }
+    out.bytes(ROW_CLOSE);
+    if (out.size > CHUNK) yield out.take();
   }
-  yield enc.encode(xml + "</sheetData></worksheet>");
+  out.text("</sheetData></worksheet>");
+  yield out.take();
 }
 
 /**
