@@ -59,7 +59,7 @@ Deno.test("downloads - a walk after the last row read (the default sorts) answer
   withEnv(async (env) => {
     const token = await env.login();
     const job = await makeJob(env.tenant.db, {});
-    const N = 2300; // more than two reads of 1,000
+    const N = 2300; // several reads, of 100 rows up to 800
     // Three rows share each time: the walk's next read must start within a tie, by id.
     const time = (i: number) => new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 60_000).toISOString();
     // Inserted out of time order, so id order is not time order.

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../scripts/testing/harness.ts";
 import { parts } from "../../db/schema/mod.ts";
+import { DownloadReads } from "./list_query.ts";
 
 const PARTS = 2_345;
 
@@ -52,3 +53,35 @@ Deno.test("every-row lists - an empty list, another list's extra fields, and a b
     const bad = await env.request("/api/pt/jobs?rowsPerPage=-1&sortBy=nope", { token });
     assert.equal(bad.status, 422);
   }));
+
+Deno.test("every-row lists - a download's reads are sized by their pace, each starting at the rows read so far", () => {
+  const reads = new DownloadReads(true);
+  const steps: [number, number][] = [];
+  const read = (ms: number) => {
+    steps.push([reads.page, reads.size]);
+    reads.next(reads.size, ms);
+  };
+  // Fast reads grow to the largest size as soon as the rows read are a whole number of its pages.
+  for (let i = 0; i < 6; i++) read(0.1);
+  // A slow read (16 ms for 800 rows: 50 a ms) brings the next to the size that takes about 2 ms.
+  read(16);
+  read(1);
+  assert.deepEqual(steps, [[1, 100], [2, 100], [2, 200], [2, 400], [2, 800], [3, 800], [4, 800], [33, 100]]);
+  // Whatever the paces, a page always starts at the rows read so far.
+  let seed = 3;
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const r = new DownloadReads(true);
+  let done = 0;
+  for (let i = 0; i < 2000; i++) {
+    assert.equal((r.page - 1) * r.size, done);
+    done += r.size;
+    r.next(r.size, random() * 10);
+  }
+  // A read by OFFSET is mostly the rows it skips: its size stays, fast or slow.
+  const offset = new DownloadReads(false);
+  for (const ms of [0.1, 300, 5]) {
+    assert.equal(offset.size, 1000);
+    offset.next(1000, ms);
+  }
+  assert.equal(offset.page, 4);
+});

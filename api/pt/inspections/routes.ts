@@ -10,6 +10,7 @@ import {
   downloadInspections,
   InspectionListQuery,
   inspectionReport,
+  inspectionsReadAfterLast,
   jobLabels,
   listInspections,
   saveBatch,
@@ -41,7 +42,13 @@ async function batchBody(c: Context<AppEnv>): Promise<unknown> {
 
 export const inspectionsRoutes = new Hono<AppEnv>()
   .get("/pt/inspections", valid("query", InspectionListQuery), (c) => {
-    return listResponse(c.req.valid("query"), (q, last) => listInspections(ctxOf(c), q, last));
+    const q = c.req.valid("query");
+    return listResponse(
+      q,
+      (q, last) => listInspections(ctxOf(c), q, last),
+      "results",
+      inspectionsReadAfterLast(q),
+    );
   })
   .get("/pt/inspections/download", valid("query", InspectionListQuery), (c) => {
     return downloadInspections(ctxOf(c), c.req.valid("query"));

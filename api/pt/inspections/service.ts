@@ -3,6 +3,7 @@ export {
   downloadInspections,
   INSPECTION_COLUMNS,
   InspectionListQuery,
+  inspectionsReadAfterLast,
   listInspections,
 } from "./service/list_inspections.ts";
 export { getInspection, type InspectionOut, presentInspection } from "./service/query.ts";

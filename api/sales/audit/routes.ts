@@ -3,11 +3,17 @@ import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { valid } from "../../lib/validate.ts";
 import { AuditListQuery } from "./schemas.ts";
-import { downloadInventoryAudit, listInventoryAudit } from "./service.ts";
+import { auditReadsAfterLast, downloadInventoryAudit, listInventoryAudit } from "./service.ts";
 
 export const auditRoutes = new Hono<AppEnv>()
   .get("/sales/audit/inventory-rows", valid("query", AuditListQuery), (c) => {
-    return listResponse(c.req.valid("query"), (q, last) => listInventoryAudit(ctxOf(c), q, last));
+    const q = c.req.valid("query");
+    return listResponse(
+      q,
+      (q, last) => listInventoryAudit(ctxOf(c), q, last),
+      "results",
+      auditReadsAfterLast(q),
+    );
   })
   .get("/sales/audit/inventory-rows/download", valid("query", AuditListQuery), (c) => {
     return downloadInventoryAudit(ctxOf(c), c.req.valid("query"));

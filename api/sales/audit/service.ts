@@ -85,6 +85,9 @@ export function presentAudit(r: AuditRow): AuditOut {
   };
 }
 
+/** The log's download reads after its last row (by action time, never null, and id); other sorts by OFFSET. */
+export const auditReadsAfterLast = (q: AuditListQuery) => (q.sortBy ?? "action_time") === "action_time";
+
 /**
  * GET /api/sales/audit/inventory-rows: the inventory audit log, newest first unless sorted otherwise.
  * `last` (a download's walk, `everyRow`): the page starts after that row where the sort allows it.
@@ -100,8 +103,7 @@ export async function listInventoryAudit(
   const dir = descending ? desc : asc;
   const sortBy = q.sortBy ?? "action_time";
   const order = [dir(SORT[sortBy]), dir(inventory_audit.id)];
-  // After the last row read, by its action time (never null) and id; other sorts page by OFFSET.
-  const after = last && sortBy === "action_time"
+  const after = last && auditReadsAfterLast(q)
     ? rowsAfter(SORT.action_time, inventory_audit.id, { key: last.action_time, id: last.id }, descending)
     : undefined;
   const { limit, offset } = pageWindow(q, after !== undefined);
@@ -150,6 +152,7 @@ export async function downloadInventoryAudit(ctx: Ctx, q: AuditListQuery, today 
         item_number: r.item.item_number,
         item_description: r.item.item_description,
       }),
+      auditReadsAfterLast(q),
     ),
     today,
     { timeZone: timeZoneOf(ctx.user.company.settings) },

@@ -102,6 +102,9 @@ const sortOf = (q: InspectionListQuery) => ({
   descending: q.descending ?? true,
 });
 
+/** The download reads after its last row by inspection time (never null) and id; other sorts by OFFSET. */
+export const inspectionsReadAfterLast = (q: InspectionListQuery) => sortOf(q).sort === "inspection_time";
+
 /** The list's order: the sort key, then id; by part, the part's name, then the part, then id. */
 function orderOf(q: InspectionListQuery): SQL[] {
   const { sort, descending } = sortOf(q);
@@ -174,10 +177,8 @@ export async function listInspections(
     ...relatedFilters(ctx.db, q),
   );
   const order = orderOf(q);
-  // After the last row read (a download's walk, `everyRow`), by its inspection time (never null) and id;
-  // other sorts page by OFFSET.
-  const { sort, descending } = sortOf(q);
-  const after = last && sort === "inspection_time"
+  const { descending } = sortOf(q);
+  const after = last && inspectionsReadAfterLast(q)
     ? rowsAfter(SORT.inspection_time, inspections.id, { key: last.inspection_time, id: last.id }, descending)
     : undefined;
   const { limit, offset } = pageWindow(q, after !== undefined);
@@ -230,6 +231,7 @@ export async function downloadInspections(
         customer: r.customer_company.name,
         job_number: r.job.job_number,
       }),
+      inspectionsReadAfterLast(q),
     ),
     today,
   );
