@@ -76,6 +76,26 @@ export function isFileClient(client: Client): boolean {
   return client instanceof FileClient;
 }
 
+/** The rows of one read, stepped through a few at a time (`fileCursor`). */
+export interface FileCursor {
+  /** Up to `n` more rows, each the array of its values; fewer at the end, and then the cursor is closed. */
+  next(n: number): unknown[][];
+  /** Ends the read and gives its connection back (again: nothing). */
+  close(): void;
+}
+
+/**
+ * One read whose rows are taken a few at a time, for a walk too long for one turn of the event loop (a
+ * download's ids in a sort's order): the statement is stepped, never started again from its first row as an
+ * OFFSET read is. It holds one of the pool's connections, and the snapshot its first step took, until its
+ * last row or `close`: the caller closes it in a `finally`. One cursor of a client is open at a time (the next
+ * waits), so cursors never hold more than one connection. Undefined for a client that is not a local file.
+ */
+export async function fileCursor(client: Client, stmt: InStatement): Promise<FileCursor | undefined> {
+  if (!(client instanceof FileClient)) return undefined;
+  return await client.cursor(stmt);
+}
+
 export function createFileClient(url: string, options: FileClientOptions): Client {
   const path = filePath(url);
   const memory = path === ":memory:";
@@ -619,6 +639,76 @@ class FileClient {
 
   executeMultiple(sql: string): Promise<void> {
     return this.on((c) => execMultiple(c, sql));
+  }
+
+  /** The end of the last cursor asked for: one cursor at a time, so they hold at most one connection. */
+  private lastCursor: Promise<void> = Promise.resolve();
+
+  /** See `fileCursor`. */
+  async cursor(stmt: InStatement): Promise<FileCursor> {
+    this.check();
+    const pool = this.pool;
+    let ended!: () => void;
+    const before = this.lastCursor;
+    this.lastCursor = new Promise<void>((resolve) => ended = resolve);
+    let c: Connection;
+    try {
+      await before;
+      c = await pool.acquire();
+    } catch (e) {
+      ended();
+      throw e;
+    }
+    let rows: Iterator<unknown[]> | undefined;
+    let open = true;
+    const close = () => {
+      if (!open) return;
+      open = false;
+      try {
+        rows?.return?.(); // resets the statement: its snapshot ends
+      } finally {
+        pool.release(c);
+        ended();
+      }
+    };
+    try {
+      const { sql, args } = normalize(stmt);
+      // A statement of its own: the connection's cached ones may be asked for while this one is mid-walk.
+      const st = c.db.prepare(sql);
+      if (!st.columns().length) {
+        throw new LibsqlError("A cursor is for a read that returns rows", "SQL_INPUT_ERROR");
+      }
+      st.setReadBigInts(c.bigint);
+      st.setReturnArrays(true);
+      const bound = bindArgs(args, c.bigint);
+      rows = (Array.isArray(bound) ? st.iterate(...bound) : st.iterate(bound)) as unknown as Iterator<
+        unknown[]
+      >;
+    } catch (e) {
+      close();
+      throw mapError(e);
+    }
+    return {
+      next(n: number) {
+        const out: unknown[][] = [];
+        if (!open) return out;
+        try {
+          while (out.length < n) {
+            const r = rows!.next();
+            if (r.done) {
+              close();
+              break;
+            }
+            out.push(r.value);
+          }
+        } catch (e) {
+          close();
+          throw mapError(e);
+        }
+        return out;
+      },
+      close,
+    };
   }
 
   sync(): Promise<undefined> {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { LibsqlError } from "@libsql/client";
 import { openClient } from "./client.ts";
+import { fileCursor } from "./sqlite_client.ts";
 import { mallocInfo } from "../api/lib/malloc_trim.ts";
 
 async function withDb(fn: (url: string) => Promise<void>) {
@@ -126,3 +127,46 @@ Deno.test({
       }
     }),
 });
+
+Deno.test("file client: a cursor steps through one read's rows on its snapshot, one cursor at a time", () =>
+  withDb(async (url) => {
+    const c = await openClient(url);
+    try {
+      await c.execute("create table n (x integer)");
+      await c.execute(
+        "with recursive s(x) as (select 1 union all select x + 1 from s where x < 1000) insert into n select x from s",
+      );
+      const first =
+        (await fileCursor(c, { sql: "select x, x * 2 as y from n where x > ? order by x", args: [10] }))!;
+      assert.deepEqual(first.next(2), [[11, 22], [12, 24]]);
+      // Written after its first step: the cursor reads on its snapshot, the rest of the client sees it.
+      await c.execute("insert into n values (2000)");
+      assert.equal((await c.execute("select count(*) n from n")).rows[0].n, 1001);
+      // A second cursor waits for the first to end.
+      let second: Awaited<ReturnType<typeof fileCursor>>;
+      const waiting = fileCursor(c, "select x from n order by x desc").then((cursor) => second = cursor);
+      await new Promise((r) => setTimeout(r, 20));
+      assert.equal(second, undefined, "a second cursor opened while the first was open");
+      const rest = first.next(5000);
+      assert.equal(rest.length, 988, "to its end, without the row written after it began");
+      assert.deepEqual(rest.at(-1), [1000, 2000]);
+      assert.deepEqual(first.next(5), [], "closed at its end");
+      await waiting;
+      assert.deepEqual(second!.next(1), [[2000]]);
+      second!.close();
+      second!.close();
+      // Refused: a statement that returns no rows, and SQL that does not prepare; neither holds a connection.
+      await assert.rejects(fileCursor(c, "delete from n"), (e: LibsqlError) => e.code === "SQL_INPUT_ERROR");
+      await assert.rejects(
+        fileCursor(c, "select nope from n"),
+        (e: LibsqlError) => e.code === "SQLITE_ERROR",
+      );
+      const last = (await fileCursor(c, "select count(*) from n"))!;
+      assert.deepEqual(last.next(10), [[1001]]);
+      const tx = await c.transaction("write");
+      await tx.execute("delete from n");
+      await tx.commit();
+    } finally {
+      c.close();
+    }
+  }));

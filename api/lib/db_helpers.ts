@@ -1,5 +1,9 @@
 import { isRetryable } from "../../db/tenants.ts";
+import { fileCursor } from "../../db/sqlite_client.ts";
 import { and, type Column, type SQL, sql } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import type { Ctx } from "./context.ts";
+import { yieldToEventLoop } from "../../lib/event_loop.ts";
 import { AppError } from "../../lib/errors.ts";
 import { addDays, dayOf, dayStartUtc } from "../../lib/format.ts";
 
@@ -101,4 +105,46 @@ export function rowsAfter(
   return descending
     ? sql`(${key}, ${id}) < (${last.key}, ${last.id})`
     : sql`(${key}, ${id}) > (${last.key}, ${last.id})`;
+}
+
+/** Ids a download walks into memory at most (8 bytes each); a longer walk is read by OFFSET pages. */
+export const MAX_WALKED_IDS = 2_000_000;
+/** How long one turn of a walk steps its cursor before other requests get a turn. */
+const WALK_TURN_MS = 2;
+const dialect = new SQLiteSyncDialect();
+
+/**
+ * Every id the queries return (each a read of one id column, in its order; one query after the other), for a
+ * download in an order no read can start after a given row in (a sort through joined tables, or on a key that
+ * may be null): the walk is stepped through a cursor about WALK_TURN_MS a turn, so it is done once, in short
+ * turns, where reading it by OFFSET pages walked every earlier row again for each page (300 ms a read at the
+ * end of 200,000 lines). The ids are in memory until the download has read their rows. Undefined for a
+ * remote database (no cursor) or a walk past `max` ids: the caller reads by OFFSET pages then.
+ */
+export async function idsInSteps(
+  ctx: Ctx,
+  queries: SQL[],
+  max = MAX_WALKED_IDS,
+): Promise<number[] | undefined> {
+  const ids: number[] = [];
+  for (const query of queries) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const cursor = await fileCursor(ctx.tdb.client, { sql: text, args: params as never });
+    if (!cursor) return undefined;
+    try {
+      for (let started = performance.now();;) {
+        const rows = cursor.next(256);
+        for (const row of rows) ids.push(Number(row[0]));
+        if (ids.length > max) return undefined;
+        if (rows.length < 256) break;
+        if (performance.now() - started >= WALK_TURN_MS) {
+          await yieldToEventLoop();
+          started = performance.now();
+        }
+      }
+    } finally {
+      cursor.close();
+    }
+  }
+  return ids;
 }

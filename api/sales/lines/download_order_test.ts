@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../../scripts/testing/harness.ts";
-import { makeCompany, makeLine, makeTicket } from "../../../db/factories.ts";
+import { makeCategory, makeCompany, makeLine, makeTicket } from "../../../db/factories.ts";
 import { makeItemOf, makeRow, planOf, recordingCtx } from "../inventory/test_fixtures.ts";
 import type { InStatement } from "@libsql/client";
 import { loadSessionUser } from "../../auth/service.ts";
@@ -150,6 +150,68 @@ Deno.test("sales data - no sort reads every line into a temporary sort: only the
             0,
             `${sortBy} ${JSON.stringify(filter)}: a sort inside the ids' subquery:\n${text}`,
           );
+        }
+      }
+    }
+  }));
+
+Deno.test("sales data download - a sort through names is walked once by a cursor, never by OFFSET pages, in the list's order", () =>
+  withEnv(async (env) => {
+    const db = env.tenant.db;
+    const unit = await makeCategory(db, { model: "Business Unit", name: "Rentals" });
+    const customers = [];
+    for (const name of ["beta Rentals", "Acme Drilling", "acme drilling"]) {
+      customers.push(await makeCompany(db, { company_type: "customer_company", name }));
+    }
+    const item = await makeItemOf(env, "Serialized", { item_number: "PV2", item_description: "Plug valve" });
+    const rows = [];
+    for (const serial of ["pv-3", "PV-1", "Pv-10"]) {
+      rows.push(await makeRow(env, { item_id: item.id, serial_number: serial, quantity: 1 }));
+    }
+    for (let t = 0; t < 12; t++) {
+      const ticket = await makeTicket(db, {
+        customer_id: customers[t % 3].id,
+        business_unit_id: t % 2 ? unit.id : null,
+        ...(t % 3
+          ? { status: "APP", isInvoice: true, invoice_number: `INV-${(t * 7) % 12}`, invoice_date: "2024-01-10" }
+          : {}),
+      });
+      for (let l = 0; l < 1 + (t % 4); l++) {
+        await makeLine(db, {
+          ticket_id: ticket.id,
+          inventory_id: rows[(t + l) % 3].id,
+          order: 3 - l,
+          price: 1,
+        });
+      }
+    }
+    const { user } = (await loadSessionUser(db, 1))!;
+    const ctx: Ctx = { tdb: env.tenant, db, user, config: env.services.config };
+    const own = new Set([
+      "start_date",
+      "end_date",
+      "quantity",
+      "minimum_rate",
+      "price",
+      "discount",
+      "duration",
+    ]);
+    for (const sortBy of SALES_SORTS.filter((s) => !own.has(s))) {
+      for (const descending of ["false", "true"]) {
+        for (const filter of [{}, { isInvoice: "true", hideQuotes: "true" }]) {
+          const q = SalesListQuery.parse({ ...filter, sortBy, descending, page: 1, rowsPerPage: 10 });
+          const expected = (await listSales(ctx, { ...q, page: -1, rowsPerPage: -1 })).results.map((r) =>
+            r.id
+          );
+          assert.ok(expected.length >= 10, `${sortBy} ${descending} ${JSON.stringify(filter)}`);
+          const log: InStatement[] = [];
+          const got: number[] = [];
+          for await (const id of await salesInOrder(recordingCtx(env, user, log), q, (r) => r.id, 4)) {
+            got.push(id);
+          }
+          assert.deepEqual(got, expected, `${sortBy} ${descending} ${JSON.stringify(filter)}`);
+          const offsets = log.filter((s) => /\boffset\b/i.test(typeof s === "string" ? s : s.sql));
+          assert.equal(offsets.length, 0, `${sortBy} ${descending}: read by OFFSET pages`);
         }
       }
     }

@@ -124,6 +124,13 @@ export const isOptionalSort = (s: string | undefined): s is OptionalSort =>
 
 type Dir = typeof asc;
 
+/** One walk's line ids in its order, every one (a download's walk: `idsInSteps`). */
+export function walkQuery(walk: Walk, where: SQL | undefined, dir: Dir): SQL {
+  return sql`select ${sales.id} as id from ${walk.from} where ${
+    sql.join([walk.where ?? sql`1`, where ?? sql`1`], sql` and `)
+  } order by ${sql.join(walk.order.map(dir), sql`, `)}`;
+}
+
 /** One walk's ids of a page: `limit` lines after `offset`. */
 export async function walkIds(
   ctx: Ctx,
@@ -134,11 +141,16 @@ export async function walkIds(
   offset: number,
 ): Promise<number[]> {
   const rows = await ctx.db.all<{ id: number }>(
-    sql`select ${sales.id} as id from ${walk.from} where ${
-      sql.join([walk.where ?? sql`1`, where ?? sql`1`], sql` and `)
-    } order by ${sql.join(walk.order.map(dir), sql`, `)} limit ${limit} offset ${offset}`,
+    sql`${walkQuery(walk, where, dir)} limit ${limit} offset ${offset}`,
   );
   return rows.map((r) => r.id);
+}
+
+/** The walks of a sort through the ticket's or stock's names, in the order of the list. */
+export function walksOf(sortBy: keyof typeof CHAINS | OptionalSort, dir: Dir): Walk[] {
+  if (!isOptionalSort(sortBy)) return [CHAINS[sortBy]];
+  const { values, nulls } = OPTIONAL[sortBy];
+  return dir === asc ? [nulls, values] : [values, nulls];
 }
 
 /**
@@ -154,8 +166,7 @@ export async function optionalIds(
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  const { values, nulls } = OPTIONAL[sort];
-  const [first, second] = dir === asc ? [nulls, values] : [values, nulls];
+  const [first, second] = walksOf(sort, dir);
   const head = await walkIds(ctx, first, where, dir, limit, offset);
   if (head.length === limit) return head;
   const firstCount = head.length ? offset + head.length : await listTotal(
