@@ -3,7 +3,15 @@ import ExcelJS from "exceljs";
 import { withEnv } from "../scripts/testing/harness.ts";
 import { routeTable } from "../scripts/testing/routes.ts";
 import { XLSX_TYPE } from "./lib/xlsx.ts";
-import { makeInspection, makeJob } from "../db/factories.ts";
+import { makeInspection, makeJob, makePart } from "../db/factories.ts";
+import type { InStatement } from "@libsql/client";
+import type { Ctx } from "./lib/context.ts";
+import { loadSessionUser } from "./auth/service.ts";
+import { makeItemOf, makeRow, recordingCtx } from "./sales/inventory/test_fixtures.ts";
+import { downloadInspections, InspectionListQuery } from "./pt/inspections/service.ts";
+import { downloadInventoryAudit } from "./sales/audit/service.ts";
+import { AuditListQuery } from "./sales/audit/schemas.ts";
+import { downloadInventory, InventoryListQuery } from "./sales/inventory/service.ts";
 import { inspections, inventory_audit } from "../db/schema/mod.ts";
 
 Deno.test("downloads - every download route answers the spec's call (page=-1) with a readable xlsx", () =>
@@ -119,4 +127,90 @@ Deno.test("downloads - a job out of the caller's scope is 404 before any byte of
     const { token } = await env.userWithToken({ account_type: "Data-Entry", jobs: [] });
     const res = await env.request(`/api/pt/inspections/download?page=-1&job_id=${job.id}`, { token });
     assert.equal(res.status, 404);
+  }));
+
+Deno.test("downloads - other orders are walked once by their ids, never by OFFSET pages, and match the pages", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const db = env.tenant.db;
+    const job = await makeJob(db, {});
+    const partIds = [
+      (await makePart(db, { name: "b-valve" })).id,
+      (await makePart(db, { name: "A-seat" })).id,
+      null,
+    ];
+    const N = 450;
+    await db.insert(inspections).values(Array.from({ length: N }, (_, i) => ({
+      date: job.date,
+      serial_number: `SN-${String((i * 7) % 97).padStart(3, "0")}`,
+      part_id: partIds[i % 3],
+      inspection_time: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      job_id: job.id,
+      inspection_company_id: job.inspection_company_id,
+      customer_company_id: job.customer_company_id,
+      operator_company_id: job.operator_company_id,
+    })));
+    await db.insert(inventory_audit).values(Array.from({ length: N }, (_, i) => ({
+      action: "Sold",
+      serial_number: i % 10 ? `AU-${String((i * 7) % 97).padStart(3, "0")}` : "",
+      action_time: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    })));
+    const item = await makeItemOf(env, "Serialized", { item_number: "PV2", item_description: "Plug valve" });
+    for (let i = 0; i < 40; i++) {
+      await makeRow(env, {
+        item_id: item.id,
+        serial_number: `PV-${(i * 7) % 13}-${i}`,
+        quantity: 1 + (i % 3),
+      });
+    }
+    const { user } = (await loadSessionUser(db, 1))!;
+    const cases: [string, string, string, (ctx: Ctx, q: URLSearchParams) => Promise<Response>][] = [];
+    for (const dir of ["false", "true"]) {
+      for (const sortBy of ["serial_number", "part_name"]) {
+        cases.push([
+          "/api/pt/inspections",
+          `sortBy=${sortBy}&descending=${dir}`,
+          "Serial Number",
+          (ctx, q) => downloadInspections(ctx, InspectionListQuery.parse(Object.fromEntries(q))),
+        ]);
+      }
+      cases.push([
+        "/api/sales/audit/inventory-rows",
+        `sortBy=serial_number&descending=${dir}`,
+        "Serial Number",
+        (
+          ctx,
+          q,
+        ) => downloadInventoryAudit(ctx, AuditListQuery.parse(Object.fromEntries(q))),
+      ]);
+      for (const sortBy of ["", "serial_number", "quantity"]) {
+        cases.push([
+          "/api/sales/inventory",
+          `sortBy=${sortBy}&descending=${dir}`,
+          "Serial Number",
+          (ctx, q) => downloadInventory(ctx, InventoryListQuery.parse(Object.fromEntries(q))),
+        ]);
+      }
+    }
+    for (const [path, query, header, download] of cases) {
+      const paged: string[] = [];
+      for (let page = 1;; page++) {
+        const { results } = await env.json(`${path}?rowsPerPage=100&page=${page}&${query}`, { token });
+        paged.push(...results.map((r: { serial_number: string | null }) => r.serial_number ?? ""));
+        if (results.length < 100) break;
+      }
+      assert.ok(paged.length >= 40, `${path}?${query}`);
+      const log: InStatement[] = [];
+      const res = await download(recordingCtx(env, user, log), new URLSearchParams(query));
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await res.arrayBuffer() as never);
+      const ws = wb.worksheets[0];
+      const column = (ws.getRow(1).values as string[]).indexOf(header);
+      const file: string[] = [];
+      ws.eachRow((row, n) => n > 1 && file.push(String(row.getCell(column).value ?? "")));
+      assert.deepEqual(file, paged, `${path}/download?${query}`);
+      // A page read (limit and offset) is the OFFSET walk; the walk's own reads are by id.
+      const pages = log.filter((s) => /\blimit\b/i.test(typeof s === "string" ? s : s.sql));
+      assert.equal(pages.length, 0, `${path}/download?${query}: read by OFFSET pages`);
+    }
   }));

@@ -3,7 +3,8 @@ import { fileCursor } from "../../db/sqlite_client.ts";
 import { and, type Column, type SQL, sql } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Ctx } from "./context.ts";
-import { yieldToEventLoop } from "../../lib/event_loop.ts";
+import { timeSlices, yieldToEventLoop } from "../../lib/event_loop.ts";
+import { DownloadReads } from "./list_query.ts";
 import { AppError } from "../../lib/errors.ts";
 import { addDays, dayOf, dayStartUtc } from "../../lib/format.ts";
 
@@ -147,4 +148,36 @@ export async function idsInSteps(
     }
   }
   return ids;
+}
+
+/**
+ * Every row of a download in a walk's order: the walk's ids first (`idsInSteps`), then their rows, read by id
+ * in reads sized by their pace (`DownloadReads`), with other requests' turns between reads and every few ms
+ * of rows. `rows` answers the rows of some ids in the ids' order. Undefined where the walk cannot be stepped
+ * (a remote database, or past MAX_WALKED_IDS): the caller reads OFFSET pages then.
+ */
+export async function rowsOfWalk<T, U>(
+  ctx: Ctx,
+  walks: SQL[],
+  rows: (ids: number[]) => Promise<T[]>,
+  map: (row: T) => U,
+): Promise<AsyncIterable<U> | undefined> {
+  const ids = await idsInSteps(ctx, walks);
+  if (!ids) return undefined;
+  return (async function* () {
+    const slices = timeSlices();
+    const reads = new DownloadReads(true);
+    for (let at = 0; at < ids.length;) {
+      const size = reads.size;
+      const started = performance.now();
+      const read = await rows(ids.slice(at, at + size));
+      reads.next(size, performance.now() - started);
+      at += size;
+      for (const row of read) {
+        yield map(row);
+        if (slices.due()) await yieldToEventLoop();
+      }
+      if (slices.due()) await yieldToEventLoop();
+    }
+  })();
 }

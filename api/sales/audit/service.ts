@@ -13,7 +13,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { timeZoneOf } from "../../../lib/format.ts";
-import { onDays, rowsAfter } from "../../lib/db_helpers.ts";
+import { onDays, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
 import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
@@ -85,6 +85,13 @@ export function presentAudit(r: AuditRow): AuditOut {
   };
 }
 
+/** The log's order: newest first unless sorted otherwise; ties by id. */
+function orderOf(q: AuditListQuery) {
+  const descending = q.descending ?? (q.sortBy === undefined || q.sortBy === "action_time");
+  const dir = descending ? desc : asc;
+  return { descending, order: [dir(SORT[q.sortBy ?? "action_time"]), dir(inventory_audit.id)] };
+}
+
 /** The log's download reads after its last row (by action time, never null, and id); other sorts by OFFSET. */
 export const auditReadsAfterLast = (q: AuditListQuery) => (q.sortBy ?? "action_time") === "action_time";
 
@@ -99,10 +106,7 @@ export async function listInventoryAudit(
 ): Promise<ListResult<AuditOut>> {
   requireAbility(ctx.user, "sales.read");
   const filters = auditFilters(q, timeZoneOf(ctx.user.company.settings));
-  const descending = q.descending ?? (q.sortBy === undefined || q.sortBy === "action_time");
-  const dir = descending ? desc : asc;
-  const sortBy = q.sortBy ?? "action_time";
-  const order = [dir(SORT[sortBy]), dir(inventory_audit.id)];
+  const { descending, order } = orderOf(q);
   const after = last && auditReadsAfterLast(q)
     ? rowsAfter(SORT.action_time, inventory_audit.id, { key: last.action_time, id: last.id }, descending)
     : undefined;
@@ -141,20 +145,39 @@ export const AUDIT_COLUMNS = [
 
 /** GET /api/sales/audit/inventory-rows/download: the filtered log as Inventory-Audit-YYYY-MM-DD.xlsx. */
 export async function downloadInventoryAudit(ctx: Ctx, q: AuditListQuery, today = new Date()) {
+  const row = (r: AuditOut) => ({
+    ...r,
+    updated_by: r.updated_by.name,
+    item_number: r.item.item_number,
+    item_description: r.item.item_description,
+  });
   return xlsxResponse(
     "Inventory-Audit",
     AUDIT_COLUMNS,
-    await everyRow(
-      (page, rowsPerPage, last?: AuditOut) => listInventoryAudit(ctx, { ...q, page, rowsPerPage }, last),
-      (r) => ({
-        ...r,
-        updated_by: r.updated_by.name,
-        item_number: r.item.item_number,
-        item_description: r.item.item_description,
-      }),
-      auditReadsAfterLast(q),
-    ),
+    auditReadsAfterLast(q)
+      ? await everyRow(
+        (page, rowsPerPage, last?: AuditOut) => listInventoryAudit(ctx, { ...q, page, rowsPerPage }, last),
+        row,
+        true,
+      )
+      : await auditWalk(ctx, q, row) ??
+        await everyRow((page, rowsPerPage) => listInventoryAudit(ctx, { ...q, page, rowsPerPage }), row),
     today,
     { timeZone: timeZoneOf(ctx.user.company.settings) },
+  );
+}
+
+/** The download in another order than action time: walked once by its ids (`rowsOfWalk`), not OFFSET pages. */
+async function auditWalk<U>(ctx: Ctx, q: AuditListQuery, map: (row: AuditOut) => U) {
+  requireAbility(ctx.user, "sales.read");
+  const where = auditFilters(q, timeZoneOf(ctx.user.company.settings));
+  const { order } = orderOf(q);
+  return await rowsOfWalk(
+    ctx,
+    [ctx.db.select({ id: inventory_audit.id }).from(inventory_audit).where(where).orderBy(...order).getSQL()],
+    async (ids) =>
+      (await ctx.db.select().from(inventory_audit).where(inArray(inventory_audit.id, ids)).orderBy(...order))
+        .map(presentAudit),
+    map,
   );
 }

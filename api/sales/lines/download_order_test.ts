@@ -173,7 +173,12 @@ Deno.test("sales data download - a sort through names is walked once by a cursor
         customer_id: customers[t % 3].id,
         business_unit_id: t % 2 ? unit.id : null,
         ...(t % 3
-          ? { status: "APP", isInvoice: true, invoice_number: `INV-${(t * 7) % 12}`, invoice_date: "2024-01-10" }
+          ? {
+            status: "APP",
+            isInvoice: true,
+            invoice_number: `INV-${(t * 7) % 12}`,
+            invoice_date: "2024-01-10",
+          }
           : {}),
       });
       for (let l = 0; l < 1 + (t % 4); l++) {
@@ -210,8 +215,9 @@ Deno.test("sales data download - a sort through names is walked once by a cursor
             got.push(id);
           }
           assert.deepEqual(got, expected, `${sortBy} ${descending} ${JSON.stringify(filter)}`);
-          const offsets = log.filter((s) => /\boffset\b/i.test(typeof s === "string" ? s : s.sql));
-          assert.equal(offsets.length, 0, `${sortBy} ${descending}: read by OFFSET pages`);
+          // A page read (limit and offset) is the OFFSET walk; the walk's own reads are by id.
+          const pages = log.filter((s) => /\blimit\b/i.test(typeof s === "string" ? s : s.sql));
+          assert.equal(pages.length, 0, `${sortBy} ${descending}: read by OFFSET pages`);
         }
       }
     }

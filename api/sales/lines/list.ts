@@ -1,6 +1,6 @@
 import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { addDays, timeZoneOf } from "../../../lib/format.ts";
-import { idsInSteps, onDays, rowsAfter } from "../../lib/db_helpers.ts";
+import { onDays, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
 import { inventory, items, sales, sub_categories, tickets } from "../../../db/schema/mod.ts";
 import {
   CHAINS,
@@ -427,18 +427,13 @@ export async function salesInOrder<U>(
   if (!isOwnSort(sortBy)) {
     requireAbility(ctx.user, "sales.read");
     // Walked once, in short turns, before the answer starts (a bad filter is a 4xx); then read by the ids.
-    const ids = await idsInSteps(ctx, downloadWalks(ctx, q));
-    if (!ids) return everyRow((page, rowsPerPage) => listSales(ctx, { ...q, page, rowsPerPage }), map);
-    return (async function* () {
-      const slices = timeSlices();
-      for (let at = 0; at < ids.length; at += pageSize) {
-        for (const row of await present(ctx, await rowsOf(ctx, ids.slice(at, at + pageSize)))) {
-          yield map(row);
-          if (slices.due()) await yieldToEventLoop();
-        }
-        if (slices.due()) await yieldToEventLoop();
-      }
-    })();
+    return await rowsOfWalk(
+      ctx,
+      downloadWalks(ctx, q),
+      async (ids) => present(ctx, await rowsOf(ctx, ids)),
+      map,
+    ) ??
+      everyRow((page, rowsPerPage) => listSales(ctx, { ...q, page, rowsPerPage }), map);
   }
   const col = OWN_SORTS[sortBy];
   const page = (after: SQL) => listSales(ctx, { ...q, page: 1, rowsPerPage: pageSize }, after);

@@ -13,7 +13,7 @@ import {
   pageWindow,
   queryEnum,
 } from "../../../lib/list_query.ts";
-import { rowsAfter } from "../../../lib/db_helpers.ts";
+import { rowsAfter, rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { DATE_MESSAGE, INSPECTION_SORTS } from "../schemas.ts";
 import { isIsoDate } from "../../../../lib/format.ts";
@@ -127,24 +127,11 @@ async function pageIds(
 ): Promise<number[]> {
   const db = ctx.db;
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
-  if (q.sortBy !== "part_name") {
-    return ids(
-      await db.select({ id: inspections.id }).from(inspections).where(where).orderBy(...orderOf(q))
-        .limit(limit).offset(offset),
-    );
-  }
-  // By part name, in two walks: parts by name (their name index), each part's inspections in id order; and
-  // the inspections with no part (a null name: first ascending, last descending), in id order. A page
-  // that starts past the first walk learns its size from a count, cached like a list's total.
-  const withPart = (lim: number, off: number) =>
-    db.select({ id: inspections.id }).from(parts).crossJoin(inspections)
-      .where(and(eq(inspections.part_id, parts.id), where)).orderBy(...orderOf(q)).limit(lim).offset(off);
+  const [first, second] = walksOf(ctx, where, q);
+  if (!second) return ids(await first.limit(limit).offset(offset));
+  // A page that starts past the first walk learns its size from a count, cached like a list's total.
   const dir = sortOf(q).descending ? desc : asc;
-  const noPart = (lim: number, off: number) =>
-    db.select({ id: inspections.id }).from(inspections).where(and(isNull(inspections.part_id), where))
-      .orderBy(dir(inspections.id)).limit(lim).offset(off);
-  const [first, second] = dir === asc ? [noPart, withPart] : [withPart, noPart];
-  const head = ids(await first(limit, offset));
+  const head = ids(await first.limit(limit).offset(offset));
   if (head.length === limit) return head;
   const firstCount = head.length ? offset + head.length : await listTotal(
     ctx,
@@ -155,7 +142,40 @@ async function pageIds(
       : db.select({ total: count() }).from(inspections).innerJoin(parts, eq(parts.id, inspections.part_id))
         .where(where),
   );
-  return [...head, ...ids(await second(limit - head.length, Math.max(0, offset - firstCount)))];
+  return [...head, ...ids(await second.limit(limit - head.length).offset(Math.max(0, offset - firstCount)))];
+}
+
+/**
+ * The list's ids in its order, as one walk or, by part name, two: parts by name (their name index), each
+ * part's inspections in id order; and the inspections with no part (a null name: first ascending, last
+ * descending), in id order.
+ */
+function walksOf(ctx: Ctx, where: SQL | undefined, q: InspectionListQuery) {
+  const db = ctx.db;
+  if (q.sortBy !== "part_name") {
+    return [db.select({ id: inspections.id }).from(inspections).where(where).orderBy(...orderOf(q))] as const;
+  }
+  const withPart = db.select({ id: inspections.id }).from(parts).crossJoin(inspections)
+    .where(and(eq(inspections.part_id, parts.id), where)).orderBy(...orderOf(q));
+  const dir = sortOf(q).descending ? desc : asc;
+  const noPart = db.select({ id: inspections.id }).from(inspections).where(
+    and(isNull(inspections.part_id), where),
+  )
+    .orderBy(dir(inspections.id));
+  return dir === asc ? [noPart, withPart] as const : [withPart, noPart] as const;
+}
+
+/** The list's filters, in the caller's scope; a `job_id` the caller may not see is 404. */
+async function filtersOf(ctx: Ctx, q: InspectionListQuery) {
+  if (q.job_id !== undefined) await jobInScope(ctx.db, ctx.user, q.job_id);
+  return and(
+    inspectionScope(ctx.user),
+    q.job_id !== undefined ? eq(inspections.job_id, q.job_id) : undefined,
+    indexedSearch([["serial_number", q.search_serial_number], ["batch", q.search_batch]]),
+    contains(inspections.serial_number, q.search_serial_number),
+    contains(inspections.batch, q.search_batch),
+    ...relatedFilters(ctx.db, q),
+  );
 }
 
 /**
@@ -167,15 +187,7 @@ export async function listInspections(
   q: InspectionListQuery,
   last?: InspectionOut,
 ): Promise<ListResult<InspectionOut>> {
-  if (q.job_id !== undefined) await jobInScope(ctx.db, ctx.user, q.job_id);
-  const filters = and(
-    inspectionScope(ctx.user),
-    q.job_id !== undefined ? eq(inspections.job_id, q.job_id) : undefined,
-    indexedSearch([["serial_number", q.search_serial_number], ["batch", q.search_batch]]),
-    contains(inspections.serial_number, q.search_serial_number),
-    contains(inspections.batch, q.search_batch),
-    ...relatedFilters(ctx.db, q),
-  );
+  const filters = await filtersOf(ctx, q);
   const order = orderOf(q);
   const { descending } = sortOf(q);
   const after = last && inspectionsReadAfterLast(q)
@@ -217,22 +229,28 @@ export async function downloadInspections(
   q: InspectionListQuery,
   today = new Date(),
 ): Promise<Response> {
+  const row = (r: InspectionOut) => ({
+    ...r,
+    part_name: r.part?.name,
+    part_description: r.part?.description,
+    visual_pass: r.visual_pass === null ? "" : r.visual_pass ? "Yes" : "No",
+    operator: r.operator_company.name,
+    customer: r.customer_company.name,
+    job_number: r.job.job_number,
+  });
+  const list = (page: number, rowsPerPage: number, last?: InspectionOut) =>
+    listInspections(ctx, { ...q, page, rowsPerPage }, last);
+  // In another order than inspection time: walked once by its ids (`rowsOfWalk`), not OFFSET pages.
+  const walked = inspectionsReadAfterLast(q) ? undefined : await rowsOfWalk(
+    ctx,
+    walksOf(ctx, await filtersOf(ctx, q), q).map((walk) => walk.getSQL()),
+    async (ids) => (await inspectionRowsByIds(ctx.db, ids)).map(presentInspection),
+    row,
+  );
   return xlsxResponse(
     "Inspections",
     INSPECTION_COLUMNS,
-    await everyRow(
-      (page, rowsPerPage, last?: InspectionOut) => listInspections(ctx, { ...q, page, rowsPerPage }, last),
-      (r) => ({
-        ...r,
-        part_name: r.part?.name,
-        part_description: r.part?.description,
-        visual_pass: r.visual_pass === null ? "" : r.visual_pass ? "Yes" : "No",
-        operator: r.operator_company.name,
-        customer: r.customer_company.name,
-        job_number: r.job.job_number,
-      }),
-      inspectionsReadAfterLast(q),
-    ),
+    walked ?? await everyRow(list, row, inspectionsReadAfterLast(q)),
     today,
   );
 }
