@@ -93,10 +93,11 @@ const CAUSES: [RegExp, string][] = [
   ],
   [
     /xlsx of/,
-    "about 0.1 ms of CPU per line on the server's thread: the 8-table page query, the line's figures, and the " +
-    "XML; pages are keyset reads of 200 lines. The machine's speed moves it: the code of 2026-11-25 (ba45bbb) " +
-    "took 12.1 s that day and 22.5 s on 2026-11-27 beside this code on the same data; 20.1-23.0 s in the runs " +
-    "of 2026-11-27",
+    "about 0.05 ms of the server's thread per line: the 8-table page query, the line's figures, and the XML, " +
+    "written as bytes (decision 012, revised 2026-11-27: 1.4 GB allocated for the 200,000 lines where string " +
+    "building took 3.3 GB); pages are keyset reads of 100 lines, and a timer turn every 5 ms idles the thread " +
+    "about 2 ms, so beside the bench's probe it took 9.6-15 s in the runs of 2026-11-27 (after the change), " +
+    "by the machine's speed",
   ],
   [
     /other requests while it streams/,
@@ -107,8 +108,10 @@ const CAUSES: [RegExp, string][] = [
     "loop ran at most one turn over 15 ms (STALL_LOG_MS). The server's own helper threads (V8's concurrent " +
     "marking under the download's allocations), the bench's reader and its probe share the two cores: with " +
     "the server pinned to one core and the bench to the other, 8-10 probes took over 50 ms (the server timed " +
-    "0-1). The maxima vary from run to run and with the machine's speed: 28-72 ms for the same code on " +
-    "2026-11-27",
+    "0-1). Halving the download's allocation (the sheet as bytes: 130 collections to 60) and reads of about " +
+    "2 ms made it rarer, not gone: in the `--only xlsx` runs of 2026-11-27 during the change the Sales Data " +
+    "download's slowest other request was 37.8-72.6 ms (p95 7.5-8.7 ms), and 43.9 ms in the full run of the " +
+    "final code; the other downloads' maxima fell to 14-42 ms",
   ],
   [/server peak RSS growth/, "one page of rows and their presented objects, and the zip writer's buffers"],
   [
