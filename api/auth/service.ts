@@ -104,5 +104,5 @@ export async function revokeSession(s: Services, tdb: TenantDb, token: string | 
     await tx.delete(revoked_sessions).where(lt(revoked_sessions.expires_at, now));
     await tx.insert(revoked_sessions).values({ sid: claims.sid, expires_at: claims.exp })
       .onConflictDoNothing();
-  });
+  }, { keepsTotals: true });
 }

@@ -78,7 +78,7 @@ export class LoginThrottle {
       for (const h of held) {
         if (!await take(tx, h, t)) throw await refusal(tx, h.key, t);
       }
-    });
+    }, { keepsTotals: true });
     let settled = false;
     const settle = async (f: (tx: Tx, h: Held, t: number) => Promise<unknown>) => {
       if (settled) return;
@@ -86,7 +86,7 @@ export class LoginThrottle {
       await tdb.write(async (tx) => {
         const t = this.now();
         for (const h of held) await f(tx, h, t);
-      });
+      }, { keepsTotals: true });
     };
     return {
       fail: () => settle(fail),

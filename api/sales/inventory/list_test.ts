@@ -3,7 +3,7 @@
 // cached until a write.
 import assert from "node:assert/strict";
 import type { InStatement } from "@libsql/client";
-import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
+import { ADMIN, type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { isFileUrl } from "../../../db/client.ts";
 import { InventoryListQuery, listInventory, listInventoryLocations, LocationListQuery } from "./service.ts";
 import { INVENTORY_SORTS, LOCATION_SORTS } from "./schemas.ts";
@@ -202,6 +202,16 @@ Deno.test("inventory list - the total and the Totals row are counted once, until
     const second = await list();
     assert.equal(second.counted, false, "the second call reads the cached figures");
     assert.deepEqual(second.body.totals, first.body.totals);
+    // A sign-in (its throttle counters), a failed one and a sign-out (the revoked session) write no row a
+    // list counts: the figures stay cached.
+    const other = await env.login();
+    const refused = await env.request("/api/login/access-token", {
+      method: "POST",
+      form: { username: ADMIN.email, password: "not the password" },
+    });
+    assert.equal(refused.status, 401);
+    assert.equal((await env.request("/api/logout", { method: "POST", token: other })).status, 204);
+    assert.equal((await list()).counted, false, "signing in and out kept the cached figures");
     await send(env, token, "PUT", PATH, { id: row.id, quantity: 9 });
     const third = await list();
     assert.ok(third.counted, "a write clears the cache");
