@@ -86,8 +86,6 @@ export const inventory = sqliteTable("inventory", {
   ),
   index("inventory_hidden_serial_idx").on(t.hidden, sql`${t.serial_number} collate nocase`, t.item_id),
   index("inventory_hidden_quantity_idx").on(t.hidden, t.quantity, t.item_id),
-  // The Totals row's count and sums over every row of a type read this index alone (migration 0025).
-  index("inventory_totals_idx").on(t.hidden, t.item_id, t.quantity, t.quantity_out, t.quantity_out_location),
   index("inventory_hidden_available_idx").on(
     t.hidden,
     sql`(${t.quantity} - ${t.quantity_out} - ${t.quantity_out_location})`,
