@@ -673,7 +673,8 @@ class FileClient {
     };
     try {
       const { sql, args } = normalize(stmt);
-      // A statement of its own: the connection's cached ones may be asked for while this one is mid-walk.
+      // A statement of its own, not the connection's cache's: it is stepped by `iterate` and dropped after one
+      // walk (a download's ids: the same text seldom comes twice).
       const st = c.db.prepare(sql);
       if (!st.columns().length) {
         throw new LibsqlError("A cursor is for a read that returns rows", "SQL_INPUT_ERROR");
