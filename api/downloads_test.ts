@@ -201,6 +201,14 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
         if (results.length < 100) break;
       }
       assert.ok(paged.length >= 40, `${path}?${query}`);
+      // Every row as JSON (page=-1), as the screens' "All" asks: the same walk.
+      const all = await env.json(`${path}?page=-1&${query}`, { token });
+      assert.deepEqual(
+        all.results.map((r: { serial_number: string | null }) => r.serial_number ?? ""),
+        paged,
+        `${path}?page=-1&${query}`,
+      );
+      assert.equal(all.total, paged.length, `${path}?page=-1&${query}: the total`);
       const log: InStatement[] = [];
       const res = await download(recordingCtx(env, user, log), new URLSearchParams(query));
       const wb = new ExcelJS.Workbook();

@@ -158,12 +158,20 @@ export async function listResponse<
   /** `last`: from the second page on, the last row read (as `everyRow` gives it) */
   list: (q: Q, last?: any) => Promise<Record<NoInfer<K>, unknown[]>>,
   key: K = "results" as K,
-  /** as `everyRow`'s */
-  afterLast = false,
+  opts: {
+    /** as `everyRow`'s */
+    afterLast?: boolean;
+    /**
+     * Every row in the list's order, read another way than OFFSET pages (a walk of the ids: `rowsOfWalk`);
+     * undefined where it cannot be (the pages are read then). The first page is still read first, for the
+     * answer's other fields and a bad filter's status.
+     */
+    walk?: () => Promise<AsyncIterable<unknown> | undefined>;
+  } = {},
 ): Promise<Response> {
   if (q.page !== -1 && q.rowsPerPage !== -1) return Response.json(await list(q));
   // Read before the answer starts: a bad filter or a record out of scope is refused with its status.
-  const reads = new DownloadReads(afterLast);
+  const reads = new DownloadReads(!!opts.afterLast);
   let started = performance.now();
   const { [key]: first, ...rest } = await list({ ...q, page: reads.page, rowsPerPage: reads.size });
   // The first read's time, without the wait until the answer is read.
@@ -171,6 +179,8 @@ export async function listResponse<
   const encoder = new TextEncoder();
   const fields = JSON.stringify(rest);
   const head = fields === "{}" ? "{" : fields.slice(0, -1) + ",";
+  const walked = await opts.walk?.();
+  if (walked) return walkedResponse(encoder.encode(head + `${JSON.stringify(key)}:[`), walked);
   let results: unknown[] | undefined = first;
   let last: unknown = first[first.length - 1];
   let more = false;
@@ -198,6 +208,36 @@ export async function listResponse<
         controller.close();
       }
       results = undefined;
+    },
+  });
+  return new Response(body, { headers: { "Content-Type": "application/json" } });
+}
+
+/** The streamed JSON of a walk's rows after `head`, about 64 KB a chunk, as the reader asks for them. */
+function walkedResponse(head: Uint8Array, rows: AsyncIterable<unknown>): Response {
+  const encoder = new TextEncoder();
+  const it = rows[Symbol.asyncIterator]();
+  let more = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head);
+    },
+    async pull(controller) {
+      let text = "";
+      while (text.length < 64 * 1024) {
+        const { value, done } = await it.next();
+        if (done) {
+          controller.enqueue(encoder.encode(text + "]}"));
+          controller.close();
+          return;
+        }
+        text += (more ? "," : "") + JSON.stringify(value);
+        more = true;
+      }
+      controller.enqueue(encoder.encode(text));
+    },
+    async cancel() {
+      await it.return?.();
     },
   });
   return new Response(body, { headers: { "Content-Type": "application/json" } });

@@ -11,6 +11,7 @@ import {
   InspectionListQuery,
   inspectionReport,
   inspectionsReadAfterLast,
+  inspectionsWalk,
   jobLabels,
   listInspections,
   saveBatch,
@@ -43,12 +44,11 @@ async function batchBody(c: Context<AppEnv>): Promise<unknown> {
 export const inspectionsRoutes = new Hono<AppEnv>()
   .get("/pt/inspections", valid("query", InspectionListQuery), (c) => {
     const q = c.req.valid("query");
-    return listResponse(
-      q,
-      (q, last) => listInspections(ctxOf(c), q, last),
-      "results",
-      inspectionsReadAfterLast(q),
-    );
+    const afterLast = inspectionsReadAfterLast(q);
+    return listResponse(q, (q, last) => listInspections(ctxOf(c), q, last), "results", {
+      afterLast,
+      walk: afterLast ? undefined : () => inspectionsWalk(ctxOf(c), q, (r) => r),
+    });
   })
   .get("/pt/inspections/download", valid("query", InspectionListQuery), (c) => {
     return downloadInspections(ctxOf(c), c.req.valid("query"));

@@ -4,6 +4,7 @@ export {
   INSPECTION_COLUMNS,
   InspectionListQuery,
   inspectionsReadAfterLast,
+  inspectionsWalk,
   listInspections,
 } from "./service/list_inspections.ts";
 export { getInspection, type InspectionOut, presentInspection } from "./service/query.ts";

@@ -3,17 +3,16 @@ import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { valid } from "../../lib/validate.ts";
 import { AuditListQuery } from "./schemas.ts";
-import { auditReadsAfterLast, downloadInventoryAudit, listInventoryAudit } from "./service.ts";
+import { auditReadsAfterLast, auditWalk, downloadInventoryAudit, listInventoryAudit } from "./service.ts";
 
 export const auditRoutes = new Hono<AppEnv>()
   .get("/sales/audit/inventory-rows", valid("query", AuditListQuery), (c) => {
     const q = c.req.valid("query");
-    return listResponse(
-      q,
-      (q, last) => listInventoryAudit(ctxOf(c), q, last),
-      "results",
-      auditReadsAfterLast(q),
-    );
+    const afterLast = auditReadsAfterLast(q);
+    return listResponse(q, (q, last) => listInventoryAudit(ctxOf(c), q, last), "results", {
+      afterLast,
+      walk: afterLast ? undefined : () => auditWalk(ctxOf(c), q, (r) => r),
+    });
   })
   .get("/sales/audit/inventory-rows/download", valid("query", AuditListQuery), (c) => {
     return downloadInventoryAudit(ctxOf(c), c.req.valid("query"));

@@ -167,8 +167,11 @@ export async function downloadInventoryAudit(ctx: Ctx, q: AuditListQuery, today 
   );
 }
 
-/** The download in another order than action time: walked once by its ids (`rowsOfWalk`), not OFFSET pages. */
-async function auditWalk<U>(ctx: Ctx, q: AuditListQuery, map: (row: AuditOut) => U) {
+/**
+ * Every row in another order than action time, walked once by its ids (`rowsOfWalk`), not OFFSET pages: the
+ * download's and `page=-1`'s. Undefined where the walk cannot be stepped.
+ */
+export async function auditWalk<U>(ctx: Ctx, q: AuditListQuery, map: (row: AuditOut) => U) {
   requireAbility(ctx.user, "sales.read");
   const where = auditFilters(q, timeZoneOf(ctx.user.company.settings));
   const { order } = orderOf(q);

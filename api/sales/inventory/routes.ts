@@ -10,6 +10,7 @@ import {
   downloadInventoryLocations,
   inventoryLabels,
   InventoryListQuery,
+  inventoryWalk,
   listInventory,
   listInventoryLocations,
   LocationListQuery,
@@ -25,7 +26,10 @@ const JsonBody = z.unknown();
 
 export const inventoryRoutes = new Hono<AppEnv>()
   .get("/sales/inventory", valid("query", InventoryListQuery), (c) => {
-    return listResponse(c.req.valid("query"), (q) => listInventory(ctxOf(c), q));
+    const q = c.req.valid("query");
+    return listResponse(q, (q) => listInventory(ctxOf(c), q), "results", {
+      walk: () => inventoryWalk(ctxOf(c), q, (r) => r),
+    });
   })
   .get("/sales/inventory/download", valid("query", InventoryListQuery), (c) => {
     return downloadInventory(ctxOf(c), c.req.valid("query"));

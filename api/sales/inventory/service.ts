@@ -1,5 +1,5 @@
 // The inventory service, one verb per file under service/.
-export { downloadInventory, INVENTORY_COLUMNS, listInventory } from "./service/list.ts";
+export { downloadInventory, INVENTORY_COLUMNS, inventoryWalk, listInventory } from "./service/list.ts";
 export {
   downloadInventoryLocations,
   listInventoryLocations,

@@ -193,6 +193,7 @@ Deno.test("sales data download - a sort through names is walked once by a cursor
     }
     const { user } = (await loadSessionUser(db, 1))!;
     const ctx: Ctx = { tdb: env.tenant, db, user, config: env.services.config };
+    const token = await env.login();
     const own = new Set([
       "start_date",
       "end_date",
@@ -216,6 +217,15 @@ Deno.test("sales data download - a sort through names is walked once by a cursor
             got.push(id);
           }
           assert.deepEqual(got, expected, `${sortBy} ${descending} ${JSON.stringify(filter)}`);
+          const query = new URLSearchParams({
+            ...filter as Record<string, string>,
+            sortBy,
+            descending,
+            page: "-1",
+          });
+          const all = await env.json(`/api/sales/sales?${query}`, { token });
+          assert.deepEqual(all.results.map((r: { id: number }) => r.id), expected, `page=-1 ${query}`);
+          assert.equal(all.total, expected.length, `page=-1 ${query}: the total`);
           // A page read (limit and offset) is the OFFSET walk; the walk's own reads are by id.
           const pages = log.filter((s) => /\blimit\b/i.test(typeof s === "string" ? s : s.sql));
           // A remote database has no cursor: there the download reads OFFSET pages (`idsInSteps`).

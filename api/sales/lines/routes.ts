@@ -15,6 +15,7 @@ import {
   downloadSales,
   listSales,
   reorderLines,
+  salesInOrder,
   SalesListQuery,
   saveLine,
   ticketLines,
@@ -23,7 +24,11 @@ import {
 /** Every ticket-line call (decision 014: the spec's `sales` wire paths, the `lines` feature name). */
 export const linesRoutes = new Hono<AppEnv>()
   .get("/sales/sales", valid("query", SalesListQuery), (c) => {
-    return listResponse(c.req.valid("query"), (q) => listSales(ctxOf(c), q));
+    const q = c.req.valid("query");
+    // Every row (`page=-1`): the download's walk, in any order (after the last row, or the ids walked once).
+    return listResponse(q, (q) => listSales(ctxOf(c), q), "results", {
+      walk: () => salesInOrder(ctxOf(c), q, (r) => r),
+    });
   })
   .get("/sales/sales/download", valid("query", SalesListQuery), (c) => {
     return downloadSales(ctxOf(c), c.req.valid("query"));

@@ -2,7 +2,14 @@
 export { saveLine } from "./save.ts";
 export { deleteLine } from "./delete.ts";
 export { reorderLines } from "./reorder.ts";
-export { downloadSales, listSales, SALES_COLUMNS, type SalesDataRow, ticketLines } from "./list.ts";
+export {
+  downloadSales,
+  listSales,
+  SALES_COLUMNS,
+  type SalesDataRow,
+  salesInOrder,
+  ticketLines,
+} from "./list.ts";
 export { getLine, type LineOut, loadLines } from "./query.ts";
 export { AvailabilityError, moveHold } from "./hold.ts";
 export { SalesListQuery } from "./schemas.ts";

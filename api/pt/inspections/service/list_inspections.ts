@@ -223,6 +223,19 @@ export const INSPECTION_COLUMNS = [
   { header: "Job Number", key: "job_number", width: 14 },
 ];
 
+/**
+ * Every inspection in another order than inspection time, walked once by its ids (`rowsOfWalk`), not OFFSET
+ * pages: the download's and `page=-1`'s. Undefined where the walk cannot be stepped.
+ */
+export async function inspectionsWalk<U>(ctx: Ctx, q: InspectionListQuery, map: (row: InspectionOut) => U) {
+  return await rowsOfWalk(
+    ctx,
+    walksOf(ctx, await filtersOf(ctx, q), q).map((walk) => walk.getSQL()),
+    async (ids) => (await inspectionRowsByIds(ctx.db, ids)).map(presentInspection),
+    map,
+  );
+}
+
 /** GET /api/pt/inspections/download: the list's filters, every row, as Inspections-YYYY-MM-DD.xlsx. */
 export async function downloadInspections(
   ctx: Ctx,
@@ -240,13 +253,7 @@ export async function downloadInspections(
   });
   const list = (page: number, rowsPerPage: number, last?: InspectionOut) =>
     listInspections(ctx, { ...q, page, rowsPerPage }, last);
-  // In another order than inspection time: walked once by its ids (`rowsOfWalk`), not OFFSET pages.
-  const walked = inspectionsReadAfterLast(q) ? undefined : await rowsOfWalk(
-    ctx,
-    walksOf(ctx, await filtersOf(ctx, q), q).map((walk) => walk.getSQL()),
-    async (ids) => (await inspectionRowsByIds(ctx.db, ids)).map(presentInspection),
-    row,
-  );
+  const walked = inspectionsReadAfterLast(q) ? undefined : await inspectionsWalk(ctx, q, row);
   return xlsxResponse(
     "Inspections",
     INSPECTION_COLUMNS,

@@ -249,9 +249,25 @@ export const INVENTORY_COLUMNS = [
   { header: "Updated At", key: "updated_at", width: 20 },
 ];
 
+/**
+ * Every row in the list's order, walked once by its ids (`rowsOfWalk`; no order of the list has a key to read
+ * after: the serial may be null), not OFFSET pages: the download's and `page=-1`'s. Undefined where the walk
+ * cannot be stepped.
+ */
+export async function inventoryWalk<U>(ctx: Ctx, q: InventoryListQuery, map: (row: InventoryRow) => U) {
+  requireAbility(ctx.user, "sales.read");
+  return await rowsOfWalk(
+    ctx,
+    [matchingIds(ctx.db, q, q.sortBy).orderBy(...orderOf(q.sortBy, q.descending ? desc : asc)).getSQL()],
+    async (ids) => presentAll(ctx.db, await inventoryRowsByIds(ctx.db, ids)),
+    map,
+  );
+}
+type InventoryRow = InventoryList["results"][number];
+
 /** GET /api/sales/inventory/download: the list's filters, every row, as Inventory-YYYY-MM-DD.xlsx. */
 export async function downloadInventory(ctx: Ctx, q: InventoryListQuery, today = new Date()) {
-  const row = (r: InventoryList["results"][number]) => ({
+  const row = (r: InventoryRow) => ({
     ...r,
     item_number: r.item.item_number,
     item_description: r.item.item_description,
@@ -261,14 +277,7 @@ export async function downloadInventory(ctx: Ctx, q: InventoryListQuery, today =
     hidden: r.hidden ? "Yes" : "No",
     updated_by: r.updated_by?.name ?? "",
   });
-  requireAbility(ctx.user, "sales.read");
-  // Walked once by its ids (no order of the list has a key to read after: the serial may be null).
-  const walked = await rowsOfWalk(
-    ctx,
-    [matchingIds(ctx.db, q, q.sortBy).orderBy(...orderOf(q.sortBy, q.descending ? desc : asc)).getSQL()],
-    async (ids) => presentAll(ctx.db, await inventoryRowsByIds(ctx.db, ids)),
-    row,
-  );
+  const walked = await inventoryWalk(ctx, q, row);
   return xlsxResponse(
     "Inventory",
     INVENTORY_COLUMNS,
