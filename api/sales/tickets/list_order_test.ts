@@ -60,3 +60,26 @@ Deno.test("ticket list order - every sort, both directions: the pages put togeth
     assert.deepEqual([asc[0], asc[11], asc[12], asc[26]], ["-", "-", "Ann Rep", "zed rep"]);
     assert.deepEqual((await names(true)).reverse(), asc);
   }));
+
+Deno.test("ticket list - every row (page=-1) in the default order reads after the last row: the pages put together", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const customer = await makeCompany(env.tenant.db, { name: "Acme Drilling" });
+    // More than the first reads of 100 and 200 rows, in both directions.
+    for (let i = 0; i < 340; i++) {
+      await makeTicket(env.tenant.db, { customer_id: customer.id, status: "OPEN" });
+    }
+    for (const descending of ["", "&descending=false", "&descending=true"]) {
+      const paged: number[] = [];
+      for (let page = 1; page <= 7; page++) {
+        const { results } = await env.json(`/api/sales/tickets?rowsPerPage=50&page=${page}${descending}`, {
+          token,
+        });
+        paged.push(...results.map((t: { id: number }) => t.id));
+      }
+      assert.equal(new Set(paged).size, 340, descending);
+      const all = await env.json(`/api/sales/tickets?page=-1${descending}`, { token });
+      assert.deepEqual(all.results.map((t: { id: number }) => t.id), paged, `page=-1${descending}`);
+      assert.equal(all.total, 340);
+    }
+  }));

@@ -3,12 +3,22 @@ import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { TicketListQuery } from "./schemas.ts";
-import { createTicket, deleteTicket, getTicket, listTickets, updateTicket } from "./service.ts";
+import {
+  createTicket,
+  deleteTicket,
+  getTicket,
+  listTickets,
+  ticketsReadAfterLast,
+  updateTicket,
+} from "./service.ts";
 
 // Save bodies are parsed by the service after its permission check (403 before 422).
 export const ticketsRoutes = new Hono<AppEnv>()
   .get("/sales/tickets", valid("query", TicketListQuery), (c) => {
-    return listResponse(c.req.valid("query"), (q) => listTickets(ctxOf(c), q));
+    const q = c.req.valid("query");
+    return listResponse(q, (q, last) => listTickets(ctxOf(c), q, last), "results", {
+      afterLast: ticketsReadAfterLast(q),
+    });
   })
   .get("/sales/tickets/:id", valid("param", IdParam), async (c) => {
     return c.json(await getTicket(ctxOf(c), c.req.valid("param").id));

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { companies, rejections, tickets, users } from "../../../../db/schema/mod.ts";
 import { drivenByIds, idsValue, rowsInIdOrder, shaped } from "../../../../db/shaped.ts";
@@ -158,21 +172,33 @@ const REJECTIONS_OF = shaped((db) =>
   ).orderBy(desc(rejections.created_at), desc(rejections.id))
 );
 
+/** Every row (`page=-1`) is read after the last row in the default order (by id); other orders by OFFSET. */
+export const ticketsReadAfterLast = (q: TicketListQuery) => !q.sortBy;
+
 /**
  * GET /api/sales/tickets: the five stage lists. Newest first unless sorted; each row with its
  * customer, sales rep, totals and whether it is disputed (latest rejection unresolved in RFB/RFA).
  */
-export async function listTickets(ctx: Ctx, q: TicketListQuery): Promise<ListResult<TicketListRow>> {
+export async function listTickets(
+  ctx: Ctx,
+  q: TicketListQuery,
+  /** a walk of every row (`page=-1`): the page starts after this row where the order allows it */
+  last?: { id: number },
+): Promise<ListResult<TicketListRow>> {
   requireAbility(ctx.user, "sales.read");
   const where = listWhere(ctx, q);
   const dir = q.descending === false ? asc : desc;
-  const { limit, offset } = pageWindow(q);
+  // After the last row read, by id (the default order; never null); other orders page by OFFSET.
+  const after = last && ticketsReadAfterLast(q)
+    ? (dir === asc ? gt(tickets.id, last.id) : lt(tickets.id, last.id))
+    : undefined;
+  const { limit, offset } = pageWindow(q, after !== undefined);
   const [rows, total] = await Promise.all([
     limit === -1 ? joined(ctx.db).where(where).orderBy(...fullOrder(q, dir)) : (async () =>
       rowsInIdOrder(
         ROWS_BY_IDS,
         ctx.db,
-        await pageIds(ctx, where, q, dir, limit, offset),
+        await pageIds(ctx, and(where, after), q, dir, limit, offset),
         (r) => r.t.id,
       ))(),
     listTotal(ctx, ctx.db.select({ total: count() }).from(tickets).where(where)),
