@@ -12,7 +12,12 @@ import { makeItemOf, makeRow, recordingCtx } from "./sales/inventory/test_fixtur
 import { downloadInspections, InspectionListQuery } from "./pt/inspections/service.ts";
 import { downloadInventoryAudit } from "./sales/audit/service.ts";
 import { AuditListQuery } from "./sales/audit/schemas.ts";
-import { downloadInventory, InventoryListQuery } from "./sales/inventory/service.ts";
+import {
+  downloadInventory,
+  downloadInventoryLocations,
+  InventoryListQuery,
+  LocationListQuery,
+} from "./sales/inventory/service.ts";
 import { inspections, inventory_audit } from "../db/schema/mod.ts";
 
 Deno.test("downloads - every download route answers the spec's call (page=-1) with a readable xlsx", () =>
@@ -190,6 +195,14 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
           `sortBy=${sortBy}&descending=${dir}`,
           "Serial Number",
           (ctx, q) => downloadInventory(ctx, InventoryListQuery.parse(Object.fromEntries(q))),
+        ]);
+      }
+      for (const sortBy of ["", "serial_number"]) {
+        cases.push([
+          "/api/sales/inventory-locations",
+          `sortBy=${sortBy}&descending=${dir}`,
+          "Serial Number",
+          (ctx, q) => downloadInventoryLocations(ctx, LocationListQuery.parse(Object.fromEntries(q))),
         ]);
       }
     }

@@ -14,6 +14,7 @@ import {
   listInventory,
   listInventoryLocations,
   LocationListQuery,
+  locationsWalk,
   saveInventory,
   saveInventoryBatch,
   transferBusinessUnit,
@@ -35,7 +36,10 @@ export const inventoryRoutes = new Hono<AppEnv>()
     return downloadInventory(ctxOf(c), c.req.valid("query"));
   })
   .get("/sales/inventory-locations", valid("query", LocationListQuery), (c) => {
-    return listResponse(c.req.valid("query"), (q) => listInventoryLocations(ctxOf(c), q));
+    const q = c.req.valid("query");
+    return listResponse(q, (q) => listInventoryLocations(ctxOf(c), q), "results", {
+      walk: () => locationsWalk(ctxOf(c), q, (r) => r),
+    });
   })
   .get("/sales/inventory-locations/download", valid("query", LocationListQuery), (c) => {
     return downloadInventoryLocations(ctxOf(c), c.req.valid("query"));

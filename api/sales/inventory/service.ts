@@ -4,6 +4,7 @@ export {
   downloadInventoryLocations,
   listInventoryLocations,
   LOCATION_COLUMNS,
+  locationsWalk,
 } from "./service/list_locations.ts";
 export { getInventory, presentInventory, unitLocations } from "./service/query.ts";
 export { DUPLICATE_MESSAGE, saveInventory } from "./service/save.ts";

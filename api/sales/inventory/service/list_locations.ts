@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { inventory, inventory_locations, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
+import { rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { BASE, calculatedStatus, type InventoryLocationOut, type LocationListQuery } from "../schemas.ts";
@@ -13,7 +14,7 @@ import { inventoryFilters, matchingIds, orderOf } from "./list.ts";
  * tickets, not at a named location), only those `baseWhere` picks when given, and every named location
  * holding some stock.
  */
-function locationRows(db: Ctx["db"], baseWhere?: SQL) {
+function locationRows(db: Ctx["db"], baseWhere?: SQL, namedWhere?: SQL) {
   const base = db.select({
     inventory_id: sql<number>`${inventory.id}`.as("v_inventory_id"),
     location: sql<string>`${BASE}`.as("v_location"),
@@ -25,7 +26,7 @@ function locationRows(db: Ctx["db"], baseWhere?: SQL) {
     location: sql<string>`${inventory_locations.name}`.as("v_location"),
     quantity: sql<number>`${inventory_locations.quantity}`.as("v_quantity"),
     ord: sql<number>`1`.as("v_ord"),
-  }).from(inventory_locations).where(sql`${inventory_locations.quantity} > 0`);
+  }).from(inventory_locations).where(and(sql`${inventory_locations.quantity} > 0`, namedWhere));
   return base.unionAll(named).as("v");
 }
 
@@ -86,6 +87,22 @@ export async function listInventoryLocations(
       ? undefined
       : inArray(inventory.id, baseIdsInOrder(ctx.db, q).limit(offset + limit - from).offset(from)),
   );
+  return {
+    results: await viewRows(ctx, q, v, where, limit, offset - from),
+    total: stock + held,
+  };
+}
+
+/** The view's rows from `v` (some or all of its Base and named rows), in its order, as the API shows them. */
+async function viewRows(
+  ctx: Ctx,
+  q: LocationListQuery,
+  v: V,
+  where: SQL | undefined,
+  limit = -1,
+  offset = 0,
+  order: SQL[] = viewOrder(q, v),
+): Promise<InventoryLocationOut[]> {
   const rows = await ctx.db.select({
     v: { location: v.location, quantity: v.quantity },
     inv: inventory,
@@ -96,24 +113,57 @@ export async function listInventoryLocations(
     .innerJoin(inventory, eq(inventory.id, v.inventory_id))
     .innerJoin(items, eq(items.id, inventory.item_id))
     .innerJoin(units, eq(units.id, inventory.business_unit_id))
-    .where(where).orderBy(...viewOrder(q, v)).limit(limit).offset(offset - from);
-  return {
-    results: rows.map((r) => ({
-      key: `${r.inv.id}:${r.v.location}`,
-      inventory_id: r.inv.id,
-      serial_number: r.inv.serial_number,
-      inventory_description: r.inv.inventory_description,
-      status: r.inv.status,
-      calculated_inventory_status: calculatedStatus(r.inv),
-      held_for_inspection: r.inv.held_for_inspection,
-      hidden: r.inv.hidden,
-      item: r.item,
-      business_unit: { id: r.unit.id, name: r.unit.name, locations: unitLocations(r.unit) },
-      location: r.v.location,
-      quantity: Number(r.v.quantity),
-    })),
-    total: stock + held,
-  };
+    .where(where).orderBy(...order).limit(limit).offset(offset);
+  return rows.map((r) => ({
+    key: `${r.inv.id}:${r.v.location}`,
+    inventory_id: r.inv.id,
+    serial_number: r.inv.serial_number,
+    inventory_description: r.inv.inventory_description,
+    status: r.inv.status,
+    calculated_inventory_status: calculatedStatus(r.inv),
+    held_for_inspection: r.inv.held_for_inspection,
+    hidden: r.inv.hidden,
+    item: r.item,
+    business_unit: { id: r.unit.id, name: r.unit.name, locations: unitLocations(r.unit) },
+    location: r.v.location,
+    quantity: Number(r.v.quantity),
+  }));
+}
+
+/**
+ * Every row of the view, walked once by its inventory rows' ids (`rowsOfWalk`), not OFFSET pages: in the orders
+ * on an inventory column each inventory row's Base and named locations come together, so a read of some ids is
+ * their rows in the view's order. By location or quantity they do not: undefined, as where the walk cannot be
+ * stepped (OFFSET pages then).
+ */
+export async function locationsWalk<U>(
+  ctx: Ctx,
+  q: LocationListQuery,
+  map: (row: InventoryLocationOut) => U,
+) {
+  requireAbility(ctx.user, "sales.read");
+  if (q.sortBy === "location" || q.sortBy === "quantity") return undefined;
+  const where = inventoryFilters(q);
+  return await rowsOfWalk(
+    ctx,
+    [baseIdsInOrder(ctx.db, q).getSQL()],
+    async (ids) => {
+      const v = locationRows(
+        ctx.db,
+        inArray(inventory.id, ids),
+        inArray(inventory_locations.inventory_id, ids),
+      );
+      // Each row's places in order (Base, then its locations by name) from SQL; the rows in the walk's order
+      // here (a stable sort): ordered by the view's columns SQLite walked every inventory row for each read.
+      const rows = await viewRows(ctx, q, v, where, -1, 0, [
+        asc(v.ord),
+        asc(sql`${v.location} collate nocase`),
+      ]);
+      const at = new Map(ids.map((id, i) => [id, i]));
+      return rows.sort((a, b) => at.get(a.inventory_id)! - at.get(b.inventory_id)!);
+    },
+    map,
+  );
 }
 
 export const LOCATION_COLUMNS = [
@@ -127,15 +177,17 @@ export const LOCATION_COLUMNS = [
 
 /** GET /api/sales/inventory-locations/download: the location view as Inventory-YYYY-MM-DD.xlsx. */
 export async function downloadInventoryLocations(ctx: Ctx, q: LocationListQuery, today = new Date()) {
+  const row = (r: InventoryLocationOut) => ({
+    ...r,
+    item_number: r.item.item_number,
+    item_description: r.item.item_description,
+    business_unit: r.business_unit.name,
+  });
   return xlsxResponse(
     "Inventory",
     LOCATION_COLUMNS,
-    await everyRow((page, rowsPerPage) => listInventoryLocations(ctx, { ...q, page, rowsPerPage }), (r) => ({
-      ...r,
-      item_number: r.item.item_number,
-      item_description: r.item.item_description,
-      business_unit: r.business_unit.name,
-    })),
+    await locationsWalk(ctx, q, row) ??
+      await everyRow((page, rowsPerPage) => listInventoryLocations(ctx, { ...q, page, rowsPerPage }), row),
     today,
   );
 }
