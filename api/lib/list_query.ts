@@ -40,6 +40,20 @@ export function pageWindow(q: { page: number; rowsPerPage: number; firstRows?: n
   return { limit: q.rowsPerPage, offset: (q.page - 1) * q.rowsPerPage };
 }
 
+/**
+ * Whether a query names no filter but `kept` (besides the page's own fields): a list whose figures are kept
+ * for those filters (by triggers) reads them instead of counting. Every other field of the query's schema is
+ * a filter, so one added later is counted.
+ */
+export function onlyFilters<Q extends object>(shape: object, kept: string[]): (q: Q) => boolean {
+  const notFilters = new Set(["page", "rowsPerPage", "sortBy", "descending", ...kept]);
+  const filters = Object.keys(shape).filter((k) => !notFilters.has(k));
+  return (q) =>
+    filters.every((k) =>
+      (q as Record<string, unknown>)[k] === undefined || (q as Record<string, unknown>)[k] === ""
+    );
+}
+
 /** Escapes LIKE wildcards so a search for "50%" finds "50%". Use with `escape '\\'`. */
 export function likeContains(text: string): string {
   return "%" + text.replace(/[\\%_]/g, (m) => "\\" + m) + "%";

@@ -17,7 +17,14 @@ import {
   walksOf,
 } from "./list_order.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
+import {
+  everyRow,
+  likeContains,
+  type ListResult,
+  listTotal,
+  onlyFilters,
+  pageWindow,
+} from "../../lib/list_query.ts";
 import { serialContains, serialMatches, walkFindsSoon } from "../../lib/indexed_search.ts";
 import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
@@ -272,20 +279,8 @@ function idsInOrder(ctx: Ctx, q: SalesListQuery, where: SQL | undefined, order: 
 const hasStockFilter = (q: SalesListQuery) =>
   !!(q.search_item_description || q.search_inventory_description || q.serial_number || q.item_number);
 
-/** The query's fields that are not filters, and the line's flags (migration 0021). */
-const NOT_COUNTED_FILTERS = new Set([
-  "page",
-  "rowsPerPage",
-  "sortBy",
-  "descending",
-  "isInvoice",
-  "hideQuotes",
-]);
-/** Every other filter of the list (a filter added to the query is one of them). */
-const FILTERS = Object.keys(SalesListQuery.shape).filter((k) => !NOT_COUNTED_FILTERS.has(k)) as (
-  keyof SalesListQuery
-)[];
-const onlyFlags = (q: SalesListQuery) => FILTERS.every((k) => q[k] === undefined || q[k] === "");
+/** The query names no filter but those the kept figures are by. */
+const onlyFlags = onlyFilters<SalesListQuery>(SalesListQuery.shape, ["isInvoice", "hideQuotes"]);
 
 /**
  * The total when the only filters are the flags (the page's defaults: invoices, no quotes) or none: the lines

@@ -1,7 +1,7 @@
 import { and, asc, type Column, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { everyRow, likeContains, pageWindow } from "../../../lib/list_query.ts";
+import { everyRow, likeContains, onlyFilters, pageWindow } from "../../../lib/list_query.ts";
 import { serialContains, walkFindsSoon } from "../../../lib/indexed_search.ts";
 import { rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
@@ -138,20 +138,11 @@ const TOTAL_KEYS = [
   "quantity_available",
 ] as const;
 
-/** The query's fields that are not filters, and the type and hidden flag the kept figures are by. */
-const NOT_COUNTED_FILTERS = new Set([
-  "page",
-  "rowsPerPage",
-  "sortBy",
-  "descending",
+/** The query names no filter but those the kept figures are by. */
+const onlyTypeFilters = onlyFilters<InventoryListQuery>(InventoryListQuery.shape, [
   "inventory_type",
   "include_hidden",
 ]);
-/** Every other filter of the list (a filter added to the query is one of them). */
-const FILTERS = Object.keys(InventoryListQuery.shape).filter((k) => !NOT_COUNTED_FILTERS.has(k)) as (
-  keyof InventoryListQuery
-)[];
-const onlyTypeFilters = (q: InventoryListQuery) => FILTERS.every((k) => q[k] === undefined || q[k] === "");
 
 /**
  * The Totals row's count and sums. With a type and the hidden flag alone (the page's defaults) they are the
