@@ -7,22 +7,13 @@ import { isFileClient } from "../../../db/sqlite_client.ts";
 import { loadSessionUser } from "../../auth/service.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { SALES_SORTS, SalesListQuery } from "./schemas.ts";
+import { invoiceAndOpenTicket } from "./line_fixtures.ts";
 import { listSales, salesInOrder } from "./list.ts";
 
 Deno.test("sales data download - read a page at a time from where the last ended, it is the list's own order", () =>
   withEnv(async (env) => {
     const db = env.tenant.db;
-    const customer = await makeCompany(db, { company_type: "customer_company", name: "Acme Drilling" });
-    const item = await makeItemOf(env, "Itemized", { item_number: "SW3", item_description: "Swivel" });
-    const row = await makeRow(env, { item_id: item.id, serial_number: "SW-A", quantity: 10_000 });
-    const invoice = await makeTicket(db, {
-      customer_id: customer.id,
-      status: "APP",
-      isInvoice: true,
-      invoice_number: "INV-00001",
-      invoice_date: "2024-04-10",
-    });
-    const open = await makeTicket(db, { customer_id: customer.id });
+    const { row, invoice, open } = await invoiceAndOpenTicket(env);
     // ties, nulls and two tickets, so every phase and tie-break of the keyset is walked across page ends
     for (let i = 0; i < 61; i++) {
       await makeLine(db, {

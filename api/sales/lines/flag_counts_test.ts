@@ -2,27 +2,18 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { InStatement } from "@libsql/client";
 import { withEnv } from "../../../scripts/testing/harness.ts";
-import { makeCompany, makeLine, makeTicket } from "../../../db/factories.ts";
+import { makeLine, makeTicket } from "../../../db/factories.ts";
 import { sales, tickets } from "../../../db/schema/mod.ts";
-import { makeItemOf, makeRow, recordingCtx } from "../inventory/test_fixtures.ts";
+import { recordingCtx } from "../inventory/test_fixtures.ts";
 import { loadSessionUser } from "../../auth/service.ts";
 import { SalesListQuery } from "./schemas.ts";
+import { invoiceAndOpenTicket } from "./line_fixtures.ts";
 import { listSales } from "./list.ts";
 
 Deno.test("sales data - the default filters' total is the lines counted by flags, kept by every kind of change", () =>
   withEnv(async (env) => {
     const db = env.tenant.db;
-    const customer = await makeCompany(db, { company_type: "customer_company", name: "Acme Drilling" });
-    const item = await makeItemOf(env, "Itemized", { item_number: "SW3", item_description: "Swivel" });
-    const row = await makeRow(env, { item_id: item.id, serial_number: "SW-A", quantity: 10_000 });
-    const invoice = await makeTicket(db, {
-      customer_id: customer.id,
-      status: "APP",
-      isInvoice: true,
-      invoice_number: "INV-1",
-      invoice_date: "2024-04-10",
-    });
-    const open = await makeTicket(db, { customer_id: customer.id });
+    const { customer, row, invoice, open } = await invoiceAndOpenTicket(env);
     const quote = await makeTicket(db, { customer_id: customer.id, isQuote: true });
     const lines = [];
     for (const [ticket, n] of [[invoice, 5], [open, 4], [quote, 3]] as const) {
