@@ -158,11 +158,12 @@ export async function everyRow<T, U = T>(
 }
 
 /**
- * A list's JSON answer. Every row (`rowsPerPage=-1` or `page=-1`, as the API allows) is streamed: the list is
- * read a page at a time with a turn of the event loop between pages, and each page is written out before the
- * next is read, so a list of 100,000 rows neither holds the thread for seconds nor builds its whole JSON in
- * memory. The answer is the same object as a single read's: the first page's other fields (`total`, totals)
- * and every row in `results` (or the list's own `key`, as a serial's `events`), in the list's order.
+ * A list's JSON answer. Every row (`rowsPerPage=-1` or `page=-1`, as the API allows) is streamed: the rows come
+ * from `opts.rows` (the list's own read of every row, as its download reads them) or else from `everyRow` over
+ * the list's pages, and are written out about 64 KB at a time as the reader asks, so a list of 100,000 rows
+ * neither holds the thread for seconds nor builds its whole JSON in memory. The answer is the same object as
+ * a single read's: the first read's other fields (`total`, totals) and every row in `results` (or the list's
+ * own `key`, as a serial's `events`), in the list's order.
  */
 export async function listResponse<
   Q extends { page: number; rowsPerPage: number },
@@ -175,66 +176,36 @@ export async function listResponse<
   opts: {
     /** as `everyRow`'s */
     afterLast?: boolean;
-    /**
-     * Every row in the list's order, read another way than OFFSET pages (a walk of the ids: `rowsOfWalk`);
-     * undefined where it cannot be (the pages are read then). The first page is still read first, for the
-     * answer's other fields and a bad filter's status.
-     */
-    walk?: () => Promise<AsyncIterable<unknown> | undefined>;
+    /** every row in the list's order, read before it resolves (a bad filter is refused with its status) */
+    rows?: () => Promise<AsyncIterable<unknown>>;
   } = {},
 ): Promise<Response> {
   if (q.page !== -1 && q.rowsPerPage !== -1) return Response.json(await list(q));
-  // Read before the answer starts: a bad filter or a record out of scope is refused with its status.
-  const reads = new DownloadReads(!!opts.afterLast);
-  let started = performance.now();
-  const { [key]: first, ...rest } = await list({ ...q, page: reads.page, rowsPerPage: reads.size });
-  // The first read's time, without the wait until the answer is read.
-  let readMs = performance.now() - started;
-  const encoder = new TextEncoder();
-  const fields = JSON.stringify(rest);
-  const head = fields === "{}" ? "{" : fields.slice(0, -1) + ",";
-  const walked = await opts.walk?.();
-  if (walked) return walkedResponse(encoder.encode(head + `${JSON.stringify(key)}:[`), walked);
-  let results: unknown[] | undefined = first;
-  let last: unknown = first[first.length - 1];
-  let more = false;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(head + `${JSON.stringify(key)}:[`));
-    },
-    async pull(controller) {
-      const size = reads.size;
-      if (!results) {
-        await yieldToEventLoop();
-        started = performance.now();
-        results = (await list({ ...q, page: reads.page, rowsPerPage: size }, last))[key];
-        readMs = performance.now() - started;
-      }
-      started = performance.now();
-      last = results[results.length - 1];
-      const rows = results.map((r) => JSON.stringify(r)).join(",");
-      controller.enqueue(encoder.encode((more && rows ? "," : "") + rows));
-      more ||= rows !== "";
-      // The rows' text is written in the read's turn: it is timed with it.
-      reads.next(results.length, readMs + performance.now() - started);
-      if (results.length < size) {
-        controller.enqueue(encoder.encode("]}"));
-        controller.close();
-      }
-      results = undefined;
-    },
-  });
-  return new Response(body, { headers: { "Content-Type": "application/json" } });
+  // Read before the answer starts: a bad filter or a record out of scope is refused with its status. With
+  // the list's own rows, one row is read for the other fields.
+  let fields: object | undefined;
+  const page = async (page: number, rowsPerPage: number, last?: unknown) => {
+    const { [key]: results, ...rest } = await list({ ...q, page, rowsPerPage }, last);
+    fields ??= rest;
+    return { results };
+  };
+  let rows: AsyncIterable<unknown>;
+  if (opts.rows) {
+    await page(1, 1);
+    rows = await opts.rows();
+  } else rows = await everyRow(page, undefined, opts.afterLast);
+  const head = JSON.stringify(fields);
+  return jsonRowsResponse(`${head === "{}" ? "{" : head.slice(0, -1) + ","}${JSON.stringify(key)}:[`, rows);
 }
 
-/** The streamed JSON of a walk's rows after `head`, about 64 KB a chunk, as the reader asks for them. */
-function walkedResponse(head: Uint8Array, rows: AsyncIterable<unknown>): Response {
+/** The streamed JSON of rows after `head` and then `]}`, about 64 KB a chunk, as the reader asks for them. */
+function jsonRowsResponse(head: string, rows: AsyncIterable<unknown>): Response {
   const encoder = new TextEncoder();
   const it = rows[Symbol.asyncIterator]();
   let more = false;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(head);
+      controller.enqueue(encoder.encode(head));
     },
     async pull(controller) {
       let text = "";

@@ -8,10 +8,9 @@ import { IdempotencyHeader } from "../../lib/idempotency.ts";
 import {
   deleteInspection,
   downloadInspections,
+  everyInspection,
   InspectionListQuery,
   inspectionReport,
-  inspectionsReadAfterLast,
-  inspectionsWalk,
   jobLabels,
   listInspections,
   saveBatch,
@@ -44,10 +43,8 @@ async function batchBody(c: Context<AppEnv>): Promise<unknown> {
 export const inspectionsRoutes = new Hono<AppEnv>()
   .get("/pt/inspections", valid("query", InspectionListQuery), (c) => {
     const q = c.req.valid("query");
-    const afterLast = inspectionsReadAfterLast(q);
-    return listResponse(q, (q, last) => listInspections(ctxOf(c), q, last), "results", {
-      afterLast,
-      walk: afterLast ? undefined : () => inspectionsWalk(ctxOf(c), q, (r) => r),
+    return listResponse(q, (q) => listInspections(ctxOf(c), q), "results", {
+      rows: () => everyInspection(ctxOf(c), q, (r) => r),
     });
   })
   .get("/pt/inspections/download", valid("query", InspectionListQuery), (c) => {

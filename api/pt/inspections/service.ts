@@ -1,10 +1,9 @@
 // The inspections service, one verb per file under service/.
 export {
   downloadInspections,
+  everyInspection,
   INSPECTION_COLUMNS,
   InspectionListQuery,
-  inspectionsReadAfterLast,
-  inspectionsWalk,
   listInspections,
 } from "./service/list_inspections.ts";
 export { getInspection, type InspectionOut, presentInspection } from "./service/query.ts";

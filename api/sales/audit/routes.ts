@@ -3,15 +3,13 @@ import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { valid } from "../../lib/validate.ts";
 import { AuditListQuery } from "./schemas.ts";
-import { auditReadsAfterLast, auditWalk, downloadInventoryAudit, listInventoryAudit } from "./service.ts";
+import { downloadInventoryAudit, everyAuditRow, listInventoryAudit } from "./service.ts";
 
 export const auditRoutes = new Hono<AppEnv>()
   .get("/sales/audit/inventory-rows", valid("query", AuditListQuery), (c) => {
     const q = c.req.valid("query");
-    const afterLast = auditReadsAfterLast(q);
-    return listResponse(q, (q, last) => listInventoryAudit(ctxOf(c), q, last), "results", {
-      afterLast,
-      walk: afterLast ? undefined : () => auditWalk(ctxOf(c), q, (r) => r),
+    return listResponse(q, (q) => listInventoryAudit(ctxOf(c), q), "results", {
+      rows: () => everyAuditRow(ctxOf(c), q, (r) => r),
     });
   })
   .get("/sales/audit/inventory-rows/download", valid("query", AuditListQuery), (c) => {

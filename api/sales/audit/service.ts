@@ -92,8 +92,8 @@ function orderOf(q: AuditListQuery) {
   return { descending, order: [dir(SORT[q.sortBy ?? "action_time"]), dir(inventory_audit.id)] };
 }
 
-/** The log's download reads after its last row (by action time, never null, and id); other sorts by OFFSET. */
-export const auditReadsAfterLast = (q: AuditListQuery) => (q.sortBy ?? "action_time") === "action_time";
+/** Every row is read after the last row by action time (never null) and id; other orders are walked. */
+const auditReadsAfterLast = (q: AuditListQuery) => (q.sortBy ?? "action_time") === "action_time";
 
 /**
  * GET /api/sales/audit/inventory-rows: the inventory audit log, newest first unless sorted otherwise.
@@ -154,24 +154,29 @@ export async function downloadInventoryAudit(ctx: Ctx, q: AuditListQuery, today 
   return xlsxResponse(
     "Inventory-Audit",
     AUDIT_COLUMNS,
-    auditReadsAfterLast(q)
-      ? await everyRow(
-        (page, rowsPerPage, last?: AuditOut) => listInventoryAudit(ctx, { ...q, page, rowsPerPage }, last),
-        row,
-        true,
-      )
-      : await auditWalk(ctx, q, row) ??
-        await everyRow((page, rowsPerPage) => listInventoryAudit(ctx, { ...q, page, rowsPerPage }), row),
+    await everyAuditRow(ctx, q, row),
     today,
     { timeZone: timeZoneOf(ctx.user.company.settings) },
   );
 }
 
 /**
- * Every row in another order than action time, walked once by its ids (`rowsOfWalk`), not OFFSET pages: the
- * download's and `page=-1`'s. Undefined where the walk cannot be stepped.
+ * Every row of the log in its order, for its download and its JSON of every row (`page=-1`): by action time
+ * (the default) each read starts after the last row; in another order the ids are walked once (`auditWalk`),
+ * or where they cannot be, OFFSET pages.
  */
-export async function auditWalk<U>(ctx: Ctx, q: AuditListQuery, map: (row: AuditOut) => U) {
+export async function everyAuditRow<U>(ctx: Ctx, q: AuditListQuery, map: (row: AuditOut) => U) {
+  const list = (page: number, rowsPerPage: number, last?: AuditOut) =>
+    listInventoryAudit(ctx, { ...q, page, rowsPerPage }, last);
+  if (auditReadsAfterLast(q)) return await everyRow(list, map, true);
+  return await auditWalk(ctx, q, map) ?? await everyRow(list, map);
+}
+
+/**
+ * Every row in another order than action time, walked once by its ids (`rowsOfWalk`), not OFFSET pages.
+ * Undefined where the walk cannot be stepped.
+ */
+async function auditWalk<U>(ctx: Ctx, q: AuditListQuery, map: (row: AuditOut) => U) {
   requireAbility(ctx.user, "sales.read");
   const where = auditFilters(q, timeZoneOf(ctx.user.company.settings));
   const { order } = orderOf(q);

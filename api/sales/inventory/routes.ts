@@ -8,13 +8,13 @@ import {
   deleteInventory,
   downloadInventory,
   downloadInventoryLocations,
+  everyInventoryRow,
+  everyLocationRow,
   inventoryLabels,
   InventoryListQuery,
-  inventoryWalk,
   listInventory,
   listInventoryLocations,
   LocationListQuery,
-  locationsWalk,
   saveInventory,
   saveInventoryBatch,
   transferBusinessUnit,
@@ -29,7 +29,7 @@ export const inventoryRoutes = new Hono<AppEnv>()
   .get("/sales/inventory", valid("query", InventoryListQuery), (c) => {
     const q = c.req.valid("query");
     return listResponse(q, (q) => listInventory(ctxOf(c), q), "results", {
-      walk: () => inventoryWalk(ctxOf(c), q, (r) => r),
+      rows: () => everyInventoryRow(ctxOf(c), q, (r) => r),
     });
   })
   .get("/sales/inventory/download", valid("query", InventoryListQuery), (c) => {
@@ -38,7 +38,7 @@ export const inventoryRoutes = new Hono<AppEnv>()
   .get("/sales/inventory-locations", valid("query", LocationListQuery), (c) => {
     const q = c.req.valid("query");
     return listResponse(q, (q) => listInventoryLocations(ctxOf(c), q), "results", {
-      walk: () => locationsWalk(ctxOf(c), q, (r) => r),
+      rows: () => everyLocationRow(ctxOf(c), q, (r) => r),
     });
   })
   .get("/sales/inventory-locations/download", valid("query", LocationListQuery), (c) => {

@@ -1,10 +1,10 @@
 // The inventory service, one verb per file under service/.
-export { downloadInventory, INVENTORY_COLUMNS, inventoryWalk, listInventory } from "./service/list.ts";
+export { downloadInventory, everyInventoryRow, INVENTORY_COLUMNS, listInventory } from "./service/list.ts";
 export {
   downloadInventoryLocations,
+  everyLocationRow,
   listInventoryLocations,
   LOCATION_COLUMNS,
-  locationsWalk,
 } from "./service/list_locations.ts";
 export { getInventory, presentInventory, unitLocations } from "./service/query.ts";
 export { DUPLICATE_MESSAGE, saveInventory } from "./service/save.ts";

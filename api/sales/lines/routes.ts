@@ -25,9 +25,9 @@ import {
 export const linesRoutes = new Hono<AppEnv>()
   .get("/sales/sales", valid("query", SalesListQuery), (c) => {
     const q = c.req.valid("query");
-    // Every row (`page=-1`): the download's walk, in any order (after the last row, or the ids walked once).
+    // Every row (`page=-1`): the download's read, in any order (after the last row, or the ids walked once).
     return listResponse(q, (q) => listSales(ctxOf(c), q), "results", {
-      walk: () => salesInOrder(ctxOf(c), q, (r) => r),
+      rows: () => salesInOrder(ctxOf(c), q, (r) => r),
     });
   })
   .get("/sales/sales/download", valid("query", SalesListQuery), (c) => {

@@ -102,8 +102,8 @@ const sortOf = (q: InspectionListQuery) => ({
   descending: q.descending ?? true,
 });
 
-/** The download reads after its last row by inspection time (never null) and id; other sorts by OFFSET. */
-export const inspectionsReadAfterLast = (q: InspectionListQuery) => sortOf(q).sort === "inspection_time";
+/** Every row is read after the last row by inspection time (never null) and id; other orders are walked. */
+const inspectionsReadAfterLast = (q: InspectionListQuery) => sortOf(q).sort === "inspection_time";
 
 /** The list's order: the sort key, then id; by part, the part's name, then the part, then id. */
 function orderOf(q: InspectionListQuery): SQL[] {
@@ -224,16 +224,20 @@ export const INSPECTION_COLUMNS = [
 ];
 
 /**
- * Every inspection in another order than inspection time, walked once by its ids (`rowsOfWalk`), not OFFSET
- * pages: the download's and `page=-1`'s. Undefined where the walk cannot be stepped.
+ * Every inspection in the list's order, for its download and its JSON of every row (`page=-1`): by inspection
+ * time (the default) each read starts after the last row; in another order the ids are walked once
+ * (`rowsOfWalk`), or where they cannot be, OFFSET pages.
  */
-export async function inspectionsWalk<U>(ctx: Ctx, q: InspectionListQuery, map: (row: InspectionOut) => U) {
+export async function everyInspection<U>(ctx: Ctx, q: InspectionListQuery, map: (row: InspectionOut) => U) {
+  const list = (page: number, rowsPerPage: number, last?: InspectionOut) =>
+    listInspections(ctx, { ...q, page, rowsPerPage }, last);
+  if (inspectionsReadAfterLast(q)) return await everyRow(list, map, true);
   return await rowsOfWalk(
     ctx,
     walksOf(ctx, await filtersOf(ctx, q), q).map((walk) => walk.getSQL()),
     async (ids) => (await inspectionRowsByIds(ctx.db, ids)).map(presentInspection),
     map,
-  );
+  ) ?? await everyRow(list, map);
 }
 
 /** GET /api/pt/inspections/download: the list's filters, every row, as Inspections-YYYY-MM-DD.xlsx. */
@@ -251,13 +255,5 @@ export async function downloadInspections(
     customer: r.customer_company.name,
     job_number: r.job.job_number,
   });
-  const list = (page: number, rowsPerPage: number, last?: InspectionOut) =>
-    listInspections(ctx, { ...q, page, rowsPerPage }, last);
-  const walked = inspectionsReadAfterLast(q) ? undefined : await inspectionsWalk(ctx, q, row);
-  return xlsxResponse(
-    "Inspections",
-    INSPECTION_COLUMNS,
-    walked ?? await everyRow(list, row, inspectionsReadAfterLast(q)),
-    today,
-  );
+  return xlsxResponse("Inspections", INSPECTION_COLUMNS, await everyInspection(ctx, q, row), today);
 }

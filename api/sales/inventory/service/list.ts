@@ -241,18 +241,18 @@ export const INVENTORY_COLUMNS = [
 ];
 
 /**
- * Every row in the list's order, walked once by its ids (`rowsOfWalk`; no order of the list has a key to read
- * after: the serial may be null), not OFFSET pages: the download's and `page=-1`'s. Undefined where the walk
- * cannot be stepped.
+ * Every row in the list's order, for its download and its JSON of every row (`page=-1`): the ids are walked
+ * once (`rowsOfWalk`; no order of the list has a key to read after: the serial may be null), or where they
+ * cannot be, OFFSET pages.
  */
-export async function inventoryWalk<U>(ctx: Ctx, q: InventoryListQuery, map: (row: InventoryRow) => U) {
+export async function everyInventoryRow<U>(ctx: Ctx, q: InventoryListQuery, map: (row: InventoryRow) => U) {
   requireAbility(ctx.user, "sales.read");
   return await rowsOfWalk(
     ctx,
     [matchingIds(ctx.db, q, q.sortBy).orderBy(...orderOf(q.sortBy, q.descending ? desc : asc)).getSQL()],
     async (ids) => presentAll(ctx.db, await inventoryRowsByIds(ctx.db, ids)),
     map,
-  );
+  ) ?? await everyRow((page, rowsPerPage) => listInventory(ctx, { ...q, page, rowsPerPage }), map);
 }
 type InventoryRow = InventoryList["results"][number];
 
@@ -268,11 +268,5 @@ export async function downloadInventory(ctx: Ctx, q: InventoryListQuery, today =
     hidden: r.hidden ? "Yes" : "No",
     updated_by: r.updated_by?.name ?? "",
   });
-  const walked = await inventoryWalk(ctx, q, row);
-  return xlsxResponse(
-    "Inventory",
-    INVENTORY_COLUMNS,
-    walked ?? await everyRow((page, rowsPerPage) => listInventory(ctx, { ...q, page, rowsPerPage }), row),
-    today,
-  );
+  return xlsxResponse("Inventory", INVENTORY_COLUMNS, await everyInventoryRow(ctx, q, row), today);
 }

@@ -131,18 +131,20 @@ async function viewRows(
 }
 
 /**
- * Every row of the view, walked once by its inventory rows' ids (`rowsOfWalk`), not OFFSET pages: in the orders
- * on an inventory column each inventory row's Base and named locations come together, so a read of some ids is
- * their rows in the view's order. By location or quantity they do not: undefined, as where the walk cannot be
- * stepped (OFFSET pages then).
+ * Every row of the view, for its download and its JSON of every row (`page=-1`). In the orders on an inventory
+ * column each inventory row's Base and named locations come together, so the rows' ids are walked once
+ * (`rowsOfWalk`) and a read of some ids is their rows in the view's order. By location or quantity they do
+ * not, and where the walk cannot be stepped: OFFSET pages.
  */
-export async function locationsWalk<U>(
+export async function everyLocationRow<U>(
   ctx: Ctx,
   q: LocationListQuery,
   map: (row: InventoryLocationOut) => U,
 ) {
   requireAbility(ctx.user, "sales.read");
-  if (q.sortBy === "location" || q.sortBy === "quantity") return undefined;
+  const pages = () =>
+    everyRow((page, rowsPerPage) => listInventoryLocations(ctx, { ...q, page, rowsPerPage }), map);
+  if (q.sortBy === "location" || q.sortBy === "quantity") return await pages();
   const where = inventoryFilters(q);
   return await rowsOfWalk(
     ctx,
@@ -163,7 +165,7 @@ export async function locationsWalk<U>(
       return rows.sort((a, b) => at.get(a.inventory_id)! - at.get(b.inventory_id)!);
     },
     map,
-  );
+  ) ?? await pages();
 }
 
 export const LOCATION_COLUMNS = [
@@ -186,8 +188,7 @@ export async function downloadInventoryLocations(ctx: Ctx, q: LocationListQuery,
   return xlsxResponse(
     "Inventory",
     LOCATION_COLUMNS,
-    await locationsWalk(ctx, q, row) ??
-      await everyRow((page, rowsPerPage) => listInventoryLocations(ctx, { ...q, page, rowsPerPage }), row),
+    await everyLocationRow(ctx, q, row),
     today,
   );
 }
