@@ -154,12 +154,13 @@ async function cachedSums(
   ctx: Ctx,
   q: InventoryListQuery,
 ): Promise<Record<(typeof TOTAL_KEYS)[number], number>> {
-  const figures = ctx.db.select({
-    total: count(),
-    quantity: sql<number>`coalesce(sum(${inventory.quantity}), 0)`,
-    quantity_out: sql<number>`coalesce(sum(${inventory.quantity_out}), 0)`,
-    quantity_out_location: sql<number>`coalesce(sum(${inventory.quantity_out_location}), 0)`,
-  });
+  const figures = () =>
+    ctx.db.select({
+      total: count(),
+      quantity: sql<number>`coalesce(sum(${inventory.quantity}), 0)`,
+      quantity_out: sql<number>`coalesce(sum(${inventory.quantity_out}), 0)`,
+      quantity_out_location: sql<number>`coalesce(sum(${inventory.quantity_out_location}), 0)`,
+    });
   // A type and whether hidden rows count, alone: the figures kept by triggers (migration 0027), one row a
   // type and flag. A serial search counts its matches from the serials' suffix index, row by row.
   const query = onlyTypeFilters(q)
@@ -173,8 +174,8 @@ async function cachedSums(
       q.include_hidden ? undefined : sql`"hidden" = 0`,
     ))
     : q.search_serial_number
-    ? figures.from(inventory).where(inventoryFilters(q))
-    : figures.from(items).crossJoin(inventory).where(and(ON_STOCK_ITEM, inventoryFilters(q, true)));
+    ? figures().from(inventory).where(inventoryFilters(q))
+    : figures().from(items).crossJoin(inventory).where(and(ON_STOCK_ITEM, inventoryFilters(q, true)));
   const { sql: text, params } = query.toSQL();
   // One cache entry for the five figures: one version read a page, where each figure read it again.
   return await ctx.tdb.cachedTotal(`${text}\u0000${JSON.stringify(params)}`, async () => {
