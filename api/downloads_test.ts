@@ -3,7 +3,9 @@ import ExcelJS from "exceljs";
 import { withEnv } from "../scripts/testing/harness.ts";
 import { routeTable } from "../scripts/testing/routes.ts";
 import { XLSX_TYPE } from "./lib/xlsx.ts";
-import { makeInspection, makeJob, makePart } from "../db/factories.ts";
+import { makeCompany, makeInspection, makeJob, makePart } from "../db/factories.ts";
+import { downloadJobs } from "./pt/jobs/service.ts";
+import { JobListQuery } from "./pt/jobs/schemas.ts";
 import type { InStatement } from "@libsql/client";
 import { isFileClient } from "../db/sqlite_client.ts";
 import type { Ctx } from "./lib/context.ts";
@@ -169,14 +171,40 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
         quantity: 1 + (i % 3),
       });
     }
+    // Jobs: companies whose names tie but for case, days shared by several jobs.
+    const names = ["acme", "ACME", "Basin", "delta"];
+    const customers = await Promise.all(names.map((name) => makeCompany(db, { name })));
+    const operators = await Promise.all(
+      names.map((name) => makeCompany(db, { name, company_type: "operator_company" })),
+    );
+    for (let i = 0; i < 60; i++) {
+      await makeJob(db, {
+        job_number: `JN-${(i * 7) % 23}-${i}`,
+        date: `2026-0${1 + (i % 3)}-1${i % 4}`,
+        inspector: ["Ann", "bob", "Cy"][i % 3],
+        customer_company_id: customers[i % 4].id,
+        operator_company_id: operators[(i * 3) % 4].id,
+      });
+    }
     const { user } = (await loadSessionUser(db, 1))!;
-    const cases: [string, string, string, (ctx: Ctx, q: URLSearchParams) => Promise<Response>][] = [];
+    // [list path, query, xlsx column, row field, download]
+    const cases: [string, string, string, string, (ctx: Ctx, q: URLSearchParams) => Promise<Response>][] = [];
     for (const dir of ["false", "true"]) {
+      for (const sortBy of ["", "customer", "operator", "inspector", "job_number"]) {
+        cases.push([
+          "/api/pt/jobs",
+          `sortBy=${sortBy}&descending=${dir}`,
+          "Job Number",
+          "job_number",
+          (ctx, q) => downloadJobs(ctx, JobListQuery.parse(Object.fromEntries(q))),
+        ]);
+      }
       for (const sortBy of ["serial_number", "part_name"]) {
         cases.push([
           "/api/pt/inspections",
           `sortBy=${sortBy}&descending=${dir}`,
           "Serial Number",
+          "serial_number",
           (ctx, q) => downloadInspections(ctx, InspectionListQuery.parse(Object.fromEntries(q))),
         ]);
       }
@@ -184,6 +212,7 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
         "/api/sales/audit/inventory-rows",
         `sortBy=serial_number&descending=${dir}`,
         "Serial Number",
+        "serial_number",
         (
           ctx,
           q,
@@ -194,6 +223,7 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
           "/api/sales/inventory",
           `sortBy=${sortBy}&descending=${dir}`,
           "Serial Number",
+          "serial_number",
           (ctx, q) => downloadInventory(ctx, InventoryListQuery.parse(Object.fromEntries(q))),
         ]);
       }
@@ -202,22 +232,24 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
           "/api/sales/inventory-locations",
           `sortBy=${sortBy}&descending=${dir}`,
           "Serial Number",
+          "serial_number",
           (ctx, q) => downloadInventoryLocations(ctx, LocationListQuery.parse(Object.fromEntries(q))),
         ]);
       }
     }
-    for (const [path, query, header, download] of cases) {
+    for (const [path, query, header, field, download] of cases) {
+      const value = (r: Record<string, string | null>) => r[field] ?? "";
       const paged: string[] = [];
       for (let page = 1;; page++) {
         const { results } = await env.json(`${path}?rowsPerPage=100&page=${page}&${query}`, { token });
-        paged.push(...results.map((r: { serial_number: string | null }) => r.serial_number ?? ""));
+        paged.push(...results.map(value));
         if (results.length < 100) break;
       }
       assert.ok(paged.length >= 40, `${path}?${query}`);
       // Every row as JSON (page=-1), as the screens' "All" asks: the same walk.
       const all = await env.json(`${path}?page=-1&${query}`, { token });
       assert.deepEqual(
-        all.results.map((r: { serial_number: string | null }) => r.serial_number ?? ""),
+        all.results.map(value),
         paged,
         `${path}?page=-1&${query}`,
       );

@@ -3,11 +3,14 @@ import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { JobListQuery } from "./schemas.ts";
-import { deleteJob, downloadJobs, getJob, jobReport, listJobs, saveJob } from "./service.ts";
+import { deleteJob, downloadJobs, everyJob, getJob, jobReport, listJobs, saveJob } from "./service.ts";
 
 export const jobsRoutes = new Hono<AppEnv>()
   .get("/pt/jobs", valid("query", JobListQuery), (c) => {
-    return listResponse(c.req.valid("query"), (q) => listJobs(ctxOf(c), q));
+    const q = c.req.valid("query");
+    return listResponse(q, (q) => listJobs(ctxOf(c), q), "results", {
+      rows: () => everyJob(ctxOf(c), q, (r) => r),
+    });
   })
   .get("/pt/jobs/download", valid("query", JobListQuery), (c) => {
     return downloadJobs(ctxOf(c), c.req.valid("query"));

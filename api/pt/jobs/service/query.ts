@@ -112,6 +112,17 @@ const flat = ({ job, ...rest }: JoinedJob): JobRow => ({ ...job, ...rest });
 /** Jobs by their ids as one JSON array: one statement for every page, built once (db/shaped.ts). */
 const ROWS_BY_IDS = shaped((db) => drivenByIds(joinedJobs(db), jobs.id));
 
+/** Jobs by their ids, in the ids' order, in the wire shape. */
+export async function jobsByIds(db: TenantDatabase | Tx, ids: number[]): Promise<JobRow[]> {
+  return (await rowsInIdOrder(ROWS_BY_IDS, db, ids, (r) => r.job.id)).map(flat);
+}
+
+/** Every id of the list in its order (a download's walk, `rowsOfWalk`): the page's own read, unbounded. */
+export function jobIdsInOrder(db: TenantDatabase | Tx, s: JobSelect): SQL {
+  return pageIds(db, { ...s, sortBy: s.sortBy ?? "date" }, (s.descending ?? true) ? desc : asc, -1, 0)
+    .getSQL();
+}
+
 /** Jobs in the wire shape (`JobRow`), joined to their three companies, with their inspection count. */
 export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise<JobRow[]> {
   const dir = (s.descending ?? true) ? desc : asc;
@@ -119,8 +130,7 @@ export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise
   if (s.sortBy && paged) {
     // The page's ids first, then their rows by key: as a subquery, SQLite 3.53 scanned every job and
     // checked it against the list.
-    const ids = (await pageIds(db, s, dir, s.limit!, s.offset ?? 0)).map((r) => r.id);
-    return (await rowsInIdOrder(ROWS_BY_IDS, db, ids, (r) => r.job.id)).map(flat);
+    return await jobsByIds(db, (await pageIds(db, s, dir, s.limit!, s.offset ?? 0)).map((r) => r.id));
   }
   const rows = await joinedJobs(db)
     .where(s.where)
