@@ -20,7 +20,7 @@ import {
   InventoryListQuery,
   LocationListQuery,
 } from "./sales/inventory/service.ts";
-import { inspections, inventory_audit } from "../db/schema/mod.ts";
+import { inspections, inventory_audit, inventory_locations } from "../db/schema/mod.ts";
 
 Deno.test("downloads - every download route answers the spec's call (page=-1) with a readable xlsx", () =>
   withEnv(async (env) => {
@@ -165,11 +165,21 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
     })));
     const item = await makeItemOf(env, "Serialized", { item_number: "PV2", item_description: "Plug valve" });
     for (let i = 0; i < 40; i++) {
-      await makeRow(env, {
+      const row = await makeRow(env, {
         item_id: item.id,
         serial_number: `PV-${(i * 7) % 13}-${i}`,
-        quantity: 1 + (i % 3),
+        quantity: 2 + (i % 3),
+        // Stock at named locations (the location view's rows beside Base): names tied but for case, and
+        // quantities tied with Base rows' available ones, also within one row.
+        quantity_out_location: i % 3 ? 1 + (i % 2) : 0,
       });
+      if (i % 3) {
+        await db.insert(inventory_locations).values({
+          inventory_id: row.id,
+          name: ["Yard", "shop", "yard 2"][i % 4 % 3],
+          quantity: 1 + (i % 2),
+        });
+      }
     }
     // Jobs: companies whose names tie but for case, days shared by several jobs.
     const names = ["acme", "ACME", "Basin", "delta"];
@@ -187,15 +197,16 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
       });
     }
     const { user } = (await loadSessionUser(db, 1))!;
-    // [list path, query, xlsx column, row field, download]
-    const cases: [string, string, string, string, (ctx: Ctx, q: URLSearchParams) => Promise<Response>][] = [];
+    // [list path, query, xlsx columns, the rows' fields they are, download]
+    const cases: [string, string, string[], string[], (ctx: Ctx, q: URLSearchParams) => Promise<Response>][] =
+      [];
     for (const dir of ["false", "true"]) {
       for (const sortBy of ["", "customer", "operator", "inspector", "job_number"]) {
         cases.push([
           "/api/pt/jobs",
           `sortBy=${sortBy}&descending=${dir}`,
-          "Job Number",
-          "job_number",
+          ["Job Number"],
+          ["job_number"],
           (ctx, q) => downloadJobs(ctx, JobListQuery.parse(Object.fromEntries(q))),
         ]);
       }
@@ -203,16 +214,16 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
         cases.push([
           "/api/pt/inspections",
           `sortBy=${sortBy}&descending=${dir}`,
-          "Serial Number",
-          "serial_number",
+          ["Serial Number"],
+          ["serial_number"],
           (ctx, q) => downloadInspections(ctx, InspectionListQuery.parse(Object.fromEntries(q))),
         ]);
       }
       cases.push([
         "/api/sales/audit/inventory-rows",
         `sortBy=serial_number&descending=${dir}`,
-        "Serial Number",
-        "serial_number",
+        ["Serial Number"],
+        ["serial_number"],
         (
           ctx,
           q,
@@ -222,23 +233,23 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
         cases.push([
           "/api/sales/inventory",
           `sortBy=${sortBy}&descending=${dir}`,
-          "Serial Number",
-          "serial_number",
+          ["Serial Number"],
+          ["serial_number"],
           (ctx, q) => downloadInventory(ctx, InventoryListQuery.parse(Object.fromEntries(q))),
         ]);
       }
-      for (const sortBy of ["", "serial_number"]) {
+      for (const sortBy of ["", "serial_number", "location", "quantity"]) {
         cases.push([
           "/api/sales/inventory-locations",
           `sortBy=${sortBy}&descending=${dir}`,
-          "Serial Number",
-          "serial_number",
+          ["Serial Number", "Location", "Quantity"],
+          ["serial_number", "location", "quantity"],
           (ctx, q) => downloadInventoryLocations(ctx, LocationListQuery.parse(Object.fromEntries(q))),
         ]);
       }
     }
-    for (const [path, query, header, field, download] of cases) {
-      const value = (r: Record<string, string | null>) => r[field] ?? "";
+    for (const [path, query, headers, fields, download] of cases) {
+      const value = (r: Record<string, string | number | null>) => fields.map((f) => r[f] ?? "").join("|");
       const paged: string[] = [];
       for (let page = 1;; page++) {
         const { results } = await env.json(`${path}?rowsPerPage=100&page=${page}&${query}`, { token });
@@ -259,9 +270,11 @@ Deno.test("downloads - other orders are walked once by their ids, never by OFFSE
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(await res.arrayBuffer() as never);
       const ws = wb.worksheets[0];
-      const column = (ws.getRow(1).values as string[]).indexOf(header);
+      const columns = headers.map((h) => (ws.getRow(1).values as string[]).indexOf(h));
       const file: string[] = [];
-      ws.eachRow((row, n) => n > 1 && file.push(String(row.getCell(column).value ?? "")));
+      ws.eachRow((row, n) =>
+        n > 1 && file.push(columns.map((c) => String(row.getCell(c).value ?? "")).join("|"))
+      );
       assert.deepEqual(file, paged, `${path}/download?${query}`);
       // A page read (limit and offset) is the OFFSET walk; the walk's own reads are by id.
       const pages = log.filter((s) => /\blimit\b/i.test(typeof s === "string" ? s : s.sql));

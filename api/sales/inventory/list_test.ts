@@ -7,7 +7,18 @@ import { ADMIN, type TestEnv, withEnv } from "../../../scripts/testing/harness.t
 import { isFileUrl } from "../../../db/client.ts";
 import { InventoryListQuery, listInventory, listInventoryLocations, LocationListQuery } from "./service.ts";
 import { INVENTORY_SORTS, LOCATION_SORTS } from "./schemas.ts";
-import { makeItemOf, makeRow, makeUnit, planOf, recordingCtx, send, tokenWith } from "./test_fixtures.ts";
+import {
+  makeItemOf,
+  makeRow,
+  makeUnit,
+  type PlanLine,
+  planOf,
+  recordingCtx,
+  send,
+  tokenWith,
+} from "./test_fixtures.ts";
+import { viewWalk } from "./service/list_locations.ts";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 
 const PATH = "/api/sales/inventory";
 
@@ -258,4 +269,35 @@ Deno.test("inventory location view - every page in each order is the same slice 
     const text = (await planOf(env, page)).map((l) => l.detail).join("\n");
     assert.doesNotMatch(text, /^SCAN inventory$/m, text);
     assert.match(text, /USING COVERING INDEX inventory_item_serial_idx/, text);
+    // Every row by quantity or location is walked with no sort of every row before the first: by location the
+    // Base rows by id, then (or, descending, after) the named rows by name; by quantity one statement SQLite
+    // merges from its two parts, the Base rows in the order of an index.
+    for (const sortBy of ["quantity", "location"] as const) {
+      for (const descending of [false, true]) {
+        const walks = viewWalk(
+          recordingCtx(env, user, []),
+          LocationListQuery.parse({ inventory_type: "Serialized", sortBy, descending: String(descending) }),
+        );
+        assert.equal(walks.length, sortBy === "quantity" ? 1 : 2);
+        const plans = await Promise.all(walks.map((walk) => {
+          const { sql, params } = new SQLiteSyncDialect().sqlToQuery(walk);
+          return planOf(env, { sql, args: params as never });
+        }));
+        const base = plans[sortBy === "location" && descending ? 1 : 0];
+        const text = base.map((l) => l.detail).join("\n");
+        // The Base rows' part: a merge's left, or the whole statement.
+        const merged = base.find((l) => l.detail === "MERGE (UNION ALL)");
+        assert.equal(!!merged, sortBy === "quantity", text);
+        const under = (id: number): PlanLine[] =>
+          base.filter((l) => l.parent === id).flatMap((l) => [l, ...under(l.id)]);
+        const left = merged ? base.find((l) => l.parent === merged.id && l.detail === "LEFT")! : undefined;
+        const baseText = (left ? under(left.id) : base).map((l) => l.detail).join("\n");
+        assert.doesNotMatch(baseText, /TEMP B-TREE/, `${sortBy}: ${text}`);
+        assert.match(
+          baseText,
+          sortBy === "quantity" ? /INDEX inventory_hidden_available_idx/ : /^(SCAN|SEARCH) inventory\b/m,
+          `${sortBy}: ${text}`,
+        );
+      }
+    }
   }));
