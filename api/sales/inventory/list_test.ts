@@ -269,6 +269,23 @@ Deno.test("inventory location view - every page in each order is the same slice 
     const text = (await planOf(env, page)).map((l) => l.detail).join("\n");
     assert.doesNotMatch(text, /^SCAN inventory$/m, text);
     assert.match(text, /USING COVERING INDEX inventory_item_serial_idx/, text);
+    // The view's rows drive the join: not every matching inventory row, each looked up in the view.
+    assert.match(text, /^SCAN v$/m, text);
+    assert.doesNotMatch(text, /SEARCH v USING AUTOMATIC/, text);
+    // By location, a page's Base rows are the table's own order: no sort of every match by id first.
+    const byPlace: InStatement[] = [];
+    await listInventoryLocations(
+      recordingCtx(env, user, byPlace),
+      LocationListQuery.parse({ inventory_type: "Serialized", page: "20", sortBy: "location" }),
+    );
+    const placeText = (await planOf(
+      env,
+      byPlace.find((s) => /\blimit\b/i.test(typeof s === "string" ? s : s.sql))!,
+    ))
+      .map((l) => l.detail).join("\n");
+    assert.match(placeText, /^SCAN inventory$/m, placeText);
+    // One sort: of the page's own rows with their named places.
+    assert.equal(placeText.match(/TEMP B-TREE FOR ORDER BY/g)?.length, 1, placeText);
     // Every row by quantity or location is walked with no sort of every row before the first: by location the
     // Base rows by id, then (or, descending, after) the named rows by name; by quantity one statement SQLite
     // merges from its two parts, the Base rows in the order of an index.

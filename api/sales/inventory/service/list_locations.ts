@@ -132,11 +132,13 @@ async function viewRowsWithRefs(
     item: ITEM_FIELDS,
     unit: UNIT_FIELDS,
   })
+    // The view's rows first (`cross join` keeps that order): joined as an inner join, SQLite walked every
+    // inventory row the filters match and looked each up in the view (70-140 ms a page of 100,000 rows).
     .from(v)
-    .innerJoin(inventory, eq(inventory.id, v.inventory_id))
+    .crossJoin(inventory)
     .innerJoin(items, eq(items.id, inventory.item_id))
     .innerJoin(units, eq(units.id, inventory.business_unit_id))
-    .where(where).orderBy(...order).limit(limit).offset(offset);
+    .where(and(eq(inventory.id, v.inventory_id), where)).orderBy(...order).limit(limit).offset(offset);
   return rows.map((r) => ({
     ref: Number(r.v.ref),
     row: {
