@@ -105,9 +105,9 @@ const SERIAL_IN_INDEX = new Set<Sort | "id">([
 
 /**
  * The ids of the rows the filters match, joined to what the order reads. Units are joined with their
- * model so the planner can walk business units by name through their (model, name) index. `walk`: the
- * serial search is checked on the rows walked in the order, items first for the sorts on the item (a
- * cross join keeps that order of the tables).
+ * model so the planner can walk business units by name through their (model, name) index. By the item,
+ * items come first (a cross join keeps that order of the tables) unless a page is searched by serial.
+ * `walk`: the serial search is checked on the rows walked in the order.
  */
 export function matchingIds(
   db: Ctx["db"],
@@ -119,7 +119,10 @@ export function matchingIds(
   const ids = db.select({ id: inventory.id }).from(inventory);
   if (by === "item_number" || by === "item_description") {
     const where = inventoryFilters(q, true, walkSerials);
-    return walk
+    // Items first unless a page is searched by serial (its suffix index finds few rows, then sorted): with no
+    // type to filter items by, SQLite read every row of inventory and sorted them all (18 ms for page 1 of
+    // 100,000 rows, 45 ms for page 2,000).
+    return walk || !q.search_serial_number
       ? db.select({ id: inventory.id }).from(items).crossJoin(inventory).where(and(ON_STOCK_ITEM, where))
       : ids.innerJoin(items, ON_STOCK_ITEM).where(where);
   }
