@@ -309,6 +309,19 @@ Deno.test("inventory location view - every page in each order is the same slice 
     // The view's rows drive the join: not every matching inventory row, each looked up in the view.
     assert.match(text, /^SCAN v$/m, text);
     assert.doesNotMatch(text, /SEARCH v USING AUTOMATIC/, text);
+    // A serial search lists its matches once, for the Base rows (named ones are checked on their rows), not
+    // again over the joined rows.
+    const searched: InStatement[] = [];
+    await listInventoryLocations(
+      recordingCtx(env, user, searched),
+      LocationListQuery.parse({ inventory_type: "Serialized", search_serial_number: "3", page: "2" }),
+    );
+    const searchedText = (await planOf(
+      env,
+      searched.find((s) => /\blimit\b/i.test(typeof s === "string" ? s : s.sql))!,
+    ))
+      .map((l) => l.detail).join("\n");
+    assert.ok((searchedText.match(/inventory_serial_suffixes/g)?.length ?? 0) <= 1, searchedText);
     // By location, a page's Base rows are the table's own order: no sort of every match by id first.
     const byPlace: InStatement[] = [];
     await listInventoryLocations(
