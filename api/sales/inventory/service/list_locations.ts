@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
 import { inventory, inventory_locations, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { everyRow, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
+import { everyRow, type ListResult, pageWindow } from "../../../lib/list_query.ts";
 import { rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { walkFindsSoon } from "../../../lib/indexed_search.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
@@ -82,17 +82,8 @@ export async function listInventoryLocations(
   q: LocationListQuery,
 ): Promise<ListResult<InventoryLocationOut>> {
   requireAbility(ctx.user, "sales.read");
-  const where = inventoryFilters(q);
   const { limit, offset } = pageWindow(q);
-  const [stock, held] = await Promise.all([
-    listTotal(ctx, ctx.db.select({ total: count() }).from(inventory).where(where)),
-    listTotal(
-      ctx,
-      ctx.db.select({ total: count() }).from(inventory_locations)
-        .innerJoin(inventory, eq(inventory.id, inventory_locations.inventory_id))
-        .where(and(sql`${inventory_locations.quantity} > 0`, where)),
-    ),
-  ]);
+  const { stock, held } = await viewCounts(ctx, q);
   const from = limit === -1 ? 0 : Math.max(0, offset - held);
   // A broad serial search's page walks the order (reading every match and sorting them: 27 ms for page 2 of
   // "12" in 100,000 serials).
@@ -103,7 +94,7 @@ export async function listInventoryLocations(
   const v = locationRows(
     ctx.db,
     limit === -1
-      ? where
+      ? inventoryFilters(q)
       : inArray(inventory.id, baseIdsInOrder(ctx.db, q, walk).limit(offset + limit - from).offset(from)),
     heldBy(ctx, q),
   );
@@ -111,6 +102,29 @@ export async function listInventoryLocations(
     results: await viewRows(ctx, q, v, limit, offset - from),
     total: stock + held,
   };
+}
+
+/** The view's fields that filter it (every field but the page's own): what its counts are cached by. */
+function filtersKey(q: LocationListQuery): string {
+  const { page: _p, rowsPerPage: _r, sortBy: _s, descending: _d, ...filters } = q;
+  return JSON.stringify(filters);
+}
+
+/**
+ * How many Base rows (`stock`) and named rows (`held`) the filters match, cached like a list's total by the
+ * filters themselves: keyed by their statements' text, both were built on every page only to be looked up.
+ */
+function viewCounts(ctx: Ctx, q: LocationListQuery): Promise<{ stock: number; held: number }> {
+  return ctx.tdb.cachedTotal(`inventory-locations\u0000${filtersKey(q)}`, async () => {
+    const where = inventoryFilters(q);
+    const [[{ stock }], [{ held }]] = await Promise.all([
+      ctx.db.select({ stock: count() }).from(inventory).where(where),
+      ctx.db.select({ held: count() }).from(inventory_locations)
+        .innerJoin(inventory, eq(inventory.id, inventory_locations.inventory_id))
+        .where(and(sql`${inventory_locations.quantity} > 0`, where)),
+    ]);
+    return { stock, held };
+  });
 }
 
 /**
