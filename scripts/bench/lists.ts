@@ -18,8 +18,13 @@ import { InspectionListQuery, listInspections } from "../../api/pt/inspections/s
 import { INSPECTION_SORTS } from "../../api/pt/inspections/schemas.ts";
 import { listJobs } from "../../api/pt/jobs/service.ts";
 import { JOB_SORTS, JobListQuery } from "../../api/pt/jobs/schemas.ts";
-import { InventoryListQuery, listInventory } from "../../api/sales/inventory/service.ts";
-import { INVENTORY_SORTS } from "../../api/sales/inventory/schemas.ts";
+import {
+  InventoryListQuery,
+  listInventory,
+  listInventoryLocations,
+  LocationListQuery,
+} from "../../api/sales/inventory/service.ts";
+import { INVENTORY_SORTS, LOCATION_SORTS } from "../../api/sales/inventory/schemas.ts";
 import { listSales, SalesListQuery } from "../../api/sales/lines/service.ts";
 import { SALES_SORTS } from "../../api/sales/lines/schemas.ts";
 import { listInventoryAudit } from "../../api/sales/audit/service.ts";
@@ -102,6 +107,20 @@ const LISTS: ListSpec[] = [
       what: "serial",
     },
     run: (ctx, p) => listInventory(ctx, InventoryListQuery.parse(p)),
+  },
+  {
+    name: "inventory by location",
+    tenant: SALES,
+    path: "/api/sales/inventory-locations",
+    base: { inventory_type: "Serialized" },
+    sorts: LOCATION_SORTS,
+    search: {
+      param: "search_serial_number",
+      sample: "select serial_number as s from inventory where id = (select max(id) / 2 from inventory)",
+      what: "serial",
+    },
+    run: (ctx, p) => listInventoryLocations(ctx, LocationListQuery.parse(p)),
+    note: "the inventory page's other view: each row at Base and at every named location holding stock",
   },
   {
     name: "sales data",
