@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   categories,
   companies,
@@ -23,7 +23,9 @@ import { isDisputed, lineTotals, ticketComplete, type TicketTotals, ticketTotals
 
 export type Db = TenantDatabase | Tx;
 
-export const ticketScope = (user: CurrentUser) => eq(tickets.company_id, user.company_id);
+/** THE scoping rule of tickets: the caller's company (`companyId`: the column it is checked on). */
+export const ticketScope = (user: CurrentUser, companyId: SQLiteColumn = tickets.company_id) =>
+  eq(companyId, user.company_id);
 /** Today as YYYY-MM-DD on the company's clock (settings.timeZone; UTC when none is given). */
 export const today = (timeZone = DEFAULT_TIME_ZONE) => todayIn(new Date(), timeZone);
 
