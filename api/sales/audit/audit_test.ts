@@ -232,3 +232,38 @@ Deno.test("audit log - every sort reads a page's ids from an index in its order,
       }
     }
   }));
+
+Deno.test("audit log - the total with no filter is the rows kept by triggers, through inserts and deletes", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, []);
+    const user = await env.json("/api/admin/users/me", { token });
+    const list = async (query: Record<string, string>) => {
+      const log: InStatement[] = [];
+      const { total } = await listInventoryAudit(recordingCtx(env, user, log), AuditListQuery.parse(query));
+      const counted = log.some((s) => /\bcount\(/i.test(typeof s === "string" ? s : s.sql));
+      const every =
+        (await env.json(`${PATH}?page=-1&${new URLSearchParams(query)}`, { token })).results.length;
+      return { total, every, counted };
+    };
+    assert.deepEqual(await list({}), { total: 0, every: 0, counted: false });
+    await logged(env, [{ serial_number: "A-1" }, { serial_number: "B-2" }, { serial_number: "A-3" }]);
+    // Through the app's own writes too: a stock row made and changed writes its audit rows.
+    const row = await makeRow(env, { serial_number: "C-4" });
+    await send(env, await tokenWith(env, ["sales-admin"]), "PUT", "/api/sales/inventory", {
+      id: row.id,
+      quantity: 5,
+    });
+    const made = await list({});
+    assert.equal(made.counted, false, "no filter: the kept count");
+    assert.equal(made.total, made.every);
+    assert.ok(made.total >= 4, String(made.total));
+    await env.tenant.client.execute("delete from inventory_audit where serial_number = 'B-2'");
+    const after = await list({});
+    assert.deepEqual(
+      after,
+      { total: made.total - 1, every: made.total - 1, counted: false },
+      "a row deleted",
+    );
+    const filtered = await list({ serial_number: "A-" });
+    assert.deepEqual(filtered, { total: 2, every: 2, counted: true }, "a filter is counted");
+  }));

@@ -16,10 +16,17 @@ import { timeZoneOf } from "../../../lib/format.ts";
 import { onDays, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
 import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { everyRow, likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
+import {
+  everyRow,
+  likeContains,
+  type ListResult,
+  listTotal,
+  onlyFilters,
+  pageWindow,
+} from "../../lib/list_query.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
-import type { AuditListQuery, AuditOut } from "./schemas.ts";
+import { AuditListQuery, type AuditOut } from "./schemas.ts";
 
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
@@ -118,9 +125,25 @@ export async function listInventoryAudit(
   const [rows, total] = await Promise.all([
     ctx.db.select().from(inventory_audit).where(limit === -1 ? where : inArray(inventory_audit.id, page))
       .orderBy(...order),
-    listTotal(ctx, ctx.db.select({ total: count() }).from(inventory_audit).where(filters)),
+    unfiltered(q)
+      ? auditRows(ctx)
+      : listTotal(ctx, ctx.db.select({ total: count() }).from(inventory_audit).where(filters)),
   ]);
   return { results: rows.map(presentAudit), total };
+}
+
+/** The query names no filter (besides the page's own fields). */
+const unfiltered = onlyFilters<AuditListQuery>(AuditListQuery.shape, []);
+
+/**
+ * Every row of the log, as kept by triggers (migration 0029): a lookup, where counting 500,000 rows took 3.5-5
+ * ms on the first read after every write.
+ */
+async function auditRows(ctx: Ctx): Promise<number> {
+  const [row] = await ctx.db.all<{ rows: number }>(
+    sql`select "rows" from "inventory_audit_count" where "id" = 1`,
+  );
+  return Number(row?.rows ?? 0);
 }
 
 export const AUDIT_COLUMNS = [
