@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
 import { analyzeForPlans, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeInspection, makeJob, makePart } from "../../../db/factories.ts";
-import { JOB_SORTS } from "./schemas.ts";
+import { JOB_SORTS, JobListQuery } from "./schemas.ts";
+import type { InStatement } from "@libsql/client";
+import { loadSessionUser } from "../../auth/service.ts";
+import { recordingCtx } from "../../sales/inventory/test_fixtures.ts";
+import { listJobs } from "./service.ts";
 
 /**
  * A sorted page of jobs takes its ids first (a deferred join): the sort never runs over the full rows, whose
@@ -101,5 +105,24 @@ Deno.test("jobs list - every sort pages by ids first, in the whole list's order"
           .rows.map((r) => String(r.detail)).join("\n");
         assert.doesNotMatch(idPlan, /USE TEMP B-TREE FOR ORDER BY/, `${path}\n${ids.sql}\n${idPlan}`);
       }
+    }
+  }));
+
+Deno.test("jobs list - the total counts the jobs alone unless a company's name filters them", () =>
+  withEnv(async (env) => {
+    const db = env.tenant.db;
+    const acme = await makeCompany(db, { name: "Acme Drilling", company_type: "customer_company" });
+    for (let i = 0; i < 6; i++) await makeJob(db, i % 2 ? { customer_company_id: acme.id } : {});
+    const { user } = (await loadSessionUser(db, 1))!;
+    for (const [query, total] of [[{}, 6], [{ search_customer_name: "acme" }, 3]] as const) {
+      const log: InStatement[] = [];
+      const body = await listJobs(recordingCtx(env, user, log), JobListQuery.parse(query));
+      assert.equal(body.total, total, JSON.stringify(query));
+      const counts = log.map((s) => typeof s === "string" ? s : s.sql).filter((s) =>
+        /^select count\(\*\) from "jobs"/.test(s)
+      );
+      assert.equal(counts.length, 1, JSON.stringify(query));
+      // Joined to the companies only to filter by a name.
+      assert.equal(/"companies"/.test(counts[0]), "search_customer_name" in query, counts[0]);
     }
   }));

@@ -22,7 +22,7 @@ export async function listJobs(ctx: Ctx, q: JobListQuery): Promise<ListResult<Jo
   const select = selectOf(ctx, q);
   const [results, total] = await Promise.all([
     selectJobs(ctx.db, { ...select, ...pageWindow(q) }),
-    listTotal(ctx, countJobs(ctx.db, select.where)),
+    listTotal(ctx, countJobs(ctx.db, select.where, select.byNames)),
   ]);
   return { results, total };
 }

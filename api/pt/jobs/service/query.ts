@@ -139,12 +139,14 @@ export async function selectJobs(db: TenantDatabase | Tx, s: JobSelect): Promise
   return rows.map(flat);
 }
 
-/** How many jobs match (the same joins as selectJobs, so company-name filters apply): the query, to count. */
-export function countJobs(db: TenantDatabase | Tx, where: SQL | undefined) {
-  return db.select({ total: count() }).from(jobs)
-    .innerJoin(customer, ON_CUSTOMER)
-    .innerJoin(operator, ON_OPERATOR)
-    .where(where);
+/**
+ * How many jobs match: the query, to count. The companies are joined only where the filters name them (every
+ * job has both, so the joins change no count): joined always, the count of 5,000 jobs looked up two companies
+ * for each (4-5 ms on the first read after every write).
+ */
+export function countJobs(db: TenantDatabase | Tx, where: SQL | undefined, byNames = true) {
+  const q = db.select({ total: count() }).from(jobs).$dynamic();
+  return (byNames ? q.innerJoin(customer, ON_CUSTOMER).innerJoin(operator, ON_OPERATOR) : q).where(where);
 }
 
 /** One job within the user's scope, or undefined (callers answer 404). */
