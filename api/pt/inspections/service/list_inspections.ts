@@ -1,5 +1,7 @@
 import { and, asc, type Column, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
+import { ptScope } from "../../scope.ts";
 import { companies, inspections, jobs, parts } from "../../../../db/schema/mod.ts";
 import type { TenantDatabase } from "../../../../db/client.ts";
 import type { Ctx } from "../../../lib/context.ts";
@@ -9,6 +11,7 @@ import {
   ListQuery,
   type ListResult,
   listTotal,
+  onlyFilters,
   optionalText,
   pageWindow,
   queryEnum,
@@ -199,9 +202,46 @@ export async function listInspections(
     limit === -1
       ? selectInspections(ctx.db).where(where).orderBy(...order)
       : inspectionRowsByIds(ctx.db, await pageIds(ctx, where, q, limit, offset)),
-    listTotal(ctx, countInspections(ctx.db).where(filters)),
+    inspectionTotal(ctx, q, filters),
   ]);
   return { results: rows.map(presentInspection), total };
+}
+
+/**
+ * The inspections of each job with its three companies, kept by triggers (migration 0030; not in the schema
+ * drizzle-kit reads: only this list reads it).
+ */
+const inspectionCounts = sqliteTable("inspection_counts", {
+  inspection_company_id: integer("inspection_company_id").notNull(),
+  customer_company_id: integer("customer_company_id").notNull(),
+  operator_company_id: integer("operator_company_id").notNull(),
+  job_id: integer("job_id").notNull(),
+  inspections: integer("inspections").notNull(),
+});
+
+/** The query names no filter but a job. */
+const onlyJob = onlyFilters<InspectionListQuery>(InspectionListQuery.shape, ["job_id"]);
+
+/**
+ * How many inspections the list's filters match. With no filter but a job: the counts kept by triggers, summed
+ * over the jobs in the user's scope (the same rule, on the counts' columns): a row a job, where counting
+ * 100,000 inspections took 4-7 ms on the first read after every write. Otherwise counted, cached until a write.
+ */
+async function inspectionTotal(ctx: Ctx, q: InspectionListQuery, filters: SQL | undefined): Promise<number> {
+  if (!onlyJob(q)) return await listTotal(ctx, countInspections(ctx.db).where(filters));
+  const c = inspectionCounts;
+  const [row] = await ctx.db.select({ total: sql<number>`coalesce(sum(${c.inspections}), 0)` }).from(c).where(
+    and(
+      ptScope(ctx.user, {
+        jobId: c.job_id,
+        inspectionCompanyId: c.inspection_company_id,
+        customerCompanyId: c.customer_company_id,
+        operatorCompanyId: c.operator_company_id,
+      }),
+      q.job_id !== undefined ? eq(c.job_id, q.job_id) : undefined,
+    ),
+  );
+  return Number(row.total);
 }
 
 export const INSPECTION_COLUMNS = [
