@@ -8,7 +8,7 @@ import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { BASE, calculatedStatus, type InventoryLocationOut, type LocationListQuery } from "../schemas.ts";
 import { AVAILABLE, ITEM_FIELDS, UNIT_FIELDS, unitLocations, units } from "./query.ts";
-import { inventoryFilters, matchingIds, orderOf } from "./list.ts";
+import { inventoryFilters, matchingIds, matchingRowCount, orderOf } from "./list.ts";
 
 /**
  * The rows of the location view: each inventory row at 'Base' (its available quantity: not on
@@ -117,8 +117,9 @@ function filtersKey(q: LocationListQuery): string {
 function viewCounts(ctx: Ctx, q: LocationListQuery): Promise<{ stock: number; held: number }> {
   return ctx.tdb.cachedTotal(`inventory-locations\u0000${filtersKey(q)}`, async () => {
     const where = inventoryFilters(q);
-    const [[{ stock }], [{ held }]] = await Promise.all([
-      ctx.db.select({ stock: count() }).from(inventory).where(where),
+    // The Base rows are the inventory list's rows: under its default filters, the figures kept by triggers.
+    const [stock, [{ held }]] = await Promise.all([
+      matchingRowCount(ctx, q),
       ctx.db.select({ held: count() }).from(inventory_locations)
         .innerJoin(inventory, eq(inventory.id, inventory_locations.inventory_id))
         .where(and(sql`${inventory_locations.quantity} > 0`, where)),
