@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeTicket } from "../../../db/factories.ts";
-import { TICKET_SORTS } from "./schemas.ts";
+import { TICKET_SORTS, TicketListQuery } from "./schemas.ts";
+import type { InStatement } from "@libsql/client";
+import { isFileClient } from "../../../db/sqlite_client.ts";
+import { loadSessionUser } from "../../auth/service.ts";
+import { recordingCtx } from "../inventory/test_fixtures.ts";
+import { everyTicket } from "./service.ts";
 
 /**
  * Pages come from the indexes (ids first, customers and sales reps walked by name); the All list is
@@ -32,6 +37,7 @@ Deno.test("ticket list order - every sort, both directions: the pages put togeth
         status: "APP",
       });
     }
+    const { user } = (await loadSessionUser(env.tenant.db, 1))!;
     const get = async (qs: string) =>
       ((await env.json(`/api/sales/tickets?ticketFlowFilter=APP&${qs}`, { token })).results as {
         id: number;
@@ -48,6 +54,15 @@ Deno.test("ticket list order - every sort, both directions: the pages put togeth
           ...await get(`${qs}&rowsPerPage=10&page=3`),
         ];
         assert.deepEqual(paged, all, qs);
+        // Every row walks the ids once and reads them by id: no page read (limit and offset), but on a remote
+        // database, which has no cursor.
+        const log: InStatement[] = [];
+        const walked: number[] = [];
+        const q = TicketListQuery.parse({ ticketFlowFilter: "APP", sortBy, descending: String(descending) });
+        for await (const t of await everyTicket(recordingCtx(env, user, log), q)) walked.push(t.id);
+        assert.deepEqual(walked, all, `${qs}: every row`);
+        const pages = log.filter((s) => /\blimit\b/i.test(typeof s === "string" ? s : s.sql));
+        assert.equal(pages.length > 0, !isFileClient(env.tenant.client), `${qs}: read by OFFSET pages`);
       }
     }
     // Without a rep first when ascending, last when descending; names case-insensitively.

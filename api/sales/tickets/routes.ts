@@ -3,21 +3,14 @@ import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { TicketListQuery } from "./schemas.ts";
-import {
-  createTicket,
-  deleteTicket,
-  getTicket,
-  listTickets,
-  ticketsReadAfterLast,
-  updateTicket,
-} from "./service.ts";
+import { createTicket, deleteTicket, everyTicket, getTicket, listTickets, updateTicket } from "./service.ts";
 
 // Save bodies are parsed by the service after its permission check (403 before 422).
 export const ticketsRoutes = new Hono<AppEnv>()
   .get("/sales/tickets", valid("query", TicketListQuery), (c) => {
     const q = c.req.valid("query");
-    return listResponse(q, (q, last) => listTickets(ctxOf(c), q, last), "results", {
-      afterLast: ticketsReadAfterLast(q),
+    return listResponse(q, (q) => listTickets(ctxOf(c), q), "results", {
+      rows: () => everyTicket(ctxOf(c), q),
     });
   })
   .get("/sales/tickets/:id", valid("param", IdParam), async (c) => {
