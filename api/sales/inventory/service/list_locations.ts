@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { inventory, inventory_locations, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, type ListResult, pageWindow } from "../../../lib/list_query.ts";
@@ -8,7 +8,7 @@ import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { BASE, calculatedStatus, type InventoryLocationOut, type LocationListQuery } from "../schemas.ts";
 import { AVAILABLE, ITEM_FIELDS, UNIT_FIELDS, unitLocations, units } from "./query.ts";
-import { inventoryFilters, matchingIds, matchingRowCount, orderOf } from "./list.ts";
+import { idsInOrder, inventoryFilters, matchingRowCount, orderOf } from "./list.ts";
 
 /**
  * The rows of the location view: each inventory row at 'Base' (its available quantity: not on
@@ -49,6 +49,9 @@ function viewOrder(q: LocationListQuery, v: V): SQL[] {
   return [...orderOf(q.sortBy, dir), ...place];
 }
 
+/** The ids of `idsInOrder`'s rows alone (with hidden rows included they carry the order's keys too). */
+const idColumn = (rows: SQLWrapper) => sql`(select "id" from ${rows})`;
+
 /**
  * The ids of the Base rows in the view's order, from the inventory list's indexes. `walk`: a serial search's
  * page walks the order, checking each row (as the inventory list's, `walkFindsSoon`).
@@ -62,11 +65,14 @@ function baseIdsInOrder(db: Ctx["db"], q: LocationListQuery, walk = false) {
       .where(inventoryFilters(q, false, walk ? "serial" : undefined))
       .orderBy(dir(inventory.id));
   }
-  if (q.sortBy === "quantity") {
-    return matchingIds(db, q, "quantity_available", walk)
-      .orderBy(dir(AVAILABLE), dir(inventory.item_id), dir(inventory.id));
-  }
-  return matchingIds(db, q, q.sortBy ?? "item_number", walk).orderBy(...orderOf(q.sortBy, dir));
+  // By quantity: what is available, as the inventory list's sort by it.
+  return idsInOrder(
+    db,
+    q,
+    q.sortBy === "quantity" ? "quantity_available" : q.sortBy ?? "item_number",
+    walk,
+    dir,
+  );
 }
 
 /**
@@ -93,9 +99,10 @@ export async function listInventoryLocations(
   // search listed every match for it (9 ms a page of "12" in 100,000 serials).
   const v = locationRows(
     ctx.db,
-    limit === -1
-      ? inventoryFilters(q)
-      : inArray(inventory.id, baseIdsInOrder(ctx.db, q, walk).limit(offset + limit - from).offset(from)),
+    limit === -1 ? inventoryFilters(q) : inArray(
+      inventory.id,
+      idColumn(baseIdsInOrder(ctx.db, q, walk).limit(offset + limit - from).offset(from)),
+    ),
     heldBy(ctx, q),
   );
   return {
