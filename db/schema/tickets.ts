@@ -147,13 +147,19 @@ export const sales = sqliteTable("sales", {
     t.inventory_id,
   ),
   index("sales_start_idx").on(t.start_date),
-  // Sales Data's sorts on the line's own columns walk these in order (the id, the rowid, breaks ties).
-  index("sales_end_idx").on(t.end_date),
-  index("sales_quantity_idx").on(t.quantity),
-  index("sales_minimum_rate_idx").on(t.minimum_rate),
-  index("sales_price_idx").on(t.price),
-  index("sales_discount_idx").on(t.discount),
-  index("sales_duration_idx").on(t.duration),
+  // Sales Data's sorts on the line's own columns walk these in order (the id breaks ties), checking the
+  // ticket's flags in the index alone (migration 0031): read from each line, a page 10,000 lines in took
+  // 15-45 ms.
+  ...([
+    ["end", t.end_date],
+    ["quantity", t.quantity],
+    ["minimum_rate", t.minimum_rate],
+    ["price", t.price],
+    ["discount", t.discount],
+    ["duration", t.duration],
+  ] as const).map(([name, col]) =>
+    index(`sales_${name}_idx`).on(col, t.id, sql`"ticket_invoice"`, sql`"ticket_quote"`)
+  ),
   // Rental availability (decision 028): a row's live reservations by start, and the bookings still to
   // start. Partial, so lines returned long ago are not in them; queries repeat these conditions.
   index("sales_reservation_idx").on(t.inventory_id, t.start_date, t.end_date)
