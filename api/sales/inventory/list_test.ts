@@ -305,6 +305,9 @@ Deno.test("inventory location view - its counts are kept for each set of filters
       const body = await listInventoryLocations(recordingCtx(env, user, log), LocationListQuery.parse(query));
       const counted = log.some((s) => /\bcount\(\*\)/.test(typeof s === "string" ? s : s.sql));
       kept = log.some((s) => /"inventory_type_totals"/.test(typeof s === "string" ? s : s.sql));
+      // The page's statement is kept for each set of filters (`pageStatementOf`): its rows are this set's.
+      const term = query.search_serial_number?.toUpperCase();
+      assert.ok(body.results.every((r) => !term || r.serial_number?.includes(term)), JSON.stringify(query));
       return { total: body.total, counted };
     };
     let kept = false;
