@@ -120,7 +120,10 @@ const CAUSES: [RegExp, string][] = [
     "0-1). Halving the download's allocation (the sheet as bytes: 130 collections to 60) and reads of about " +
     "2 ms made it rarer, not gone: in the `--only xlsx` runs of 2026-11-27 during the change the Sales Data " +
     "download's slowest other request was 37.8-72.6 ms (p95 7.5-8.7 ms), and 43.9 ms in the full run of the " +
-    "final code; the other downloads' maxima fell to 14-42 ms",
+    "final code; the other downloads' maxima fell to 14-42 ms. Seventh session (2026-11-27): 35.2-81.7 ms in " +
+    "five runs of the same code, the machine's speed varying (js 16-28 ms); the server's stall log (STALL_LOG_MS=30, " +
+    "with --trace-gc) showed two turns of 40-41 ms with no request in flight, and its collector's pauses were " +
+    "at most 11.5 ms: not the collector, and not a request's own work",
   ],
   [/server peak RSS growth/, "one page of rows and their presented objects, and the zip writer's buffers"],
   [
