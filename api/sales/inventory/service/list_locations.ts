@@ -100,7 +100,10 @@ export async function listInventoryLocations(
   // search listed every match for it (9 ms a page of "12" in 100,000 serials).
   if (limit === -1) {
     const v = locationRows(ctx.db, inventoryFilters(q), heldBy(ctx.db, q));
-    return { results: await viewRows(ctx, q, v), total: stock + held };
+    return {
+      results: (await viewRowsWithRefs(ctx, v, viewOrder(q, v))).map((r) => r.row),
+      total: stock + held,
+    };
   }
   const rows = await pageStatementOf(q, walk).all(ctx.db, {
     baseLimit: offset + limit - from,
@@ -147,30 +150,15 @@ function heldBy(db: Ctx["db"], q: LocationListQuery): SQL {
 }
 
 /**
- * The view's rows from `v` (some or all of its Base and named rows, each part already filtered), in its
- * order, as the API shows them.
+ * The view's rows from `v` (some or all of its Base and named rows, each part already filtered), in `order`, as
+ * the API shows them, each with its `ref` (as `locationRows` names it).
  */
-async function viewRows(
-  ctx: Ctx,
-  q: LocationListQuery,
-  v: V,
-  limit = -1,
-  offset = 0,
-  order: SQL[] = viewOrder(q, v),
-): Promise<InventoryLocationOut[]> {
-  return (await viewRowsWithRefs(ctx, q, v, limit, offset, order)).map((r) => r.row);
-}
-
-/** As `viewRows`, each row with its `ref` (as `locationRows` names it). */
 async function viewRowsWithRefs(
   ctx: Ctx,
-  q: LocationListQuery,
   v: V,
-  limit = -1,
-  offset = 0,
-  order: SQL[] = viewOrder(q, v),
+  order: SQL[],
 ): Promise<{ ref: number; row: InventoryLocationOut }[]> {
-  return presentView(await viewSelect(ctx.db, v, order).limit(limit).offset(offset));
+  return presentView(await viewSelect(ctx.db, v, order));
 }
 
 /** The view's rows from `v` joined to what the API shows of them, in `order`. */
@@ -293,7 +281,7 @@ export function viewWalk(ctx: Ctx, q: LocationListQuery): SQL[] {
 }
 
 /** The view's rows of some refs (`locationRows`), in the refs' order. */
-async function rowsOfRefs(ctx: Ctx, q: LocationListQuery, refs: number[]) {
+async function rowsOfRefs(ctx: Ctx, refs: number[]) {
   const baseIds = refs.filter((r) => r > 0);
   const namedIds = refs.filter((r) => r < 0).map((r) => -r);
   const v = locationRows(
@@ -301,7 +289,7 @@ async function rowsOfRefs(ctx: Ctx, q: LocationListQuery, refs: number[]) {
     baseIds.length ? inArray(inventory.id, baseIds) : sql`0`,
     namedIds.length ? inArray(inventory_locations.id, namedIds) : sql`0`,
   );
-  const rows = await viewRowsWithRefs(ctx, q, v, -1, 0, []);
+  const rows = await viewRowsWithRefs(ctx, v, []);
   const at = new Map(refs.map((ref, i) => [ref, i]));
   return rows.sort((a, b) => at.get(a.ref)! - at.get(b.ref)!).map((r) => r.row);
 }
@@ -321,7 +309,7 @@ export async function everyLocationRow<U>(
 ) {
   requireAbility(ctx.user, "sales.read");
   const walked = q.sortBy === "location" || q.sortBy === "quantity"
-    ? await rowsOfWalk(ctx, viewWalk(ctx, q), (refs) => rowsOfRefs(ctx, q, refs), map)
+    ? await rowsOfWalk(ctx, viewWalk(ctx, q), (refs) => rowsOfRefs(ctx, refs), map)
     : await rowsOfWalk(
       ctx,
       [baseIdsInOrder(ctx.db, q).getSQL()],
@@ -333,10 +321,8 @@ export async function everyLocationRow<U>(
         );
         // Each row's places in order (Base, then its locations by name) from SQL; the rows in the walk's order
         // here (a stable sort): ordered by the view's columns SQLite walked every inventory row for each read.
-        const rows = await viewRows(ctx, q, v, -1, 0, [
-          asc(v.ord),
-          asc(sql`${v.location} collate nocase`),
-        ]);
+        const rows = (await viewRowsWithRefs(ctx, v, [asc(v.ord), asc(sql`${v.location} collate nocase`)]))
+          .map((r) => r.row);
         const at = new Map(ids.map((id, i) => [id, i]));
         return rows.sort((a, b) => at.get(a.inventory_id)! - at.get(b.inventory_id)!);
       },
