@@ -120,7 +120,14 @@ export async function rowsInIdOrder<R>(
   idOf: (row: R) => number,
 ): Promise<R[]> {
   if (!ids.length) return [];
-  const rows = await query.all(db, idsValue(ids));
+  return inIdOrder(await query.all(db, idsValue(ids)), ids, idOf);
+}
+
+/**
+ * `rows` sorted in place into the order of `ids` by each one's id (`idOf`). The sort is stable: rows of the same
+ * id keep the order they came in.
+ */
+export function inIdOrder<R>(rows: R[], ids: number[], idOf: (row: R) => number): R[] {
   const at = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => at.get(idOf(a))! - at.get(idOf(b))!);
 }

@@ -3,7 +3,7 @@ import { inventory, inventory_locations, items } from "../../../../db/schema/mod
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, type ListResult, pageWindow } from "../../../lib/list_query.ts";
 import { rowsOfWalk } from "../../../lib/db_helpers.ts";
-import { shaped } from "../../../../db/shaped.ts";
+import { inIdOrder, shaped } from "../../../../db/shaped.ts";
 import { walkFindsSoon } from "../../../lib/indexed_search.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
@@ -289,9 +289,7 @@ async function rowsOfRefs(ctx: Ctx, refs: number[]) {
     baseIds.length ? inArray(inventory.id, baseIds) : sql`0`,
     namedIds.length ? inArray(inventory_locations.id, namedIds) : sql`0`,
   );
-  const rows = await viewRowsWithRefs(ctx, v, []);
-  const at = new Map(refs.map((ref, i) => [ref, i]));
-  return rows.sort((a, b) => at.get(a.ref)! - at.get(b.ref)!).map((r) => r.row);
+  return inIdOrder(await viewRowsWithRefs(ctx, v, []), refs, (r) => r.ref).map((r) => r.row);
 }
 
 /**
@@ -323,8 +321,7 @@ export async function everyLocationRow<U>(
         // here (a stable sort): ordered by the view's columns SQLite walked every inventory row for each read.
         const rows = (await viewRowsWithRefs(ctx, v, [asc(v.ord), asc(sql`${v.location} collate nocase`)]))
           .map((r) => r.row);
-        const at = new Map(ids.map((id, i) => [id, i]));
-        return rows.sort((a, b) => at.get(a.inventory_id)! - at.get(b.inventory_id)!);
+        return inIdOrder(rows, ids, (r) => r.inventory_id);
       },
       map,
     );
