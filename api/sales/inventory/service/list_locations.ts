@@ -96,8 +96,6 @@ export async function listInventoryLocations(
   // "12" in 100,000 serials).
   const walk = !!q.search_serial_number && limit !== -1 &&
     await walkFindsSoon(ctx, inventory, stock, offset + limit);
-  // Each part of the view filtered where its rows are chosen: filtered again over the joined rows, a serial
-  // search listed every match for it (9 ms a page of "12" in 100,000 serials).
   if (limit === -1) {
     const v = locationRows(ctx.db, inventoryFilters(q), heldBy(ctx.db, q));
     return {
@@ -126,13 +124,12 @@ function filtersKey(q: LocationListQuery): string {
  */
 function viewCounts(ctx: Ctx, q: LocationListQuery): Promise<{ stock: number; held: number }> {
   return ctx.tdb.cachedTotal(`inventory-locations\u0000${filtersKey(q)}`, async () => {
-    const where = inventoryFilters(q);
-    // The Base rows are the inventory list's rows: under its default filters, the figures kept by triggers.
+    // The Base rows are the inventory list's rows: under its default filters, the figures kept by triggers. The
+    // named rows by the same condition a page merges them by (`heldBy`): a page's place is counted from them.
     const [stock, [{ held }]] = await Promise.all([
       matchingRowCount(ctx, q),
       ctx.db.select({ held: count() }).from(inventory_locations)
-        .innerJoin(inventory, eq(inventory.id, inventory_locations.inventory_id))
-        .where(and(sql`${inventory_locations.quantity} > 0`, where)),
+        .where(and(sql`${inventory_locations.quantity} > 0`, heldBy(ctx.db, q))),
     ]);
     return { stock, held };
   });
@@ -209,6 +206,8 @@ function presentView(rows: ViewRow[]): { ref: number; row: InventoryLocationOut 
 const pageStatements = new Map<string, ReturnType<typeof pageStatement>>();
 
 function pageStatement(q: LocationListQuery, walk: boolean) {
+  // Each part of the view filtered where its rows are chosen: filtered again over the joined rows, a serial
+  // search listed every match for it (9 ms a page of "12" in 100,000 serials).
   return shaped((db) => {
     const v = locationRows(
       db,
