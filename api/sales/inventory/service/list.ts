@@ -105,7 +105,7 @@ function orderKeys(sortBy: Sort | undefined): SQL[] {
 }
 
 /** The orders whose walk reads an index holding the serial (every list index of inventory by serial). */
-const SERIAL_IN_INDEX = new Set<Sort | "id">([
+const SERIAL_IN_INDEX = new Set<Sort>([
   "item_number",
   "item_description",
   "serial_number",
@@ -118,11 +118,11 @@ const SERIAL_IN_INDEX = new Set<Sort | "id">([
  * items come first (a cross join keeps that order of the tables) unless a page is searched by serial.
  * `walk`: the serial search is checked on the rows walked in the order.
  */
-export function matchingIds(
+function matchingIds(
   db: Ctx["db"],
   q: InventoryListQuery | LocationListQuery,
-  by: Sort | "id" = (q as InventoryListQuery).sortBy ?? "item_number",
-  walk = false,
+  by: Sort,
+  walk: boolean,
   /** one part of the merge with hidden rows included, with the order's keys as columns (`idsInOrder`) */
   part?: { hidden: 0 | 1; keys: SQL[] },
 ) {

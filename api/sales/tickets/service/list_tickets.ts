@@ -230,7 +230,7 @@ const REJECTIONS_OF = shaped((db) =>
   ).orderBy(desc(rejections.created_at), desc(rejections.id))
 );
 
-/** Every row (`page=-1`) is read after the last row in the default order (by id); other orders by OFFSET. */
+/** Every row (`page=-1`) is read after the last row in the default order (by id); other orders are walked. */
 const ticketsReadAfterLast = (q: TicketListQuery) => !q.sortBy;
 
 /**
