@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { withEnv } from "../../scripts/testing/harness.ts";
 import { parts } from "../../db/schema/mod.ts";
-import { DownloadReads } from "./list_query.ts";
+import { DownloadReads, listResponse } from "./list_query.ts";
 
 const PARTS = 2_345;
 
@@ -84,4 +84,34 @@ Deno.test("every-row lists - a download's reads are sized by their pace, each st
     offset.next(1000, ms);
   }
   assert.equal(offset.page, 4);
+});
+
+Deno.test("every-row lists - other requests get a turn after each read, before the answer starts", async () => {
+  // A turn is a timer's: each one that fires in between could have been another request's.
+  const order: string[] = [];
+  const turn = () => setTimeout(() => order.push("turn"), 0);
+  const list = (q: { page: number; rowsPerPage: number }) => {
+    order.push(`read ${q.page}`);
+    return Promise.resolve({ results: q.page === 1 ? [{ a: 1 }] : [], total: 1 });
+  };
+  turn();
+  await listResponse({ page: -1, rowsPerPage: 50 }, list, "results", {
+    rows: () => {
+      order.push("rows");
+      turn();
+      return Promise.resolve((async function* () {
+        yield { a: 1 };
+      })());
+    },
+  });
+  order.push("answer");
+  assert.deepEqual(order, ["read 1", "turn", "rows", "turn", "answer"]);
+
+  order.length = 0;
+  turn();
+  const res = await listResponse({ page: -1, rowsPerPage: 50 }, list);
+  order.push("answer");
+  assert.deepEqual(order.slice(0, 2), ["read 1", "turn"]);
+  assert.equal(order.at(-1), "answer");
+  assert.deepEqual(await res.json(), { total: 1, results: [{ a: 1 }] });
 });
