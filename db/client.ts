@@ -1,5 +1,9 @@
-import { type Client, createClient } from "@libsql/client";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import type { Client } from "@libsql/client";
+import type { DrizzleConfig } from "drizzle-orm";
+// @ts-expect-error: drizzle-orm/libsql's `drizzle` without its import of @libsql/client (see openClient);
+// exported by the module, though its types leave it out.
+import { construct } from "drizzle-orm/libsql/driver-core";
+import type { LibSQLDatabase } from "drizzle-orm/libsql/driver-core";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { sql } from "drizzle-orm";
@@ -88,6 +92,10 @@ export async function openClient(
     return client;
   }
   const fetch = fetchFor(url, route);
+  // Loaded for the first remote database only: with the native library it loads, @libsql/client (and
+  // drizzle's libsql entry, which imports it for a URL) was about 10 MB of every server's memory, where
+  // local files go through node:sqlite.
+  const { createClient } = await import("@libsql/client");
   const client = createClient({
     url,
     authToken: authToken ?? undefined,
@@ -125,6 +133,11 @@ export async function migrateTenant(db: TenantDatabase): Promise<boolean> {
 export async function migrateCatalog(db: CatalogDatabase) {
   await migrate(db, { migrationsFolder: CATALOG_MIGRATIONS });
 }
+
+const drizzle = construct as <S extends Record<string, unknown> = Record<string, never>>(
+  client: Client,
+  config?: DrizzleConfig<S>,
+) => LibSQLDatabase<S>;
 
 export function tenantDrizzle(client: Client): TenantDatabase {
   return drizzle(client);

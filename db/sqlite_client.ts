@@ -22,18 +22,19 @@
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { Buffer } from "node:buffer";
-import {
-  type Client,
-  type InArgs,
-  type InStatement,
-  type InValue,
-  LibsqlBatchError,
-  LibsqlError,
-  type ResultSet,
-  type Row,
-  type Transaction,
-  type TransactionMode,
+import type {
+  Client,
+  InArgs,
+  InStatement,
+  InValue,
+  ResultSet,
+  Row,
+  Transaction,
+  TransactionMode,
 } from "@libsql/client";
+// The client's own error classes (it re-exports them from here): importing them from the client itself would
+// load it, and the native library it loads, into every server.
+import { LibsqlBatchError, LibsqlError } from "@libsql/core/api";
 import { statementCacheStats, STATEMENTS_PER_CONNECTION } from "./statement_cache.ts";
 import {
   forgetCheckpoint,
