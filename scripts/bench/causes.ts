@@ -123,7 +123,12 @@ const CAUSES: [RegExp, string][] = [
     "final code; the other downloads' maxima fell to 14-42 ms. Seventh session (2026-11-27): 35.2-81.7 ms in " +
     "five runs of the same code, the machine's speed varying (js 16-28 ms); the server's stall log (STALL_LOG_MS=30, " +
     "with --trace-gc) showed two turns of 40-41 ms with no request in flight, and its collector's pauses were " +
-    "at most 11.5 ms: not the collector, and not a request's own work",
+    "at most 11.5 ms. Eighth session (2026-11-27): those turns were each download's start, the handler's and " +
+    "the file's first turn in one (sign-in, first read, the six parts, the first rows; 26-72 ms with the code " +
+    "and the compressors cold, .cache/prof/longturns.ts); the file now writes its parts in turns of their own " +
+    "(api/lib/xlsx.ts): in four runs after it the Sales Data download's slowest other request was 27-37 ms and " +
+    "the others' 12-31 ms; what is left at the start is the handler's own turn (about 20 ms on a server's first " +
+    "download: its first read and the company's time zone, cold)",
   ],
   [/server peak RSS growth/, "one page of rows and their presented objects, and the zip writer's buffers"],
   [
