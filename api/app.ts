@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { StaticAssets } from "./static_assets.ts";
 import { join } from "node:path";
 import { catalogLocation, type Config, sqldRouteOf } from "./config.ts";
+import { stopDeepReads } from "../db/deep_reads.ts";
 import { useSqldRoute } from "../db/client.ts";
 import type { AppEnv, Services } from "./lib/context.ts";
 import { AppError } from "../lib/errors.ts";
@@ -67,6 +68,7 @@ export async function createServices(config: Config): Promise<Services> {
 export async function closeServices(s: Services) {
   await s.tenants.closeAll();
   s.catalog.close();
+  stopDeepReads();
 }
 
 export function createApp(services: Services) {

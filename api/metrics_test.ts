@@ -51,6 +51,7 @@ Deno.test("metrics - Prometheus text with the metrics token: requests, latency h
     assert.equal(after.get("sqlite_checkpoints_failed_total"), 0);
     assert.ok(after.get("sqlite_connections_open")! >= 1, "the tenant's and the catalog's");
     assert.ok((after.get("sqlite_checkpoints_total") ?? -1) >= 0);
+    assert.ok((after.get("deep_reads_total") ?? -1) >= 0);
     assert.equal(after.get("http_requests_waiting"), 0);
     assert.ok(after.get("process_heap_used_bytes")! > 1e6);
     assert.ok(after.get("process_resident_memory_bytes")! > after.get("process_heap_used_bytes")!);

@@ -97,6 +97,15 @@ export async function fileCursor(client: Client, stmt: InStatement): Promise<Fil
   return await client.cursor(stmt);
 }
 
+/**
+ * The file a local client reads, with the driver's values for `args` (what its own statements would bind), for
+ * a read run on another thread's connection (db/deep_reads.ts); undefined for a remote or in-memory client.
+ */
+export function fileReadOf(client: Client, args: InArgs): { path: string; args: unknown } | undefined {
+  if (!(client instanceof FileClient) || client.path === ":memory:") return undefined;
+  return { path: client.path, args: bindArgs(args, false) };
+}
+
 export function createFileClient(url: string, options: FileClientOptions): Client {
   const path = filePath(url);
   const memory = path === ":memory:";
@@ -367,7 +376,7 @@ class Pool {
   /** With `syncOffThread`: the WAL's fdatasync, which every call that wrote waits for. */
   private durability: WalDurability | null;
 
-  constructor(private path: string, private options: FileClientOptions, private max: number) {
+  constructor(readonly path: string, private options: FileClientOptions, private max: number) {
     this.durability = options.syncOffThread ? new WalDurability(path) : null;
   }
 
@@ -582,6 +591,10 @@ class FileClient {
   readonly protocol = "file";
 
   constructor(private pool: Pool) {}
+
+  get path(): string {
+    return this.pool.path;
+  }
 
   private check() {
     if (this.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");

@@ -1,6 +1,8 @@
 import { isRetryable } from "../../db/tenants.ts";
-import { fileCursor } from "../../db/sqlite_client.ts";
-import { and, type Column, type SQL, sql } from "drizzle-orm";
+import type { Client } from "@libsql/client";
+import { fileCursor, fileReadOf } from "../../db/sqlite_client.ts";
+import { readIdsOffThread } from "../../db/deep_reads.ts";
+import { and, type Column, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Ctx } from "./context.ts";
 import { timeSlices, yieldToEventLoop } from "../../lib/event_loop.ts";
@@ -148,6 +150,45 @@ export async function idsInSteps(
     }
   }
   return ids;
+}
+
+/** From this many rows skipped on, a page's ids are read on the deep-read worker (`deepPageIds`). */
+export const DEEP_OFFSET = 10_000;
+
+/**
+ * A deep page's ids: `limit` ids of `query` (one id column, in its order, no LIMIT of its own) after `offset`
+ * rows, read by the same LIMIT/OFFSET statement on the deep-read worker (db/deep_reads.ts), where it held the
+ * thread every tenant shares while it walked the rows before the page (the last page of 200,000 lines sorted
+ * by item description: 220-270 ms). Undefined for an early page (`offset` < `from`), an unlimited one, a
+ * database that is not a local file (its own server walks), or a read in a transaction: the caller reads it
+ * itself then.
+ */
+export async function deepPageIds(
+  ctx: Ctx,
+  query: SQLWrapper,
+  limit: number,
+  offset: number,
+  from = DEEP_OFFSET,
+): Promise<number[] | undefined> {
+  if (offset < from || limit < 0) return undefined;
+  const { sql: text, params } = dialect.sqlToQuery(sql`${query.getSQL()} limit ${limit} offset ${offset}`);
+  // The client the statement would otherwise run on (none for a transaction's reads, which stay on its
+  // connection).
+  const client = (ctx.db as { $client?: Client }).$client;
+  const file = client && fileReadOf(client, params as never);
+  if (!file) return undefined;
+  return await readIdsOffThread(file.path, text, file.args as unknown[]);
+}
+
+/** An id walk as drizzle builds it: its SQL, and a page of it read by LIMIT and OFFSET. */
+interface IdWalk extends SQLWrapper {
+  limit(limit: number): { offset(offset: number): PromiseLike<{ id: number }[]> };
+}
+
+/** `limit` ids of an id walk after `offset`: a deep page on the deep-read worker (`deepPageIds`), else here. */
+export async function pageOfIds(ctx: Ctx, walk: IdWalk, limit: number, offset: number): Promise<number[]> {
+  return await deepPageIds(ctx, walk, limit, offset) ??
+    (await walk.limit(limit).offset(offset)).map((r) => r.id);
 }
 
 /**

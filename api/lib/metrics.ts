@@ -1,5 +1,6 @@
 import { statementCacheStats } from "../../db/statement_cache.ts";
 import { checkpointStats } from "../../db/checkpointer.ts";
+import { deepReadStats } from "../../db/deep_reads.ts";
 import { mallocInfo, type TrimStats } from "./malloc_trim.ts";
 /**
  * `GET /metrics` in Prometheus text format (version 0.0.4): requests by status class, a latency histogram,
@@ -115,6 +116,17 @@ export class Metrics {
       "sqlite_checkpoint_frames_total",
       "WAL frames copied into database files by the checkpoint worker.",
       checkpointStats.framesCopied,
+    );
+    counter(
+      "deep_reads_total",
+      "Pages far down long lists read on the deep-read worker (db/deep_reads.ts).",
+      deepReadStats.done,
+    );
+    counter("deep_reads_failed_total", "Deep reads that failed on the worker.", deepReadStats.failed);
+    counter(
+      "deep_reads_refused_total",
+      "Deep reads refused with 429: too many waiting in all, or of one tenant.",
+      deepReadStats.refused,
     );
     const heap = mallocInfo();
     if (heap) {

@@ -165,9 +165,14 @@ const LISTS: ListSpec[] = [
   },
 ];
 
-/** A client that records each statement it executes, then passes it on. */
+/**
+ * A client that records each statement it executes, then passes it on. It is no local file's client (its
+ * prototype is not the file client's), so a deep page's read runs through it too, not on the deep-read worker
+ * (db/deep_reads.ts), and is recorded with the rest.
+ */
 function recording(client: Client, log: InStatement[]): Client {
   return new Proxy(client, {
+    getPrototypeOf: () => Object.prototype,
     get(target, prop) {
       if (prop === "execute") {
         return (stmt: InStatement | string, args?: unknown) => {

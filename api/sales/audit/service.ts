@@ -13,7 +13,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { timeZoneOf } from "../../../lib/format.ts";
-import { onDays, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
+import { deepPageIds, onDays, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
 import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import {
@@ -119,11 +119,13 @@ export async function listInventoryAudit(
     : undefined;
   const { limit, offset } = pageWindow(q, after !== undefined);
   const where = and(filters, after);
-  // A page's ids first, from the indexes alone (a deferred join): OFFSET skips index entries, not rows.
-  const page = ctx.db.select({ id: inventory_audit.id }).from(inventory_audit).where(where).orderBy(...order)
-    .limit(limit).offset(offset);
+  // A page's ids first, from the indexes alone (a deferred join): OFFSET skips index entries, not rows. A
+  // deep page's are read on the deep-read worker (`deepPageIds`).
+  const walk = ctx.db.select({ id: inventory_audit.id }).from(inventory_audit).where(where).orderBy(...order);
+  const deep = await deepPageIds(ctx, walk, limit, offset);
   const [rows, total] = await Promise.all([
-    ctx.db.select().from(inventory_audit).where(limit === -1 ? where : inArray(inventory_audit.id, page))
+    ctx.db.select().from(inventory_audit)
+      .where(limit === -1 ? where : inArray(inventory_audit.id, deep ?? walk.limit(limit).offset(offset)))
       .orderBy(...order),
     unfiltered(q)
       ? auditRows(ctx)

@@ -59,9 +59,14 @@ export async function tokenWith(env: TestEnv, permissions: string[], company_id 
   return (await env.userWithToken({ permissions, company_id })).token;
 }
 
-/** A service context over the tenant whose client records each statement it runs. */
+/**
+ * A service context over the tenant whose client records each statement it runs. It is no local file's client
+ * (its prototype is not the file client's), so a deep page's read runs through it too, not on the deep-read
+ * worker (db/deep_reads.ts), and is recorded.
+ */
 export function recordingCtx(env: TestEnv, user: Ctx["user"], log: InStatement[]): Ctx {
   const client = new Proxy(env.tenant.client, {
+    getPrototypeOf: () => Object.prototype,
     get(target, prop) {
       if (prop === "execute") {
         return (s: InStatement) => {

@@ -1,6 +1,6 @@
 import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { addDays, timeZoneOf } from "../../../lib/format.ts";
-import { onDays, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
+import { onDays, pageOfIds, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
 import { inventory, items, sales, sub_categories, tickets } from "../../../db/schema/mod.ts";
 import {
   CHAINS,
@@ -256,15 +256,15 @@ const isOwnSort = (s: string | undefined): s is OwnSort => s !== undefined && Ob
  * number, which joins the line's stock row and item for its order: every line has both (NOT NULL foreign
  * keys), so the inner joins keep each line once.
  */
-function pageIds(
+async function pageIds(
   ctx: Ctx,
   q: SalesListQuery,
   where: SQL | undefined,
   order: SQL[],
   limit: number,
   offset: number,
-) {
-  return idsInOrder(ctx, q, where, order).limit(limit).offset(offset);
+): Promise<number[]> {
+  return await pageOfIds(ctx, idsInOrder(ctx, q, where, order), limit, offset);
 }
 
 /** Every line id the filters match, in the order (`pageIds` without the page). */
@@ -349,7 +349,7 @@ export async function listSales(
           ? await walkIds(ctx, chain, pageWhere, dir, limit, offset)
           : optional
           ? await optionalIds(ctx, optional, pageWhere, dir, limit, offset)
-          : (await pageIds(ctx, q, pageWhere, order, limit, offset)).map((r) => r.id),
+          : await pageIds(ctx, q, pageWhere, order, limit, offset),
       ))(),
     totalOf(),
   ]);

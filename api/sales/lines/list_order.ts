@@ -11,6 +11,7 @@ import {
   users,
 } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
+import { deepPageIds } from "../../lib/db_helpers.ts";
 import { listTotal } from "../../lib/list_query.ts";
 
 export const units = alias(categories, "sale_unit");
@@ -140,9 +141,10 @@ export async function walkIds(
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  const rows = await ctx.db.all<{ id: number }>(
-    sql`${walkQuery(walk, where, dir)} limit ${limit} offset ${offset}`,
-  );
+  const query = walkQuery(walk, where, dir);
+  const deep = await deepPageIds(ctx, query, limit, offset);
+  if (deep) return deep;
+  const rows = await ctx.db.all<{ id: number }>(sql`${query} limit ${limit} offset ${offset}`);
   return rows.map((r) => r.id);
 }
 

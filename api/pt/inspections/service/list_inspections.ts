@@ -16,7 +16,7 @@ import {
   pageWindow,
   queryEnum,
 } from "../../../lib/list_query.ts";
-import { rowsAfter, rowsOfWalk } from "../../../lib/db_helpers.ts";
+import { pageOfIds, rowsAfter, rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { DATE_MESSAGE, INSPECTION_SORTS } from "../schemas.ts";
 import { isIsoDate } from "../../../../lib/format.ts";
@@ -129,12 +129,11 @@ async function pageIds(
   offset: number,
 ): Promise<number[]> {
   const db = ctx.db;
-  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
   const [first, second] = walksOf(ctx, where, q);
-  if (!second) return ids(await first.limit(limit).offset(offset));
+  if (!second) return await pageOfIds(ctx, first, limit, offset);
   // A page that starts past the first walk learns its size from a count, cached like a list's total.
   const dir = sortOf(q).descending ? desc : asc;
-  const head = ids(await first.limit(limit).offset(offset));
+  const head = await pageOfIds(ctx, first, limit, offset);
   if (head.length === limit) return head;
   const firstCount = head.length ? offset + head.length : await listTotal(
     ctx,
@@ -145,7 +144,7 @@ async function pageIds(
       : db.select({ total: count() }).from(inspections).innerJoin(parts, eq(parts.id, inspections.part_id))
         .where(where),
   );
-  return [...head, ...ids(await second.limit(limit - head.length).offset(Math.max(0, offset - firstCount)))];
+  return [...head, ...await pageOfIds(ctx, second, limit - head.length, Math.max(0, offset - firstCount))];
 }
 
 /**

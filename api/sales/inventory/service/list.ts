@@ -3,7 +3,7 @@ import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, likeContains, onlyFilters, pageWindow } from "../../../lib/list_query.ts";
 import { serialContains, walkFindsSoon } from "../../../lib/indexed_search.ts";
-import { rowsOfWalk } from "../../../lib/db_helpers.ts";
+import { pageOfIds, rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { type InventoryList, InventoryListQuery, type LocationListQuery } from "../schemas.ts";
@@ -259,12 +259,11 @@ export async function listInventory(ctx: Ctx, q: InventoryListQuery): Promise<In
   // A serial search's page walks the list's order when the matches are many enough (the count first).
   const counted = q.search_serial_number && limit !== -1 ? await cachedSums(ctx, q) : undefined;
   const walk = counted !== undefined && await walkFindsSoon(ctx, inventory, counted.total, offset + limit);
-  const page = idsInOrder(ctx.db, q, q.sortBy ?? "item_number", walk, q.descending ? desc : asc).limit(limit)
-    .offset(offset);
+  const ids = idsInOrder(ctx.db, q, q.sortBy ?? "item_number", walk, q.descending ? desc : asc);
   const [rows, sums] = await Promise.all([
     limit === -1
       ? selectInventory(ctx.db).where(where).orderBy(...order)
-      : (async () => inventoryRowsByIds(ctx.db, (await page).map((r) => r.id)))(),
+      : (async () => inventoryRowsByIds(ctx.db, await pageOfIds(ctx, ids, limit, offset)))(),
     counted ?? cachedSums(ctx, q),
   ]);
   const { total, ...totals } = sums;

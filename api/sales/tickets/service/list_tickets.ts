@@ -25,7 +25,7 @@ import {
   onlyFilters,
   pageWindow,
 } from "../../../lib/list_query.ts";
-import { rowsOfWalk } from "../../../lib/db_helpers.ts";
+import { pageOfIds, rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { indexedContains } from "../../../lib/indexed_search.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { type Named, type TICKET_SORTS, TicketListQuery, type TicketTotals } from "../schemas.ts";
@@ -184,15 +184,14 @@ async function pageIds(
   limit: number,
   offset: number,
 ) {
-  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
   const [first, second] = idWalks(ctx, where, q, dir);
-  const head = ids(await first.limit(limit).offset(offset));
+  const head = await pageOfIds(ctx, first, limit, offset);
   if (!second || head.length === limit) return head;
   // The first walk (by sales rep: the tickets without one, ascending) ended inside this page (or before it):
   // its size says where the second starts.
   const firstCount = head.length ? offset + head.length : (await ctx.db.select({ n: count() }).from(tickets)
     .where(and(where, dir === asc ? isNull(tickets.sales_rep_id) : isNotNull(tickets.sales_rep_id))))[0].n;
-  return [...head, ...ids(await second.limit(limit - head.length).offset(Math.max(0, offset - firstCount)))];
+  return [...head, ...await pageOfIds(ctx, second, limit - head.length, Math.max(0, offset - firstCount))];
 }
 
 export interface TicketListRow {
