@@ -101,6 +101,15 @@ const CAUSES: [RegExp, string][] = [
     "per request: catalog host lookup, tenant acquire, the session user query (prepared), compression",
   ],
   [
+    /^audit: xlsx of/,
+    "500,181 rows, 2.5 times the 200,000 the budget is set for, at 20-30 microseconds of the server's thread " +
+    "each (a one-table read, the row's XML and its compression) and a timer turn every 5 ms that idles the " +
+    "thread about 2 ms (lib/event_loop.ts); by the machine's speed (see above) 12.1-14.1 s in four other runs " +
+    "of 2026-11-27 and 21.1 s in a fifth. A message turn or setImmediate in place of the timer turn made " +
+    "it 10.2-18.2 s, but other requests then waited for the download (p95 115-296 ms, max 0.2-1.1 s, measured " +
+    "2026-11-27): Deno reads new requests at its timer turns, so the timer turn stays",
+  ],
+  [
     /xlsx of/,
     "about 0.05 ms of the server's thread per line: the 8-table page query, the line's figures, and the XML, " +
     "written as bytes (decision 012, revised 2026-11-27: 1.4 GB allocated for the 200,000 lines where string " +
