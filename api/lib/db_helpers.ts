@@ -152,12 +152,24 @@ export async function idsInSteps(
   return ids;
 }
 
-/** From this many rows skipped on, a page's ids are read on the deep-read worker (`deepPageIds`). */
-export const DEEP_OFFSET = 10_000;
+/**
+ * Rows into its walk from which a page's ids are read on the deep-read worker (`deepPageIds`), by how the walk
+ * steps: about what the thread walks in 10 ms on the bench tenants (2026-11-27). Earlier pages are read here:
+ * the worker's round trip costs a page 0.5-2.5 ms more.
+ */
+export const DEEP_OFFSET = {
+  /** through joined tables (Sales Data by a ticket's or stock row's name or the item number; inspections by
+   * part): 1-1.5 microseconds a row */
+  joined: 10_000,
+  /** the inventory's orders (each stock row's item read): about 0.25 microseconds a row */
+  stock: 40_000,
+  /** one index in its order (a list's own columns): 0.04-0.1 microseconds a row */
+  indexed: 100_000,
+} as const;
 
 /**
  * A deep page's ids: `limit` ids of `query` (one id column, in its order, no LIMIT of its own) after `offset`
- * rows, read by the same LIMIT/OFFSET statement on the deep-read worker (db/deep_reads.ts), where it held the
+ * rows (`from` or more: `DEEP_OFFSET` by the walk's kind), read by the same LIMIT/OFFSET statement on the deep-read worker (db/deep_reads.ts), where it held the
  * thread every tenant shares while it walked the rows before the page (the last page of 200,000 lines sorted
  * by item description: 220-270 ms). Undefined for an early page (`offset` < `from`), an unlimited one, a
  * database that is not a local file (its own server walks), or a read in a transaction: the caller reads it
@@ -168,7 +180,7 @@ export async function deepPageIds(
   query: SQLWrapper,
   limit: number,
   offset: number,
-  from = DEEP_OFFSET,
+  from: number,
 ): Promise<number[] | undefined> {
   if (offset < from || limit < 0) return undefined;
   const { sql: text, params } = dialect.sqlToQuery(sql`${query.getSQL()} limit ${limit} offset ${offset}`);
@@ -185,9 +197,18 @@ interface IdWalk extends SQLWrapper {
   limit(limit: number): { offset(offset: number): PromiseLike<{ id: number }[]> };
 }
 
-/** `limit` ids of an id walk after `offset`: a deep page on the deep-read worker (`deepPageIds`), else here. */
-export async function pageOfIds(ctx: Ctx, walk: IdWalk, limit: number, offset: number): Promise<number[]> {
-  return await deepPageIds(ctx, walk, limit, offset) ??
+/**
+ * `limit` ids of an id walk after `offset`: a deep page (`from` rows in or more) on the deep-read worker
+ * (`deepPageIds`), else here.
+ */
+export async function pageOfIds(
+  ctx: Ctx,
+  walk: IdWalk,
+  limit: number,
+  offset: number,
+  from: number,
+): Promise<number[]> {
+  return await deepPageIds(ctx, walk, limit, offset, from) ??
     (await walk.limit(limit).offset(offset)).map((r) => r.id);
 }
 

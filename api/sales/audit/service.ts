@@ -13,7 +13,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { timeZoneOf } from "../../../lib/format.ts";
-import { deepPageIds, onDays, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
+import { DEEP_OFFSET, deepPageIds, onDays, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
 import { type AuditRow, inventory_audit } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import {
@@ -122,7 +122,7 @@ export async function listInventoryAudit(
   // A page's ids first, from the indexes alone (a deferred join): OFFSET skips index entries, not rows. A
   // deep page's are read on the deep-read worker (`deepPageIds`).
   const walk = ctx.db.select({ id: inventory_audit.id }).from(inventory_audit).where(where).orderBy(...order);
-  const deep = await deepPageIds(ctx, walk, limit, offset);
+  const deep = await deepPageIds(ctx, walk, limit, offset, DEEP_OFFSET.indexed);
   const [rows, total] = await Promise.all([
     ctx.db.select().from(inventory_audit)
       .where(limit === -1 ? where : inArray(inventory_audit.id, deep ?? walk.limit(limit).offset(offset)))

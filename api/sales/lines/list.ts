@@ -1,6 +1,6 @@
 import { and, asc, type Column, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { addDays, timeZoneOf } from "../../../lib/format.ts";
-import { onDays, pageOfIds, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
+import { DEEP_OFFSET, onDays, pageOfIds, rowsAfter, rowsOfWalk } from "../../lib/db_helpers.ts";
 import { inventory, items, sales, sub_categories, tickets } from "../../../db/schema/mod.ts";
 import {
   CHAINS,
@@ -264,7 +264,9 @@ async function pageIds(
   limit: number,
   offset: number,
 ): Promise<number[]> {
-  return await pageOfIds(ctx, idsInOrder(ctx, q, where, order), limit, offset);
+  // By item number each line's stock row and item are joined; the line's own columns are one index each.
+  const from = q.sortBy === "item_number" ? DEEP_OFFSET.joined : DEEP_OFFSET.indexed;
+  return await pageOfIds(ctx, idsInOrder(ctx, q, where, order), limit, offset, from);
 }
 
 /** Every line id the filters match, in the order (`pageIds` without the page). */

@@ -11,7 +11,7 @@ import {
   users,
 } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
-import { deepPageIds } from "../../lib/db_helpers.ts";
+import { DEEP_OFFSET, deepPageIds } from "../../lib/db_helpers.ts";
 import { listTotal } from "../../lib/list_query.ts";
 
 export const units = alias(categories, "sale_unit");
@@ -142,7 +142,7 @@ export async function walkIds(
   offset: number,
 ): Promise<number[]> {
   const query = walkQuery(walk, where, dir);
-  const deep = await deepPageIds(ctx, query, limit, offset);
+  const deep = await deepPageIds(ctx, query, limit, offset, DEEP_OFFSET.joined);
   if (deep) return deep;
   const rows = await ctx.db.all<{ id: number }>(sql`${query} limit ${limit} offset ${offset}`);
   return rows.map((r) => r.id);

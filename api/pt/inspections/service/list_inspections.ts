@@ -16,7 +16,7 @@ import {
   pageWindow,
   queryEnum,
 } from "../../../lib/list_query.ts";
-import { pageOfIds, rowsAfter, rowsOfWalk } from "../../../lib/db_helpers.ts";
+import { DEEP_OFFSET, pageOfIds, rowsAfter, rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { DATE_MESSAGE, INSPECTION_SORTS } from "../schemas.ts";
 import { isIsoDate } from "../../../../lib/format.ts";
@@ -130,10 +130,12 @@ async function pageIds(
 ): Promise<number[]> {
   const db = ctx.db;
   const [first, second] = walksOf(ctx, where, q);
-  if (!second) return await pageOfIds(ctx, first, limit, offset);
+  // By part the parts are joined; the other orders are one index each.
+  const from = sortOf(q).sort === "part_name" ? DEEP_OFFSET.joined : DEEP_OFFSET.indexed;
+  if (!second) return await pageOfIds(ctx, first, limit, offset, from);
   // A page that starts past the first walk learns its size from a count, cached like a list's total.
   const dir = sortOf(q).descending ? desc : asc;
-  const head = await pageOfIds(ctx, first, limit, offset);
+  const head = await pageOfIds(ctx, first, limit, offset, from);
   if (head.length === limit) return head;
   const firstCount = head.length ? offset + head.length : await listTotal(
     ctx,
@@ -144,7 +146,10 @@ async function pageIds(
       : db.select({ total: count() }).from(inspections).innerJoin(parts, eq(parts.id, inspections.part_id))
         .where(where),
   );
-  return [...head, ...await pageOfIds(ctx, second, limit - head.length, Math.max(0, offset - firstCount))];
+  return [
+    ...head,
+    ...await pageOfIds(ctx, second, limit - head.length, Math.max(0, offset - firstCount), from),
+  ];
 }
 
 /**

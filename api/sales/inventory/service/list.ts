@@ -3,7 +3,7 @@ import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { everyRow, likeContains, onlyFilters, pageWindow } from "../../../lib/list_query.ts";
 import { serialContains, walkFindsSoon } from "../../../lib/indexed_search.ts";
-import { pageOfIds, rowsOfWalk } from "../../../lib/db_helpers.ts";
+import { DEEP_OFFSET, pageOfIds, rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { type InventoryList, InventoryListQuery, type LocationListQuery } from "../schemas.ts";
@@ -263,7 +263,8 @@ export async function listInventory(ctx: Ctx, q: InventoryListQuery): Promise<In
   const [rows, sums] = await Promise.all([
     limit === -1
       ? selectInventory(ctx.db).where(where).orderBy(...order)
-      : (async () => inventoryRowsByIds(ctx.db, await pageOfIds(ctx, ids, limit, offset)))(),
+      : (async () =>
+        inventoryRowsByIds(ctx.db, await pageOfIds(ctx, ids, limit, offset, DEEP_OFFSET.stock)))(),
     counted ?? cachedSums(ctx, q),
   ]);
   const { total, ...totals } = sums;

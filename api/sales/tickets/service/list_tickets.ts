@@ -25,7 +25,7 @@ import {
   onlyFilters,
   pageWindow,
 } from "../../../lib/list_query.ts";
-import { pageOfIds, rowsOfWalk } from "../../../lib/db_helpers.ts";
+import { DEEP_OFFSET, pageOfIds, rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { indexedContains } from "../../../lib/indexed_search.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { type Named, type TICKET_SORTS, TicketListQuery, type TicketTotals } from "../schemas.ts";
@@ -185,13 +185,22 @@ async function pageIds(
   offset: number,
 ) {
   const [first, second] = idWalks(ctx, where, q, dir);
-  const head = await pageOfIds(ctx, first, limit, offset);
+  const head = await pageOfIds(ctx, first, limit, offset, DEEP_OFFSET.indexed);
   if (!second || head.length === limit) return head;
   // The first walk (by sales rep: the tickets without one, ascending) ended inside this page (or before it):
   // its size says where the second starts.
   const firstCount = head.length ? offset + head.length : (await ctx.db.select({ n: count() }).from(tickets)
     .where(and(where, dir === asc ? isNull(tickets.sales_rep_id) : isNotNull(tickets.sales_rep_id))))[0].n;
-  return [...head, ...await pageOfIds(ctx, second, limit - head.length, Math.max(0, offset - firstCount))];
+  return [
+    ...head,
+    ...await pageOfIds(
+      ctx,
+      second,
+      limit - head.length,
+      Math.max(0, offset - firstCount),
+      DEEP_OFFSET.indexed,
+    ),
+  ];
 }
 
 export interface TicketListRow {
