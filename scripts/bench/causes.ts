@@ -135,9 +135,10 @@ const CAUSES: [RegExp, string][] = [
     "at most 11.5 ms. Eighth session (2026-11-27): those turns were each download's start, the handler's and " +
     "the file's first turn in one (sign-in, first read, the six parts, the first rows; 26-72 ms with the code " +
     "and the compressors cold, .cache/prof/longturns.ts); the file now writes its parts in turns of their own " +
-    "(api/lib/xlsx.ts): in four runs after it the Sales Data download's slowest other request was 27-37 ms and " +
-    "the others' 12-31 ms; what is left at the start is the handler's own turn (about 20 ms on a server's first " +
-    "download: its first read and the company's time zone, cold)",
+    "(api/lib/xlsx.ts): in six runs after it the Sales Data download's slowest other request was 27-48 ms (the " +
+    "highest on a slow run) and the others' 12-40 ms; what is left at the start is the handler's own turn (about " +
+    "20 ms on a server's first download: its first read and the company's time zone, cold), and the rest is the " +
+    "5 ms slices and the two shared cores",
   ],
   [/server peak RSS growth/, "one page of rows and their presented objects, and the zip writer's buffers"],
   [
