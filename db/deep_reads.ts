@@ -42,7 +42,7 @@ let nextId = 0;
 
 /**
  * The first column of every row `sql` answers (an id walk's page), read on the worker from the file at `path`.
- * Rejected with 429 when MAX_WAITING reads are already waiting.
+ * Rejected with 429 when MAX_WAITING reads are already waiting, or MAX_WAITING_PER_FILE of this file.
  */
 export function readIdsOffThread(path: string, sql: string, args: unknown[]): Promise<number[]> {
   if (queue.length >= MAX_WAITING || queue.filter((j) => j.path === path).length >= MAX_WAITING_PER_FILE) {
@@ -99,7 +99,7 @@ function finished(reply: Reply) {
   next();
   if (!running) {
     clearTimeout(stopTimer);
-    stopTimer = setTimeout(stop, IDLE_MS);
+    stopTimer = setTimeout(stopDeepReads, IDLE_MS);
     Deno.unrefTimer(stopTimer);
   }
 }
@@ -110,8 +110,4 @@ export function stopDeepReads() {
   if (running || queue.length || !worker) return;
   worker.terminate();
   worker = null;
-}
-
-function stop() {
-  stopDeepReads();
 }

@@ -98,12 +98,12 @@ export async function fileCursor(client: Client, stmt: InStatement): Promise<Fil
 }
 
 /**
- * The file a local client reads, with the driver's values for `args` (what its own statements would bind), for
- * a read run on another thread's connection (db/deep_reads.ts); undefined for a remote or in-memory client.
+ * The file a local client reads, with the values its own statements would bind for `args`, for a read run on
+ * another thread's connection (db/deep_reads.ts); undefined for a remote or in-memory client.
  */
-export function fileReadOf(client: Client, args: InArgs): { path: string; args: unknown } | undefined {
+export function fileReadOf(client: Client, args: InValue[]): { path: string; args: Bindable[] } | undefined {
   if (!(client instanceof FileClient) || client.path === ":memory:") return undefined;
-  return { path: client.path, args: bindArgs(args, false) };
+  return { path: client.path, args: args.map((v) => bindValue(v, false)) };
 }
 
 export function createFileClient(url: string, options: FileClientOptions): Client {

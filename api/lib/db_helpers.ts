@@ -1,5 +1,5 @@
 import { isRetryable } from "../../db/tenants.ts";
-import type { Client } from "@libsql/client";
+import type { Client, InValue } from "@libsql/client";
 import { fileCursor, fileReadOf } from "../../db/sqlite_client.ts";
 import { readIdsOffThread } from "../../db/deep_reads.ts";
 import { and, type Column, type SQL, sql, type SQLWrapper } from "drizzle-orm";
@@ -169,11 +169,12 @@ export const DEEP_OFFSET = {
 
 /**
  * A deep page's ids: `limit` ids of `query` (one id column, in its order, no LIMIT of its own) after `offset`
- * rows (`from` or more: `DEEP_OFFSET` by the walk's kind), read by the same LIMIT/OFFSET statement on the deep-read worker (db/deep_reads.ts), where it held the
- * thread every tenant shares while it walked the rows before the page (the last page of 200,000 lines sorted
- * by item description: 220-270 ms). Undefined for an early page (`offset` < `from`), an unlimited one, a
- * database that is not a local file (its own server walks), or a read in a transaction: the caller reads it
- * itself then.
+ * rows (`from` or more: `DEEP_OFFSET` by the walk's kind), read by the same LIMIT/OFFSET statement on the
+ * deep-read worker (db/deep_reads.ts), where it held the thread every tenant shares while it walked the rows
+ * before the page (the last page of 200,000 lines sorted by item description: 220-270 ms). Undefined for an
+ * early page (`offset` < `from`), an unlimited one, a database that is not a local file (its own server
+ * walks), or a read in a transaction (none of its own client: it stays on the transaction's connection): the
+ * caller reads it itself then.
  */
 export async function deepPageIds(
   ctx: Ctx,
@@ -183,13 +184,10 @@ export async function deepPageIds(
   from: number,
 ): Promise<number[] | undefined> {
   if (offset < from || limit < 0) return undefined;
-  const { sql: text, params } = dialect.sqlToQuery(sql`${query.getSQL()} limit ${limit} offset ${offset}`);
-  // The client the statement would otherwise run on (none for a transaction's reads, which stay on its
-  // connection).
   const client = (ctx.db as { $client?: Client }).$client;
-  const file = client && fileReadOf(client, params as never);
-  if (!file) return undefined;
-  return await readIdsOffThread(file.path, text, file.args as unknown[]);
+  const { sql: text, params } = dialect.sqlToQuery(sql`${query.getSQL()} limit ${limit} offset ${offset}`);
+  const file = client && fileReadOf(client, params as InValue[]);
+  return file && await readIdsOffThread(file.path, text, file.args);
 }
 
 /** An id walk as drizzle builds it: its SQL, and a page of it read by LIMIT and OFFSET. */

@@ -130,11 +130,12 @@ async function pageIds(
 ): Promise<number[]> {
   const db = ctx.db;
   const [first, second] = walksOf(ctx, where, q);
+  const { sort, descending } = sortOf(q);
   // By part the parts are joined; the other orders are one index each.
-  const from = sortOf(q).sort === "part_name" ? DEEP_OFFSET.joined : DEEP_OFFSET.indexed;
+  const from = sort === "part_name" ? DEEP_OFFSET.joined : DEEP_OFFSET.indexed;
   if (!second) return await pageOfIds(ctx, first, limit, offset, from);
   // A page that starts past the first walk learns its size from a count, cached like a list's total.
-  const dir = sortOf(q).descending ? desc : asc;
+  const dir = descending ? desc : asc;
   const head = await pageOfIds(ctx, first, limit, offset, from);
   if (head.length === limit) return head;
   const firstCount = head.length ? offset + head.length : await listTotal(
