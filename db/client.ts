@@ -126,8 +126,28 @@ export async function migrateTenant(db: TenantDatabase): Promise<boolean> {
     );
     if (row && row.applied !== null && Number(row.applied) >= newestTenantMigration) return false;
   } catch { /* no migrations table yet: a new database */ }
+  await markRoundingBefore015(db);
   await migrate(db, { migrationsFolder: TENANT_MIGRATIONS });
   return true;
+}
+
+/**
+ * Migration 0007 came with the first release after decision 015 (each amount of a line rounded to cents); a
+ * database that has not run it was last served by a release that rounded sums once (decision 007), so its
+ * approved invoices were issued under that rule. Migration 0032 reads this mark and keeps that rule for them
+ * (decision 039). Left before the migration, not in it: by then the migrator has already recorded 0007.
+ */
+async function markRoundingBefore015(db: TenantDatabase) {
+  const m0007 = readMigrationFiles({ migrationsFolder: TENANT_MIGRATIONS })[7]?.folderMillis;
+  let applied: number | null = null;
+  try {
+    const [row] = await db.all<{ applied: number | null }>(
+      sql`select max(created_at) applied from __drizzle_migrations`,
+    );
+    applied = row?.applied === null || row?.applied === undefined ? null : Number(row.applied);
+  } catch { /* a new database */ }
+  if (applied === null || m0007 === undefined || applied >= m0007) return;
+  await db.run(sql`create table if not exists rounding_before_015 (id integer primary key)`);
 }
 
 export async function migrateCatalog(db: CatalogDatabase) {

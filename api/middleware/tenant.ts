@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { type AppEnv, requestHost } from "../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { freezeInBackground } from "../sales/issued/freeze.ts";
 
 /**
  * Host -> catalog -> open tenant database. The catalog is read on every request (a local indexed
@@ -14,6 +15,8 @@ export const tenantMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   if (tenant.status === "disabled") throw new AppError("forbidden", "This business account is suspended.");
   const { tdb, release } = await s.tenants.acquire(tenant);
   c.set("tenant", tdb);
+  // Invoices issued before this release are frozen once after the upgrade, beside the requests (decision 039).
+  freezeInBackground(tdb);
   try {
     await next();
   } finally {

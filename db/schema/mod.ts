@@ -11,3 +11,4 @@ export * from "./inventory.ts";
 export * from "./tickets.ts";
 export * from "./meta.ts";
 export * from "./idempotency.ts";
+export * from "./issued.ts";

@@ -44,6 +44,11 @@ export const tickets = sqliteTable("tickets", {
   isBillBack: integer("is_bill_back", { mode: "boolean" }).notNull().default(false),
   /** the ticket a clone, transfer or bill back came from */
   source_ticket_id: integer("source_ticket_id"),
+  /**
+   * How the ticket's money is rounded: "line", each amount of a line to cents (decision 015); "exact", the
+   * sums rounded once (decision 007), kept for invoices issued under it (migration 0032, decision 039).
+   */
+  rounding: text("rounding", { enum: ["line", "exact"] }).notNull().default("line"),
   created_at: text("created_at").notNull().default(now),
   updated_at: text("updated_at").notNull().default(now),
 }, (t) => [

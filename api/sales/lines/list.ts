@@ -41,6 +41,7 @@ import {
   ON_TICKET,
 } from "./query.ts";
 import { parse } from "../../lib/validate.ts";
+import { asIssued, currentIssues, issuedLinesOf } from "../issued/read.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { timeSlices, yieldToEventLoop } from "../../../lib/event_loop.ts";
 
@@ -58,7 +59,10 @@ export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<
   const found = await ctx.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, q.ticket_id))
     .get();
   if (!found) throw new AppError("not_found", "Ticket not found.");
-  const results = await loadLines(ctx.db, { ticketId: q.ticket_id });
+  const lines = await loadLines(ctx.db, { ticketId: q.ticket_id });
+  // An issued invoice's lines as they were sent (decision 039).
+  const issued = await issuedLinesOf(ctx.db, lines.map((l) => l.id));
+  const results = issued.size ? lines.map((l) => asIssued(l, issued.get(l.id))) : lines;
   return { results, total: results.length };
 }
 
@@ -190,6 +194,7 @@ const ROW_FIELDS = {
     isQuote: tickets.isQuote,
     isInvoice: tickets.isInvoice,
     use_min_rate_logic: tickets.use_min_rate_logic,
+    rounding: tickets.rounding,
   },
   customer: { id: customers.id, name: customers.name },
   sales_rep: { id: reps.id, name: reps.name },
@@ -360,15 +365,34 @@ export async function listSales(
 
 /** The lines as the table shows them: each with its calculated fields (its check-in logs read for all). */
 async function present(ctx: Ctx, rows: Row[]): Promise<SalesDataRow[]> {
-  const logs = await logsOf(ctx.db, rows.map((r) => r.sale.id));
+  // An issued invoice's lines show what was sent: their figures and names as issued (decision 039).
+  const invoiced = rows.filter((r) => r.ticket.isInvoice);
+  const [logs, issuedLines, issues] = await Promise.all([
+    logsOf(ctx.db, rows.map((r) => r.sale.id)),
+    issuedLinesOf(ctx.db, invoiced.map((r) => r.sale.id)),
+    currentIssues(ctx.db, invoiced.map((r) => r.ticket.id)),
+  ]);
   return rows.map(({ sale, inv, item, ...r }) => {
     const calc = calculated(sale, item, r.ticket, logs.get(sale.id) ?? []);
-    return {
+    const row = {
       ...sale,
       ...r,
       ...calc,
       handled: calc.calculated_inventory_status === "Fully Checked-In!",
       sales_inventory: { ...inv, item },
+    };
+    const issue = issues.get(r.ticket.id);
+    if (!issue) return row;
+    const p = issue.document.parties;
+    const named = <N extends { id: number; name: string } | null>(live: N, issued: { name: string } | null) =>
+      live?.id && issued ? { ...live, name: issued.name } : live;
+    return {
+      ...asIssued(row, issuedLines.get(sale.id)),
+      customer: named(row.customer, p.customer),
+      sales_rep: named(row.sales_rep, p.sales_rep),
+      business_unit: named(row.business_unit, p.business_unit),
+      product_line: named(row.product_line, p.product_line),
+      sub_product_line: named(row.sub_product_line, p.sub_product_line),
     };
   });
 }

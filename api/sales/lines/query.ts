@@ -94,7 +94,7 @@ export function inventoryStatus(
 export function calculated(
   line: Sale,
   item: ItemKind,
-  ticket: Pick<Ticket, "use_min_rate_logic">,
+  ticket: Pick<Ticket, "use_min_rate_logic"> & Partial<Pick<Ticket, "rounding">>,
   logs: InventoryLogEntry[],
 ) {
   const t = lineTotals(line, ticket);
@@ -124,7 +124,7 @@ const LINE_ROW_FIELDS = {
     inventory_description: inventory.inventory_description,
   },
   item: LINE_ITEM_FIELDS,
-  ticket: { use_min_rate_logic: tickets.use_min_rate_logic },
+  ticket: { use_min_rate_logic: tickets.use_min_rate_logic, rounding: tickets.rounding },
 };
 
 /** Lines of one ticket (or these ids) with their inventory and item, in their wire shape, by order. */
@@ -150,7 +150,7 @@ export function presentLine(
   sale: Sale,
   inv: { id: number; serial_number: string; inventory_description: string },
   item: LineItem,
-  ticket: Pick<Ticket, "use_min_rate_logic">,
+  ticket: Pick<Ticket, "use_min_rate_logic"> & Partial<Pick<Ticket, "rounding">>,
   log: InventoryLogEntry[],
 ): LineOut {
   return {

@@ -5,9 +5,11 @@ import {
   type LineMoney,
   type LineTotals,
   lineTotals,
+  type Rounding,
   type TicketTotals,
   ticketTotals,
 } from "../tickets/rules.ts";
+import { roundMoney } from "../../../lib/format.ts";
 
 /** A line as the document needs it: its money fields, what it is, and whether it is hidden. */
 export interface DocumentLine extends LineMoney {
@@ -63,8 +65,15 @@ export interface PrintedLines {
 const cents = (n: number) => Math.round(n * 100);
 const sumCents = (xs: number[]) => xs.reduce((s, x) => s + cents(x), 0) / 100;
 
-export function printedLines(all: DocumentLine[], ticket: { use_min_rate_logic: boolean }): PrintedLines {
+export function printedLines(
+  all: DocumentLine[],
+  ticket: { use_min_rate_logic: boolean; rounding?: Rounding },
+): PrintedLines {
   const money: LineTotals[] = all.map((l) => lineTotals(l, ticket));
+  // Under decision 007's rule (invoices issued before decision 015) each sum is of exact amounts, rounded once.
+  const sumOf = ticket.rounding === "exact"
+    ? (xs: number[]) => roundMoney(xs.reduce((s, x) => s + x, 0))
+    : sumCents;
   const lines: PrintLine[] = [];
   const hidden: LineTotals[] = [];
   all.forEach((l, i) => {
@@ -90,19 +99,19 @@ export function printedLines(all: DocumentLine[], ticket: { use_min_rate_logic: 
   const other = hidden.length
     ? {
       count: hidden.length,
-      amount: sumCents(hidden.map((m) => m.taxable)),
-      tax: sumCents(hidden.map((m) => m.tax)),
-      total: sumCents(hidden.map((m) => m.total)),
+      amount: sumOf(hidden.map((m) => m.taxable)),
+      tax: sumOf(hidden.map((m) => m.tax)),
+      total: sumOf(hidden.map((m) => m.total)),
     }
     : null;
-  const t = ticketTotals(money);
+  const t = ticketTotals(money, ticket.rounding);
   return {
     lines,
     other,
     totals: {
       ...t,
-      net: sumCents(money.map((m) => m.taxable)),
-      tax: sumCents(money.map((m) => m.tax)),
+      net: sumOf(money.map((m) => m.taxable)),
+      tax: sumOf(money.map((m) => m.tax)),
     },
   };
 }

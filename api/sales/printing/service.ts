@@ -1,16 +1,16 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { z } from "zod";
-import { companies, files } from "../../../db/schema/mod.ts";
+import { files } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
 import { pdfResponse } from "../../lib/pdf.ts";
 import { getTicket } from "../tickets/service.ts";
-import { loadLines } from "../lines/service.ts";
-import { appendAttachments, logoBytes } from "./report.ts";
-import { documentSettings } from "./document_settings.ts";
-import { printedLines } from "./printed_lines.ts";
+import { appendAttachments } from "./report.ts";
 import { type DocumentTitle, renderTicketDocument } from "./ticket_document.ts";
+import { documentData, documentModel } from "../issued/model.ts";
+import { issuedPdf, keepPdf } from "../issued/issue.ts";
+import { issueOf, linesOfIssue, type StoredDocument } from "../issued/read.ts";
 
 /** GET /api/sales/ticketpdf: ticket_number and invoice_number are accepted and ignored (the row is the truth). */
 export const TicketPdfQuery = z.object({
@@ -20,6 +20,8 @@ export const TicketPdfQuery = z.object({
   include_attachments: queryBool.optional(),
   ticket_number: optionalText,
   invoice_number: optionalText,
+  /** an issued revision of the invoice (0 the first), as it was issued */
+  revision: z.coerce.number().int().min(0).max(10_000).optional(),
 });
 export type TicketPdfQuery = z.infer<typeof TicketPdfQuery>;
 
@@ -45,69 +47,58 @@ export function documentTitle(
   return "Ticket";
 }
 
-const addressOf = (custom: Record<string, unknown> | null | undefined) =>
-  [custom?.address_line_1, custom?.address_line_2, custom?.address_line_3]
-    .filter((l): l is string => typeof l === "string" && l.trim() !== "");
+/** The line attachments to append: the printed lines' files, as the document lists them. */
+async function attachmentsOf(ctx: Ctx, lines: { hidden: boolean; file_id: number | null }[]) {
+  // The lines are this ticket's (scoped by the caller), so their files are the caller's to read.
+  const ids = lines.filter((l) => !l.hidden).map((l) => l.file_id).filter((id): id is number => id !== null);
+  const rows = ids.length
+    ? await ctx.db.select({ id: files.id, name: files.name, data: files.data }).from(files)
+      .where(inArray(files.id, [...new Set(ids)]))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const f = byId.get(id);
+    return f ? [{ name: f.name, data: new Uint8Array(f.data as Uint8Array) }] : [];
+  });
+}
 
-/** The ticket's PDF (getTicket requires "sales.read" and answers 404 for a ticket not found). */
+/**
+ * The ticket's PDF (getTicket requires "sales.read" and answers 404 for a ticket not found). An issued
+ * invoice is answered as it was issued, byte for byte (decision 039): the current revision, or the one asked
+ * for (`revision`, also after re-opening); its ticket or quote print shows the issued names and figures.
+ * Drafts follow today's data.
+ */
 export async function ticketPdf(ctx: Ctx, q: TicketPdfQuery): Promise<Response> {
   const ticket = await getTicket(ctx, q.ticket_id);
-  const title = documentTitle(ticket, q);
-  const [lines, owner, customer] = await Promise.all([
-    loadLines(ctx.db, { ticketId: ticket.id }),
-    ctx.db.select({ name: companies.name, settings: companies.settings }).from(companies)
-      .where(eq(companies.id, ticket.company_id)).get(),
-    ctx.db.select({ name: companies.name, custom: companies.custom }).from(companies)
-      .where(eq(companies.id, ticket.customer_id)).get(),
-  ]);
-  // A line hidden from printing is still billed: it is summed into one "Other charges" row (decision 015).
-  const hidden = (l: (typeof lines)[number]) => l.custom?.hide === true;
-  const printed = lines.filter((l) => !hidden(l));
-  const settings = owner?.settings ?? {};
-  const logo = logoBytes(settings.companyLogo ?? (settings.Sales as Record<string, unknown>)?.companyLogo);
-  const rows = printedLines(
-    lines.map((l) => ({
-      ...l,
-      hidden: hidden(l),
-      item_number: l.sales_inventory.item.item_number,
-      description: l.sales_inventory.item.item_description,
-      inventory_type: l.sales_inventory.item.inventory_type,
-      serial_number: l.sales_inventory.serial_number,
-    })),
-    ticket,
-  );
-
-  let bytes = await renderTicketDocument({
-    title,
-    company: { name: owner?.name ?? "", logo },
-    settings: documentSettings(settings),
-    ticket_number: ticket.ticket_number,
-    invoice_number: ticket.invoice_number,
-    ticket_date: ticket.ticket_date,
-    invoice_date: ticket.invoice_date,
-    customer: { name: customer?.name ?? "", address: addressOf(customer?.custom) },
-    sales_rep: ticket.sales_rep?.name ?? "",
-    business_unit: ticket.business_unit?.name ?? "",
-    location: ticket.location,
-    use_min_rate_logic: ticket.use_min_rate_logic,
-    ...rows,
-    notes: ticket.notes,
-  });
-
-  if (q.include_attachments) {
-    // The lines are this ticket's (scoped above), so their files are the caller's to read.
-    const ids = printed.map((l) => l.file_id).filter((id): id is number => id !== null);
-    const rows = ids.length
-      ? await ctx.db.select({ id: files.id, name: files.name, data: files.data }).from(files)
-        .where(inArray(files.id, [...new Set(ids)]))
-      : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const attachments = ids.flatMap((id) => {
-      const f = byId.get(id);
-      return f ? [{ name: f.name, data: new Uint8Array(f.data as Uint8Array) }] : [];
-    });
-    bytes = await appendAttachments(bytes, attachments);
+  if (q.revision !== undefined && !ticket.revisions.some((r) => r.revision === q.revision)) {
+    throw new AppError("not_found", `This invoice has no revision ${q.revision}.`);
   }
+  const title = q.revision !== undefined ? "Invoice" : documentTitle(ticket, q);
+  const revision = q.revision ?? ticket.issued?.revision;
+  let bytes: Uint8Array;
+  let lines: { hidden: boolean; file_id: number | null }[];
+  if (revision !== undefined && title === "Invoice") {
+    const keep = (pdf: Uint8Array) => ctx.tdb.write((tx) => keepPdf(tx, ticket.id, revision, pdf));
+    bytes = (await issuedPdf(ctx.db, ticket.id, revision, keep))!;
+    const issue = await issueOf(ctx.db, ticket.id, revision);
+    lines = issue ? await linesOfIssue(ctx.db, issue.id) : [];
+  } else if (ticket.issued) {
+    // The ticket of an issued invoice: the same names and figures, titled as asked.
+    const issue = (await issueOf(ctx.db, ticket.id, ticket.issued.revision))!;
+    const d = issue.document as unknown as StoredDocument;
+    const stored = await linesOfIssue(ctx.db, issue.id);
+    const model = await documentModel(ctx.db, ticket, title);
+    bytes = await renderTicketDocument(
+      documentData(d.ticket, title, model.data.company, d.settings, d.parties, stored),
+    );
+    lines = stored;
+  } else {
+    const model = await documentModel(ctx.db, ticket, title);
+    bytes = await renderTicketDocument(model.data);
+    lines = model.lines;
+  }
+  if (q.include_attachments) bytes = await appendAttachments(bytes, await attachmentsOf(ctx, lines));
   const number = title === "Invoice" ? ticket.invoice_number! : ticket.ticket_number;
-  return pdfResponse(bytes, `${title}-${number}.pdf`);
+  const mark = title === "Invoice" && revision ? `-Rev${revision}` : "";
+  return pdfResponse(bytes, `${title}-${number}${mark}.pdf`);
 }

@@ -34,6 +34,8 @@ export interface TicketDocumentData extends PrintedLines {
   location: string;
   use_min_rate_logic: boolean;
   notes: string;
+  /** An invoice issued again after re-opening (decision 039): its revision and the day it was issued. */
+  revision?: { number: number; date: string } | null;
 }
 
 const percent = (n: number | null) => (n ? `${formatNumber(n)}%` : "");
@@ -126,6 +128,9 @@ function documentFields(d: TicketDocumentData): [string, string][] {
       ["Ticket #", d.ticket_number],
       ["Ticket Date", formatDate(d.ticket_date)],
     ];
+  if (d.title === "Invoice" && d.revision && d.revision.number > 0) {
+    fields.push(["Revision", `Rev. ${d.revision.number}, ${formatDate(d.revision.date)}`]);
+  }
   if (d.title === "Invoice" && terms !== null) {
     fields.push(["Terms", terms === 0 ? "Due on receipt" : `Net ${terms} days`]);
     if (d.invoice_date) fields.push(["Due Date", formatDate(addDays(d.invoice_date, terms))]);

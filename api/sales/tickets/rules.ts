@@ -48,7 +48,11 @@ const pct = (p: number | null | undefined) => (p ?? 0) / 100;
  * "round once"). Min-rate logic charges the minimum rate once per unit plus the additional-day price
  * per day.
  */
-export function lineTotals(line: LineMoney, ticket: { use_min_rate_logic: boolean }): LineTotals {
+export function lineTotals(
+  line: LineMoney,
+  ticket: { use_min_rate_logic: boolean; rounding?: Rounding },
+): LineTotals {
+  if (ticket.rounding === "exact") return exactLineTotals(line, ticket);
   const perDay = line.quantity * line.price * line.duration;
   const base = toCents(
     ticket.use_min_rate_logic ? line.quantity * (line.minimum_rate ?? 0) + perDay : perDay,
@@ -73,8 +77,60 @@ export function lineTotals(line: LineMoney, ticket: { use_min_rate_logic: boolea
   };
 }
 
-/** A ticket's totals: the sums of its lines' rounded amounts (added in whole cents). */
-export function ticketTotals(lines: LineTotals[]): TicketTotals {
+/**
+ * How a ticket's money is rounded: "line" (decision 015, above) or "exact", decision 007's rule, kept for the
+ * invoices issued under it (decision 039): a line's amounts exact, each of the ticket's sums rounded once.
+ */
+export type Rounding = "line" | "exact";
+
+/** Decision 007's line: exact amounts (displayed rounded), as invoices issued before decision 015 were. */
+function exactLineTotals(line: LineMoney, ticket: { use_min_rate_logic: boolean }): LineTotals {
+  const perDay = line.quantity * line.price * line.duration;
+  const base = ticket.use_min_rate_logic ? line.quantity * (line.minimum_rate ?? 0) + perDay : perDay;
+  const markup = base * pct(line.markup);
+  const discount = (base + markup) * pct(line.discount);
+  const taxable = base + markup - discount;
+  const state = taxable * pct(line.state_tax);
+  const county = taxable * pct(line.county_tax);
+  const city = taxable * pct(line.city_tax);
+  return {
+    base,
+    markup,
+    discount,
+    taxable,
+    state_tax: state,
+    county_tax: county,
+    city_tax: city,
+    tax: state + county + city,
+    total: taxable + state + county + city,
+  };
+}
+
+/** Decision 007's rounding, as that release wrote it: half-up to cents after a cut to 15 significant digits. */
+function roundOnce(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  const cents = Math.round(Number.parseFloat((Math.abs(x) * 100).toPrecision(15)));
+  const out = (Math.sign(x) * cents) / 100;
+  return out === 0 ? 0 : out;
+}
+
+/**
+ * A ticket's totals: the sums of its lines' rounded amounts (added in whole cents); under the "exact" rule the
+ * lines' exact amounts summed, each sum rounded once.
+ */
+export function ticketTotals(lines: LineTotals[], rounding: Rounding = "line"): TicketTotals {
+  if (rounding === "exact") {
+    const exact = (k: keyof LineTotals) => roundOnce(lines.reduce((s, l) => s + l[k], 0));
+    return {
+      subtotal: exact("base"),
+      markup: exact("markup"),
+      discount: exact("discount"),
+      state_tax: exact("state_tax"),
+      county_tax: exact("county_tax"),
+      city_tax: exact("city_tax"),
+      grandtotal: exact("total"),
+    };
+  }
   const sum = (k: keyof LineTotals) => lines.reduce((s, l) => s + toCents(l[k]), 0) / 100;
   return {
     subtotal: sum("base"),

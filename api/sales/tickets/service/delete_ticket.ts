@@ -6,7 +6,8 @@ import { requireAbility } from "../../../../lib/policy.ts";
 import { releaseTicket } from "./hold.ts";
 import { findTicket, ticketScope } from "./query.ts";
 
-export const INVOICE_NOT_DELETABLE = "An invoice cannot be deleted; re-open it first.";
+export const INVOICE_NOT_DELETABLE =
+  "This ticket was issued as an invoice: it is kept with its revisions and cannot be deleted.";
 
 /**
  * DELETE /api/sales/tickets/{id}: sales-admin only. Gives back the stock its lines hold (audited)
@@ -16,7 +17,8 @@ export async function deleteTicket(ctx: Ctx, id: number): Promise<{ message: str
   requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const t = await findTicket(tx, ctx.user, id);
-    if (t.isInvoice) throw new AppError("conflict", INVOICE_NOT_DELETABLE);
+    // An invoice once issued stays retrievable as issued (decision 039), also after re-opening.
+    if (t.isInvoice || t.invoice_number) throw new AppError("conflict", INVOICE_NOT_DELETABLE);
     await releaseTicket(tx, ctx.user, t);
     await tx.delete(tickets).where(and(ticketScope(ctx.user), eq(tickets.id, id)));
   });

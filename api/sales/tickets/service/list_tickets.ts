@@ -29,7 +29,8 @@ import { DEEP_OFFSET, pageOfIds, rowsOfWalk } from "../../../lib/db_helpers.ts";
 import { indexedContains } from "../../../lib/indexed_search.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { type Named, type TICKET_SORTS, TicketListQuery, type TicketTotals } from "../schemas.ts";
-import { ticketScope, ticketTotalsOf } from "./query.ts";
+import { asIssuedTicket, ticketScope, ticketTotalsOf } from "./query.ts";
+import { currentIssues } from "../../issued/read.ts";
 import { isDisputed, mayBeDisputed } from "../rules.ts";
 
 const reps = alias(users, "sales_rep");
@@ -278,19 +279,27 @@ type JoinedTicket = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number
 async function presented(ctx: Ctx, rows: JoinedTicket[]): Promise<TicketListRow[]> {
   // The others' rejections are not read: they cannot make a ticket disputed.
   const awaiting = rows.filter((r) => mayBeDisputed(r.t.status)).map((r) => r.t.id);
-  const [totals, rejected] = await Promise.all([
+  // An issued invoice is listed as it was sent: its names and totals as issued (decision 039).
+  const invoices = rows.filter((r) => r.t.isInvoice).map((r) => r.t.id);
+  const [totals, rejected, issues] = await Promise.all([
     ticketTotalsOf(ctx.db, rows.map((r) => r.t)),
     awaiting.length ? REJECTIONS_OF.all(ctx.db, idsValue(awaiting)) : [],
+    currentIssues(ctx.db, invoices),
   ]);
   const latest = new Map<number, boolean>();
   for (const r of rejected) if (!latest.has(r.ticket_id)) latest.set(r.ticket_id, r.resolved);
-  return rows.map(({ t, customer, rep }) => ({
-    ...t,
-    customer,
-    sales_rep: rep?.id ? rep as Named : null,
-    totals: totals.get(t.id)!,
-    disputed: isDisputed(t.status, latest.get(t.id)),
-  }));
+  return rows.map(({ t, customer, rep }) => {
+    const row = {
+      ...t,
+      customer,
+      sales_rep: rep?.id ? rep as Named : null,
+      totals: totals.get(t.id)!,
+      disputed: isDisputed(t.status, latest.get(t.id)),
+      invoice_revision: null as number | null,
+    };
+    const issue = issues.get(t.id);
+    return issue ? { ...asIssuedTicket(row, issue), invoice_revision: issue.revision } : row;
+  });
 }
 
 /**

@@ -20,17 +20,20 @@ import type { CurrentUser } from "../../../lib/context.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { DEFAULT_TIME_ZONE, today as todayIn } from "../../../../lib/format.ts";
 import { isDisputed, lineTotals, ticketComplete, type TicketTotals, ticketTotals } from "../rules.ts";
+import { type CurrentIssue, currentIssues, type IssuedSummary, revisionsOf } from "../../issued/read.ts";
 
 export type Db = TenantDatabase | Tx;
+/** Whose tickets are read: the caller's company (or, for the server's own work, the ticket's). */
+export type Viewer = Pick<CurrentUser, "company_id">;
 
 /** THE scoping rule of tickets: the caller's company (`companyId`: the column it is checked on). */
-export const ticketScope = (user: CurrentUser, companyId: SQLiteColumn = tickets.company_id) =>
+export const ticketScope = (user: Viewer, companyId: SQLiteColumn = tickets.company_id) =>
   eq(companyId, user.company_id);
 /** Today as YYYY-MM-DD on the company's clock (settings.timeZone; UTC when none is given). */
 export const today = (timeZone = DEFAULT_TIME_ZONE) => todayIn(new Date(), timeZone);
 
 /** The ticket of the caller's company, or 404. */
-export async function findTicket(db: Db, user: CurrentUser, id: number): Promise<Ticket> {
+export async function findTicket(db: Db, user: Viewer, id: number): Promise<Ticket> {
   const row = await db.select().from(tickets).where(and(ticketScope(user), eq(tickets.id, id))).get();
   if (!row) throw new AppError("not_found", "Ticket not found.");
   return row;
@@ -59,19 +62,22 @@ const LINE_MONEY_OF = shaped((db) => drivenByIds(db.select(LINE_MONEY).from(sale
  */
 export async function ticketTotalsOf(
   db: Db,
-  list: Pick<Ticket, "id" | "use_min_rate_logic">[],
+  list: Pick<Ticket, "id" | "use_min_rate_logic" | "rounding">[],
 ): Promise<Map<number, TicketTotals>> {
   const lines = list.length ? await LINE_MONEY_OF.all(db, idsValue(list.map((t) => t.id))) : [];
   const byTicket = Map.groupBy(lines, (l) => l.ticket_id);
   return new Map(
-    list.map((t) => [t.id, ticketTotals((byTicket.get(t.id) ?? []).map((l) => lineTotals(l, t)))]),
+    list.map((t) => [
+      t.id,
+      ticketTotals((byTicket.get(t.id) ?? []).map((l) => lineTotals(l, t)), t.rounding),
+    ]),
   );
 }
 
 /** Totals and completeness of each ticket, from its lines, their items and their logs. */
 export async function ticketFigures(
   db: Db,
-  list: Pick<Ticket, "id" | "use_min_rate_logic">[],
+  list: Pick<Ticket, "id" | "use_min_rate_logic" | "rounding">[],
 ): Promise<Map<number, { totals: TicketTotals; lines_complete: boolean }>> {
   const ids = list.map((t) => t.id);
   const lines = ids.length
@@ -100,7 +106,7 @@ export async function ticketFigures(
     // Hidden lines (custom.hide) only stay off the printout: they still count here.
     const mine = lines.filter((l) => l.line.ticket_id === t.id);
     out.set(t.id, {
-      totals: ticketTotals(mine.map((l) => lineTotals(l.line, t))),
+      totals: ticketTotals(mine.map((l) => lineTotals(l.line, t)), t.rounding),
       lines_complete: ticketComplete(mine.map((l) => ({
         line: l.line,
         item: { isExpendable: l.isExpendable, inventory_type: l.inventory_type },
@@ -124,7 +130,7 @@ const productLines = alias(categories, "product_line");
 const customerTax = alias(taxes, "customer_tax");
 
 /** GET /api/sales/tickets/{id}'s shape: the ticket with its parties, totals and rejections. */
-export async function presentTicket(db: Db, user: CurrentUser, id: number) {
+export async function presentTicket(db: Db, user: Viewer, id: number) {
   const t = await findTicket(db, user, id);
   const one = async <T>(q: Promise<T | undefined>) => (await q) ?? null;
   const named = { id: categories.id, name: categories.name };
@@ -160,7 +166,10 @@ export async function presentTicket(db: Db, user: CurrentUser, id: number) {
       ticketFigures(db, [t]),
       rejectionsOf(db, t.id),
     ]);
-  return {
+  const [issue, revisions] = t.invoice_number
+    ? await Promise.all([currentIssues(db, [t.id]).then((m) => m.get(t.id)), revisionsOf(db, t.id)])
+    : [undefined, []];
+  const live = {
     ...t,
     customer: customer
       ? { id: customer.c.id, name: customer.c.name, tax_id: customer.c.tax_id, tax: customer.tax }
@@ -173,6 +182,61 @@ export async function presentTicket(db: Db, user: CurrentUser, id: number) {
     ...figures.get(t.id)!,
     rejections: rejected,
     disputed: isDisputed(t.status, rejected[0]?.resolved),
+    /** the invoice's current revision as issued (null for drafts), and every revision ever issued */
+    issued: issue ? revisionSummary(issue) : null,
+    revisions: revisions.map(revisionSummary),
+  };
+  return issue ? asIssuedTicket(live, issue) : live;
+}
+
+/** A revision as the screen and the API list it. */
+export const revisionSummary = (r: IssuedSummary) => ({
+  revision: r.revision,
+  number: r.number,
+  document_date: r.document_date,
+  issued_at: r.issued_at,
+  issued_by: r.issued_by,
+  origin: r.origin,
+  cancelled_at: r.cancelled_at,
+  cancelled_by: r.cancelled_by,
+  grandtotal: r.grandtotal,
+});
+
+/**
+ * An issued invoice shows what was sent: its parties' names and its totals as issued, whatever has been
+ * renamed or re-ruled since (decision 039).
+ */
+export function asIssuedTicket<
+  T extends {
+    customer: { id: number; name: string } | null;
+    sales_rep: { id: number; name: string } | null;
+    business_unit?: { id: number; name: string } | null;
+    product_line?: { id: number; name: string } | null;
+    sub_product_line?: { id: number; name: string } | null;
+    totals: TicketTotals;
+  },
+>(t: T, issue: CurrentIssue): T {
+  const p = issue.document.parties;
+  const rename = <N extends { id: number; name: string } | null | undefined>(
+    live: N,
+    issued: { name: string } | null,
+  ) => live && issued ? { ...live, name: issued.name } : live;
+  return {
+    ...t,
+    customer: rename(t.customer, p.customer),
+    sales_rep: rename(t.sales_rep, p.sales_rep),
+    ...("business_unit" in t ? { business_unit: rename(t.business_unit, p.business_unit) } : {}),
+    ...("product_line" in t ? { product_line: rename(t.product_line, p.product_line) } : {}),
+    ...("sub_product_line" in t ? { sub_product_line: rename(t.sub_product_line, p.sub_product_line) } : {}),
+    totals: {
+      subtotal: issue.subtotal,
+      markup: issue.markup,
+      discount: issue.discount,
+      state_tax: issue.state_tax,
+      county_tax: issue.county_tax,
+      city_tax: issue.city_tax,
+      grandtotal: issue.grandtotal,
+    },
   };
 }
 export type TicketOut = Awaited<ReturnType<typeof presentTicket>>;

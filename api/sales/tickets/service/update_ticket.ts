@@ -12,6 +12,7 @@ import { type StatusChoice, transitionProblem } from "../rules.ts";
 import { requireBilledUnchanged } from "../billed.ts";
 import { TicketUpdateInput } from "../schemas.ts";
 import { checkParties, cloneQuote } from "./create_ticket.ts";
+import { cancelIssue, issueInvoice } from "../../issued/issue.ts";
 import { findTicket, presentTicket, ticketFigures, type TicketOut, ticketScope, today } from "./query.ts";
 
 const FIELDS = [
@@ -91,6 +92,11 @@ export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut &
       if (to === "APP") message = "Invoice created";
     } else if (t.status === "APP") message = "Invoice updated";
     await tx.update(tickets).set(values).where(and(ticketScope(ctx.user), eq(tickets.id, t.id)));
+    // What the customer is sent is kept as issued; re-opening cancels it, never changes it (decision 039).
+    if (t.status === "APP" && to === "OPEN") await cancelIssue(tx, t.id, ctx.user.name);
+    if (t.status !== "APP" && to === "APP") {
+      await issueInvoice(tx, ctx.user, t.id, ctx.user.name, today(timeZoneOf(ctx.user.company.settings)));
+    }
     if (to === "CLONEQUOTE") {
       message = "Quote cloned";
       const saved = await findTicket(tx, ctx.user, t.id);
