@@ -135,7 +135,7 @@ export async function migrateTenant(db: TenantDatabase): Promise<boolean> {
  * Migration 0007 came with the first release after decision 015 (each amount of a line rounded to cents); a
  * database that has not run it was last served by a release that rounded sums once (decision 007), so its
  * approved invoices were issued under that rule. Migration 0032 reads this mark and keeps that rule for them
- * (decision 039). Left before the migration, not in it: by then the migrator has already recorded 0007.
+ * (decision 040). Left before the migration, not in it: by then the migrator has already recorded 0007.
  */
 async function markRoundingBefore015(db: TenantDatabase) {
   const m0007 = readMigrationFiles({ migrationsFolder: TENANT_MIGRATIONS })[7]?.folderMillis;

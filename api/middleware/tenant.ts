@@ -15,7 +15,7 @@ export const tenantMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   if (tenant.status === "disabled") throw new AppError("forbidden", "This business account is suspended.");
   const { tdb, release } = await s.tenants.acquire(tenant);
   c.set("tenant", tdb);
-  // Invoices issued before this release are frozen once after the upgrade, beside the requests (decision 039).
+  // Invoices issued before this release are frozen once after the upgrade, beside the requests (decision 040).
   freezeInBackground(tdb);
   try {
     await next();

@@ -40,7 +40,7 @@ CREATE TABLE `issued_assets` (
 --> statement-breakpoint
 ALTER TABLE `tickets` ADD `rounding` text DEFAULT 'line' NOT NULL;--> statement-breakpoint
 -- Invoices issued before this release are frozen with the rounding rule in force when they were issued
--- (decision 039): a database that had not yet run migration 0007 when this upgrade began was last served by a
+-- (decision 040): a database that had not yet run migration 0007 when this upgrade began was last served by a
 -- release before decision 015, so its invoices were computed by decision 007's rule. migrateTenant leaves the
 -- table `rounding_before_015` for such a database before migrating (db/client.ts); it is read and dropped here,
 -- in the same transaction as the rest of the migration.

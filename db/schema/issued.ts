@@ -5,7 +5,7 @@ import { tickets } from "./tickets.ts";
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`;
 
 /**
- * An invoice as it was issued (decision 039): one row per revision. Approving a ticket issues revision 0;
+ * An invoice as it was issued (decision 040): one row per revision. Approving a ticket issues revision 0;
  * re-opening the invoice cancels the current revision (it stays, exactly as issued); approving it again
  * issues the next revision under the same number. What the customer received is `pdf` (rendered once, at
  * issue; for invoices frozen by the upgrade, at their first reprint) and `document` (everything the PDF

@@ -46,7 +46,7 @@ export const tickets = sqliteTable("tickets", {
   source_ticket_id: integer("source_ticket_id"),
   /**
    * How the ticket's money is rounded: "line", each amount of a line to cents (decision 015); "exact", the
-   * sums rounded once (decision 007), kept for invoices issued under it (migration 0032, decision 039).
+   * sums rounded once (decision 007), kept for invoices issued under it (migration 0032, decision 040).
    */
   rounding: text("rounding", { enum: ["line", "exact"] }).notNull().default("line"),
   created_at: text("created_at").notNull().default(now),

@@ -1,4 +1,4 @@
-// The upgrade's freeze (decision 039): approved invoices issued before this release have no issued revision.
+// The upgrade's freeze (decision 040): approved invoices issued before this release have no issued revision.
 // Migration 0032 marks the tenant (`issue_freeze_pending`) and keeps the rounding rule each was issued under;
 // here each gets its revision 0 from its data now, in short write batches, off any request. Until then a
 // read computes it with that same rule, so no figure moves in between.

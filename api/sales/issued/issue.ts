@@ -1,4 +1,4 @@
-// Issuing an invoice keeps it as sent (decision 039): approving a ticket stores its document (names, figures,
+// Issuing an invoice keeps it as sent (decision 040): approving a ticket stores its document (names, figures,
 // terms, rounding rule) and the PDF itself; re-opening cancels that revision, never changes it; approving again
 // issues the next revision under the same number.
 import { createHash } from "node:crypto";

@@ -1,6 +1,6 @@
 // What a ticket document shows, read from live data: the parties, names, settings and the lines with their
 // printed figures (decision 015). Printing a draft renders it at once; issuing an invoice keeps it, with its
-// PDF, as the invoice was sent (decision 039).
+// PDF, as the invoice was sent (decision 040).
 import { eq } from "drizzle-orm";
 import { companies, type IssuedLine } from "../../../db/schema/mod.ts";
 import type { Db } from "../tickets/service/query.ts";

@@ -1,4 +1,4 @@
-// Issued invoices as they were sent (decision 039): what the invoice screen, the lists, Sales Data and the
+// Issued invoices as they were sent (decision 040): what the invoice screen, the lists, Sales Data and the
 // downloads show for an approved invoice instead of today's names and rules.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { issued_documents, issued_lines, type IssuedLine } from "../../../db/schema/mod.ts";

@@ -60,7 +60,7 @@ export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<
     .get();
   if (!found) throw new AppError("not_found", "Ticket not found.");
   const lines = await loadLines(ctx.db, { ticketId: q.ticket_id });
-  // An issued invoice's lines as they were sent (decision 039).
+  // An issued invoice's lines as they were sent (decision 040).
   const issued = await issuedLinesOf(ctx.db, lines.map((l) => l.id));
   const results = issued.size ? lines.map((l) => asIssued(l, issued.get(l.id))) : lines;
   return { results, total: results.length };
@@ -365,7 +365,7 @@ export async function listSales(
 
 /** The lines as the table shows them: each with its calculated fields (its check-in logs read for all). */
 async function present(ctx: Ctx, rows: Row[]): Promise<SalesDataRow[]> {
-  // An issued invoice's lines show what was sent: their figures and names as issued (decision 039).
+  // An issued invoice's lines show what was sent: their figures and names as issued (decision 040).
   const invoiced = rows.filter((r) => r.ticket.isInvoice);
   const [logs, issuedLines, issues] = await Promise.all([
     logsOf(ctx.db, rows.map((r) => r.sale.id)),

@@ -64,7 +64,7 @@ async function attachmentsOf(ctx: Ctx, lines: { hidden: boolean; file_id: number
 
 /**
  * The ticket's PDF (getTicket requires "sales.read" and answers 404 for a ticket not found). An issued
- * invoice is answered as it was issued, byte for byte (decision 039): the current revision, or the one asked
+ * invoice is answered as it was issued, byte for byte (decision 040): the current revision, or the one asked
  * for (`revision`, also after re-opening); its ticket or quote print shows the issued names and figures.
  * Drafts follow today's data.
  */

@@ -34,7 +34,7 @@ export interface TicketDocumentData extends PrintedLines {
   location: string;
   use_min_rate_logic: boolean;
   notes: string;
-  /** An invoice issued again after re-opening (decision 039): its revision and the day it was issued. */
+  /** An invoice issued again after re-opening (decision 040): its revision and the day it was issued. */
   revision?: { number: number; date: string } | null;
 }
 

@@ -79,7 +79,7 @@ export function lineTotals(
 
 /**
  * How a ticket's money is rounded: "line" (decision 015, above) or "exact", decision 007's rule, kept for the
- * invoices issued under it (decision 039): a line's amounts exact, each of the ticket's sums rounded once.
+ * invoices issued under it (decision 040): a line's amounts exact, each of the ticket's sums rounded once.
  */
 export type Rounding = "line" | "exact";
 

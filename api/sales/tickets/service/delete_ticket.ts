@@ -17,7 +17,7 @@ export async function deleteTicket(ctx: Ctx, id: number): Promise<{ message: str
   requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const t = await findTicket(tx, ctx.user, id);
-    // An invoice once issued stays retrievable as issued (decision 039), also after re-opening.
+    // An invoice once issued stays retrievable as issued (decision 040), also after re-opening.
     if (t.isInvoice || t.invoice_number) throw new AppError("conflict", INVOICE_NOT_DELETABLE);
     await releaseTicket(tx, ctx.user, t);
     await tx.delete(tickets).where(and(ticketScope(ctx.user), eq(tickets.id, id)));

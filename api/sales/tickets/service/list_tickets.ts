@@ -279,7 +279,7 @@ type JoinedTicket = Awaited<ReturnType<ReturnType<typeof joined>["all"]>>[number
 async function presented(ctx: Ctx, rows: JoinedTicket[]): Promise<TicketListRow[]> {
   // The others' rejections are not read: they cannot make a ticket disputed.
   const awaiting = rows.filter((r) => mayBeDisputed(r.t.status)).map((r) => r.t.id);
-  // An issued invoice is listed as it was sent: its names and totals as issued (decision 039).
+  // An issued invoice is listed as it was sent: its names and totals as issued (decision 040).
   const invoices = rows.filter((r) => r.t.isInvoice).map((r) => r.t.id);
   const [totals, rejected, issues] = await Promise.all([
     ticketTotalsOf(ctx.db, rows.map((r) => r.t)),

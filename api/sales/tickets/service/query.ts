@@ -204,7 +204,7 @@ export const revisionSummary = (r: IssuedSummary) => ({
 
 /**
  * An issued invoice shows what was sent: its parties' names and its totals as issued, whatever has been
- * renamed or re-ruled since (decision 039).
+ * renamed or re-ruled since (decision 040).
  */
 export function asIssuedTicket<
   T extends {

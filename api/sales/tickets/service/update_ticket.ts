@@ -92,7 +92,7 @@ export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut &
       if (to === "APP") message = "Invoice created";
     } else if (t.status === "APP") message = "Invoice updated";
     await tx.update(tickets).set(values).where(and(ticketScope(ctx.user), eq(tickets.id, t.id)));
-    // What the customer is sent is kept as issued; re-opening cancels it, never changes it (decision 039).
+    // What the customer is sent is kept as issued; re-opening cancels it, never changes it (decision 040).
     if (t.status === "APP" && to === "OPEN") await cancelIssue(tx, t.id, ctx.user.name);
     if (t.status !== "APP" && to === "APP") {
       await issueInvoice(tx, ctx.user, t.id, ctx.user.name, today(timeZoneOf(ctx.user.company.settings)));
