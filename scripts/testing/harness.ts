@@ -51,7 +51,7 @@ export interface TestEnv {
 export type Instance = ReturnType<typeof clientOf> & { services: Services };
 
 /** Requests to one app (one instance), as a browser or API client would send them. */
-function clientOf(app: ReturnType<typeof createApp>, host: string) {
+export function clientOf(app: ReturnType<typeof createApp>, host: string) {
   const request = (path: string, o: RequestOptions = {}) => {
     const h = o.host ?? host;
     const headers: Record<string, string> = { host: h, ...o.headers };
