@@ -1,7 +1,7 @@
 import { formatDate, formatDateTime, money } from "../../../lib/format.ts";
 import { useTimeZone } from "../../lib/time_zone.tsx";
 import { CompanyLogo } from "../../shell/CompanyLogo.tsx";
-import { DisputedFlag } from "../tickets/columns.tsx";
+import { DisputedFlag, invoiceNumber } from "../tickets/columns.tsx";
 import { STATUS_LABELS } from "../tickets/types.ts";
 import { serviceRange } from "../lines/lines.ts";
 import type { Line } from "../lines/types.ts";
@@ -13,7 +13,7 @@ export function Header({ t, lines, company }: { t: Ticket; lines: Line[]; compan
   const timeZone = useTimeZone();
   const facts: [string, string | undefined][] = [
     [t.isQuote || t.status === "QUOTE" ? "Quote #" : "Ticket #", t.ticket_number],
-    ["Invoice #", t.invoice_number ?? undefined],
+    ["Invoice #", t.invoice_number ? invoiceNumber(t.invoice_number, t.issued?.revision) : undefined],
     ["Status", STATUS_LABELS[t.status] ?? t.status],
     ["Customer", t.customer?.name],
     ["Sales Rep", t.sales_rep?.name],
@@ -50,6 +50,48 @@ export function Header({ t, lines, company }: { t: Ticket; lines: Line[]; compan
         )}
       </dl>
     </div>
+  );
+}
+
+const revisionPdf = (ticketId: number, revision: number) =>
+  `/api/sales/ticketpdf?ticket_id=${ticketId}&type=invoice&revision=${revision}`;
+
+/**
+ * Every revision of the invoice, each as issued (a PDF link that works without JavaScript): the current one,
+ * and those cancelled by re-opening, with who and when. A re-opened ticket says it is the next revision's draft.
+ */
+export function Revisions({ t }: { t: Ticket }) {
+  const timeZone = useTimeZone();
+  if (!t.revisions.length) return null;
+  const draft = !t.issued;
+  return (
+    <section className="ticket-revisions" aria-labelledby="revisions-title">
+      <h2 id="revisions-title">Invoice revisions</h2>
+      {draft && (
+        <p className="field-note" role="note">
+          Re-opened: this is the draft of{" "}
+          {invoiceNumber(t.invoice_number ?? "", t.revisions.length)}. What was issued stays below, unchanged.
+        </p>
+      )}
+      <ul>
+        {t.revisions.map((r) => (
+          <li key={r.revision}>
+            <a href={revisionPdf(t.id, r.revision)} target="_blank" rel="noopener">
+              {invoiceNumber(r.number, r.revision)}
+            </a>{" "}
+            <span>
+              {formatDate(r.document_date)}, {money(r.grandtotal)}, {r.cancelled_at
+                ? `cancelled ${formatDateTime(r.cancelled_at, timeZone)}${
+                  r.cancelled_by ? ` by ${r.cancelled_by}` : ""
+                }`
+                : `current, issued ${formatDateTime(r.issued_at, timeZone)}${
+                  r.issued_by ? ` by ${r.issued_by}` : ""
+                }`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -3,6 +3,10 @@ import { Icon } from "../../components/icons.tsx";
 import { formatDate, money } from "../../../lib/format.ts";
 import { STATUS_LABELS, type TicketList, type TicketRow } from "./types.ts";
 
+/** An invoice number with its revision mark (decision 040): "INV-00002 Rev. 1"; the first issue has none. */
+export const invoiceNumber = (number: string, revision: number | null | undefined) =>
+  revision ? `${number} Rev. ${revision}` : number;
+
 export const DISPUTED = "Disputed: latest rejection unresolved";
 
 /** The red flag of a disputed ticket; its text is the image's accessible name and tooltip. */
@@ -42,7 +46,11 @@ export function ticketColumns(list: TicketList): DataColumn<TicketRow>[] {
       ? [{
         id: "invoice_number",
         header: "Inv #",
-        cell: (t: TicketRow) => <span className="nowrap">{t.invoice_number ?? ""}</span>,
+        cell: (t: TicketRow) => (
+          <span className="nowrap">
+            {t.invoice_number ? invoiceNumber(t.invoice_number, t.invoice_revision) : ""}
+          </span>
+        ),
       }]
       : []),
     // The invoices list is dated by the invoice; the others by the ticket.

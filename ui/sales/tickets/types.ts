@@ -7,6 +7,8 @@ export type TicketRow = Ticket & {
   sales_rep: Named | null;
   totals: TicketTotals;
   disputed: boolean;
+  /** an issued invoice's current revision (0 the first), null for drafts (decision 040) */
+  invoice_revision?: number | null;
 };
 
 export type TicketFlow = "OPEN" | "QUOTE" | "RFB" | "RFA" | "APP";

@@ -8,7 +8,8 @@ import { LineTable } from "../../lines/LineTable.tsx";
 import { LineAction } from "../../lines/LineAction.tsx";
 import { useCheckIn } from "../../lines/useCheckIn.ts";
 import type { Line } from "../../lines/types.ts";
-import { Header, Totals } from "../TicketHeader.tsx";
+import { Header, Revisions, Totals } from "../TicketHeader.tsx";
+import { invoiceNumber } from "../../tickets/columns.tsx";
 import { TicketToolbar } from "../TicketToolbar.tsx";
 import { type Open, preloadDialog, TicketDialogs } from "../TicketDialogs.tsx";
 import { useTicketData } from "../useTicketData.ts";
@@ -67,12 +68,15 @@ export default function TicketDetail(props: DetailProps) {
       <div className="page-head">
         <h1>
           {`${props.list.title}: ${
-            isInvoice && ticket.invoice_number ? ticket.invoice_number : ticket.ticket_number
+            isInvoice && ticket.invoice_number
+              ? invoiceNumber(ticket.invoice_number, ticket.issued?.revision)
+              : ticket.ticket_number
           }`}
         </h1>
         <a className="btn" href={props.list.path}>Back to {props.list.title}</a>
       </div>
       <Header t={ticket} lines={lines} company={props.company} />
+      <Revisions t={ticket} />
       <div className="ticket-body">
         <TicketToolbar
           ticket={ticket}
