@@ -12,7 +12,16 @@ import { useSqldRoute } from "../db/client.ts";
 import { Catalog, type RemoteCatalog } from "../db/catalog.ts";
 import { type Tenant, tenant_hosts, tenants } from "../db/catalog/schema.ts";
 import { migrateTenant, openClient, resolveDbUrl, tenantDrizzle } from "../db/client.ts";
-import { createTenant, ProvisionError, removeDatabaseFiles, tenantFile } from "../db/provision.ts";
+import {
+  createTenant,
+  ProvisionError,
+  recoverSlug,
+  removeDatabaseFiles,
+  type Stage,
+  tenantFile,
+} from "../db/provision.ts";
+import { forgetPending, lockSlug, notePending, syncPath, TenantBusyError } from "../db/tenant_files.ts";
+import { RETIRED } from "../db/tenants.ts";
 import { deleteNamespace, namespaceOf, type SqldConfig } from "../db/sqld.ts";
 import { companies, inspections, jobs, users } from "../db/schema/mod.ts";
 import { seedDemo } from "./demo.ts";
@@ -42,7 +51,11 @@ export interface Place {
   dataDir: string;
   catalog?: RemoteCatalog;
   sqld?: SqldConfig;
+  /** tests: called at each stage of create, restore, migrate and delete (`TENANT_TEST_STAGES`) */
+  stage?: Stage;
 }
+
+const noStage: Stage = () => Promise.resolve();
 
 /** A data directory alone is a place with a local catalog and no libSQL server. */
 const place = (where: string | Place): Place => typeof where === "string" ? { dataDir: where } : where;
@@ -55,6 +68,40 @@ async function withCatalog<T>(where: string | Place, fn: (c: Catalog) => Promise
   } finally {
     catalog.close();
   }
+}
+
+/**
+ * `fn` holding the slug's lock (one command per tenant at a time in a DATA_DIR, db/tenant_files.ts), after
+ * removing what an interrupted command of the slug left behind; answers `fn`'s result and those leftovers.
+ */
+async function withSlug<T>(
+  where: Place,
+  catalog: Catalog,
+  slug: string,
+  fn: (leftovers: string[]) => Promise<T>,
+): Promise<T> {
+  const lock = lockSlug(where.dataDir, slug);
+  try {
+    return await fn(await recoverSlug(catalog, slug, where.sqld));
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * A restore killed after it fenced the old database and before the catalog pointed elsewhere leaves the
+ * tenant refusing every write. Holding the slug's lock, no restore of it is running: the fence is lifted.
+ */
+async function liftStaleFence(dataDir: string, t: Tenant): Promise<boolean> {
+  const file = tenantFile(dataDir, t.db_url);
+  if (file && !existsSync(file)) return false;
+  const url = resolveDbUrl(dataDir, t.db_url);
+  const fenced = await withClient(url, t.db_token, async (c) => {
+    const rs = await c.execute("PRAGMA user_version");
+    return Number(rs.rows[0]?.[0]) === RETIRED;
+  });
+  if (fenced) await fence(url, t.db_token, false);
+  return fenced;
 }
 
 async function mustFind(catalog: Catalog, slug: string): Promise<Tenant> {
@@ -100,18 +147,24 @@ export interface CreateOptions {
 
 export async function createCommand(where: string | Place, slug: string, o: CreateOptions): Promise<string> {
   if (o.dbToken && !o.dbUrl) throw new CliError("--db-token needs --db-url");
+  const { sqld, stage } = place(where);
   return await withCatalog(where, async (catalog) => {
-    const t = await createTenant(catalog, {
-      slug,
-      name: o.name ?? "",
-      hosts: o.hosts,
-      adminEmail: o.adminEmail ?? "",
-      adminPassword: o.adminPassword ?? "",
-      dbUrl: o.dbUrl,
-      dbToken: o.dbToken,
-      remote: o.remote,
-      scryptN: o.scryptN,
-    }, place(where).sqld);
+    const t = await createTenant(
+      catalog,
+      {
+        slug,
+        name: o.name ?? "",
+        hosts: o.hosts,
+        adminEmail: o.adminEmail ?? "",
+        adminPassword: o.adminPassword ?? "",
+        dbUrl: o.dbUrl,
+        dbToken: o.dbToken,
+        remote: o.remote,
+        scryptN: o.scryptN,
+      },
+      sqld,
+      stage,
+    );
     const hosts = (await catalog.list()).find((r) => r.id === t.id)?.hosts ?? [];
     return `created tenant ${t.slug} (${t.name}) on ${hosts.join(", ")}; admin ${
       o.adminEmail!.toLowerCase()
@@ -149,24 +202,36 @@ async function appliedMigrations(client: Client): Promise<number> {
 }
 
 /** Applies pending migrations to one tenant, or to every tenant when `slug` is absent. */
+/**
+ * Applies pending migrations to one tenant, or to every tenant when `slug` is absent. drizzle's migrator runs
+ * every pending migration of a database in one transaction (`client.migrate`: one BEGIN ... COMMIT on a file,
+ * one batch on sqld), so a migrate killed part-way leaves the database as it was, and its retry applies them.
+ */
 export function migrateCommand(where: string | Place, slug?: string): Promise<string[]> {
-  const { dataDir } = place(where);
+  const p = place(where);
+  const { dataDir, stage = noStage } = p;
   return withCatalog(where, async (catalog) => {
     const list: Tenant[] = slug ? [await mustFind(catalog, slug)] : await catalog.list();
     if (!list.length) return [`no tenants in ${dataDir}`];
     const lines: string[] = [];
     const failed: string[] = [];
-    for (const t of list) {
+    for (const listed of list) {
       try {
-        localFile(dataDir, t);
-        const applied = await withClient(resolveDbUrl(dataDir, t.db_url), t.db_token, async (client) => {
-          const before = await appliedMigrations(client);
-          await migrateTenant(tenantDrizzle(client));
-          return (await appliedMigrations(client)) - before;
+        const applied = await withSlug(p, catalog, listed.slug, async () => {
+          const t = await mustFind(catalog, listed.slug);
+          localFile(dataDir, t);
+          await liftStaleFence(dataDir, t);
+          return await withClient(resolveDbUrl(dataDir, t.db_url), t.db_token, async (client) => {
+            const before = await appliedMigrations(client);
+            await stage("migrate:begin");
+            await migrateTenant(tenantDrizzle(client));
+            await stage("migrate:committed");
+            return (await appliedMigrations(client)) - before;
+          });
         });
-        lines.push(`migrated ${t.slug}: ${applied} migration(s) applied`);
+        lines.push(`migrated ${listed.slug}: ${applied} migration(s) applied`);
       } catch (e) {
-        failed.push(`${t.slug}: ${(e as Error).message}`);
+        failed.push(`${listed.slug}: ${(e as Error).message}`);
       }
     }
     if (failed.length) throw new CliError(`migration failed for ${failed.join("; ")}`, lines);
@@ -236,37 +301,51 @@ function timestamp(d = new Date()): string {
  * are in the new file), and only then are the old files removed.
  */
 export function restoreCommand(where: string | Place, slug: string, from: string): Promise<string> {
-  const { dataDir, sqld } = place(where);
-  return withCatalog(where, async (catalog) => {
-    const t = await mustFind(catalog, slug);
-    const oldFile = localFile(dataDir, t);
-    if (!existsSync(from) || !statSync(from).isFile()) throw new CliError(`${from} does not exist`);
-    if (!hasSqliteHeader(from)) throw new CliError(`${from} is not a SQLite database`);
-    if (!oldFile) return await restoreRemote(catalog, t, from, sqld);
-    const dbUrl = `file:tenants/${slug}-${timestamp()}.db`;
-    const newFile = tenantFile(dataDir, dbUrl)!;
-    if (existsSync(newFile)) throw new CliError(`${newFile} already exists; try again`);
-    copyFileSync(from, newFile);
-    // A copy of a live WAL database holds recent commits in its -wal file.
-    if (existsSync(`${from}-wal`)) copyFileSync(`${from}-wal`, `${newFile}-wal`);
-    try {
-      await prepareRestored(newFile, from);
-    } catch (e) {
-      removeDatabaseFiles(newFile);
-      if (e instanceof CliError) throw e;
-      throw new CliError(`${from} is not a valid tenant database: ${(e as Error).message}`);
-    }
-    await fence("file:" + oldFile, null, true);
-    const r = await catalog.db.update(tenants).set({ db_url: dbUrl })
-      .where(and(eq(tenants.id, t.id), eq(tenants.db_url, t.db_url)));
-    if (r.rowsAffected !== 1) {
-      await fence("file:" + oldFile, null, false);
-      removeDatabaseFiles(newFile);
-      throw new CliError(`tenant "${slug}" changed during the restore; try again`);
-    }
-    removeDatabaseFiles(oldFile);
-    return `restored ${slug} from ${from} into ${newFile}`;
-  });
+  const p = place(where);
+  const { dataDir, sqld, stage = noStage } = p;
+  return withCatalog(where, (catalog) =>
+    withSlug(p, catalog, slug, async () => {
+      const t = await mustFind(catalog, slug);
+      const oldFile = localFile(dataDir, t);
+      if (!existsSync(from) || !statSync(from).isFile()) throw new CliError(`${from} does not exist`);
+      if (!hasSqliteHeader(from)) throw new CliError(`${from} is not a SQLite database`);
+      // (A remote tenant's restore needs the libSQL server's admin API: without it, it is refused below.)
+      if (oldFile || sqld) await liftStaleFence(dataDir, t);
+      if (!oldFile) return await restoreRemote(catalog, t, from, sqld, stage);
+      // The new file's name is its own from the start: no catalog row points at it until the switch below,
+      // so a restore killed before that leaves it to the next command for the slug, which removes it.
+      const dbUrl = `file:tenants/${slug}-${timestamp()}.db`;
+      const newFile = tenantFile(dataDir, dbUrl)!;
+      if (existsSync(newFile)) throw new CliError(`${newFile} already exists; try again`);
+      copyFileSync(from, newFile);
+      // A copy of a live WAL database holds recent commits in its -wal file.
+      if (existsSync(`${from}-wal`)) copyFileSync(`${from}-wal`, `${newFile}-wal`);
+      await stage("restore:copied");
+      try {
+        await prepareRestored(newFile, from);
+        syncPath(newFile);
+        syncPath(dirname(newFile));
+      } catch (e) {
+        removeDatabaseFiles(newFile);
+        if (e instanceof CliError) throw e;
+        throw new CliError(`${from} is not a valid tenant database: ${(e as Error).message}`);
+      }
+      await stage("restore:prepared");
+      await fence("file:" + oldFile, null, true);
+      await stage("restore:fenced");
+      // The switch: one catalog write. Killed before it, the tenant is the old one (its fence is lifted by the
+      // next command for the slug); after it, the restored one (the old file is then nobody's and is removed).
+      const r = await catalog.db.update(tenants).set({ db_url: dbUrl })
+        .where(and(eq(tenants.id, t.id), eq(tenants.db_url, t.db_url)));
+      if (r.rowsAffected !== 1) {
+        await fence("file:" + oldFile, null, false);
+        removeDatabaseFiles(newFile);
+        throw new CliError(`tenant "${slug}" changed during the restore; try again`);
+      }
+      await stage("restore:switched");
+      removeDatabaseFiles(oldFile);
+      return `restored ${slug} from ${from} into ${newFile}`;
+    }));
 }
 
 export function setStatusCommand(
@@ -284,28 +363,50 @@ export function setStatusCommand(
   });
 }
 
+/**
+ * Catalog first, in one transaction (the server stops serving the tenant at once), then the database files or
+ * the namespace. Killed between the two, the tenant is gone and what it left is removed by the next command
+ * for the slug (this one again, or a create). A slug that is not in the catalog is not an error: what an
+ * interrupted command left of it is removed, and the answer says there was nothing else to delete.
+ */
 export function deleteCommand(where: string | Place, slug: string, yes: boolean): Promise<string> {
-  const { dataDir, sqld } = place(where);
-  return withCatalog(where, async (catalog) => {
-    const t = await mustFind(catalog, slug);
-    if (!yes) throw new CliError(`delete removes tenant "${slug}" and its data for good; add --yes`);
-    // Catalog first: the server stops serving the tenant before its files disappear.
-    await catalog.db.transaction(async (tx) => {
-      await tx.delete(tenant_hosts).where(eq(tenant_hosts.tenant_id, t.id));
-      await tx.delete(tenants).where(eq(tenants.id, t.id));
-    });
-    const file = tenantFile(dataDir, t.db_url);
-    const namespace = sqld && namespaceOf(sqld.baseUrl, t.db_url);
-    if (namespace) {
-      await deleteNamespace(sqld, namespace).catch((e) => {
-        throw new CliError(`deleted ${slug} from the catalog, but not its namespace: ${e.message}`);
+  const p = place(where);
+  const { dataDir, sqld, stage = noStage } = p;
+  return withCatalog(where, (catalog) =>
+    withSlug(p, catalog, slug, async (leftovers) => {
+      const t = await catalog.bySlug(slug);
+      if (!t) {
+        if (!yes) throw new CliError(`no tenant "${slug}"`);
+        return leftovers.length
+          ? `no tenant "${slug}" in the catalog; removed what an interrupted command left: ${
+            leftovers.join(", ")
+          }`
+          : `no tenant "${slug}": nothing to delete`;
+      }
+      if (!yes) throw new CliError(`delete removes tenant "${slug}" and its data for good; add --yes`);
+      const file = tenantFile(dataDir, t.db_url);
+      const namespace = sqld && namespaceOf(sqld.baseUrl, t.db_url);
+      // Noted before the row goes, so a kill right after leaves the namespace to the next command's recovery.
+      if (namespace) notePending(dataDir, slug, namespace);
+      await catalog.db.transaction(async (tx) => {
+        await tx.delete(tenant_hosts).where(eq(tenant_hosts.tenant_id, t.id));
+        await tx.delete(tenants).where(eq(tenants.id, t.id));
       });
-      return `deleted ${slug} and its namespace ${namespace} on the libSQL server`;
-    }
-    if (!file) return `deleted ${slug} from the catalog; its remote database ${t.db_url} is left as it is`;
-    removeDatabaseFiles(file);
-    return `deleted ${slug} and ${file}`;
-  });
+      await stage("delete:unregistered");
+      if (namespace) {
+        await deleteNamespace(sqld, namespace).catch((e) => {
+          if (/404|not found|does not exist/i.test(e.message)) return;
+          throw new CliError(
+            `deleted ${slug} from the catalog, but not yet its namespace (${e.message}); run delete again`,
+          );
+        });
+        forgetPending(dataDir, slug, namespace);
+        return `deleted ${slug} and its namespace ${namespace} on the libSQL server`;
+      }
+      if (!file) return `deleted ${slug} from the catalog; its remote database ${t.db_url} is left as it is`;
+      removeDatabaseFiles(file);
+      return `deleted ${slug} and ${file}`;
+    }));
 }
 
 export function seedDemoCommand(
@@ -391,7 +492,7 @@ export interface RunOptions extends Place {
 /** Runs one command line; returns the success lines. Throws CliError/ProvisionError on bad input. */
 export async function run(argv: string[], o: RunOptions): Promise<string[]> {
   const [command, ...args] = argv;
-  const where: Place = { dataDir: o.dataDir, catalog: o.catalog, sqld: o.sqld };
+  const where: Place = { dataDir: o.dataDir, catalog: o.catalog, sqld: o.sqld, stage: o.stage };
   switch (command) {
     case "create": {
       const p = parseArgs(args, ["name", "host", "admin-email", "admin-password", "db-url", "db-token"], [
@@ -454,6 +555,26 @@ export async function run(argv: string[], o: RunOptions): Promise<string[]> {
   }
 }
 
+/**
+ * `TENANT_TEST_STAGES=1` (tests only): each stage prints `stage <name>` on stderr and waits for a line on stdin
+ * before it goes on, so a test can kill the command at exactly that point (end of input: no more waits).
+ */
+function pausingStage(): Stage {
+  const reader = Deno.stdin.readable.getReader();
+  let ended = false;
+  let buffered = "";
+  const dec = new TextDecoder();
+  return async (name) => {
+    console.error(`stage ${name}`);
+    while (!ended && !buffered.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) ended = true;
+      else buffered += dec.decode(value);
+    }
+    buffered = buffered.slice(buffered.indexOf("\n") + 1);
+  };
+}
+
 async function main(): Promise<number> {
   const argv = Deno.args;
   if (!argv.length || argv.includes("--help") || argv.includes("-h") || argv[0] === "help") {
@@ -468,12 +589,13 @@ async function main(): Promise<number> {
       catalog: catalogLocation(config),
       sqld: sqldConfig(config),
       scryptN: config.SCRYPT_N,
+      stage: Deno.env.get("TENANT_TEST_STAGES") ? pausingStage() : undefined,
     });
     for (const line of lines) console.log(line);
     return 0;
   } catch (e) {
     if (e instanceof CliError) { for (const line of e.output) console.log(line); }
-    const known = e instanceof CliError || e instanceof ProvisionError;
+    const known = e instanceof CliError || e instanceof ProvisionError || e instanceof TenantBusyError;
     const message = (e as Error)?.message ?? String(e);
     console.error(`error: ${message.split("\n")[0]}`);
     if (!known && Deno.env.get("DEBUG")) console.error(e);

@@ -11,7 +11,8 @@ import type { Catalog } from "../db/catalog.ts";
 import { type Tenant, tenants } from "../db/catalog/schema.ts";
 import { migrateTenant, openClient, tenantDrizzle } from "../db/client.ts";
 import { copyDatabase, verifyCopy } from "../db/copy.ts";
-import { removeDatabaseFiles } from "../db/provision.ts";
+import { removeDatabaseFiles, type Stage } from "../db/provision.ts";
+import { forgetPending, notePending } from "../db/tenant_files.ts";
 import { createNamespace, deleteNamespace, namespaceOf, type SqldConfig } from "../db/sqld.ts";
 import { RETIRED } from "../db/tenants.ts";
 import { CliError } from "./cli_error.ts";
@@ -90,7 +91,13 @@ const stamp = () => new Date().toISOString().replace(/[-:.]/g, "").toLowerCase()
  * points the catalog at the new namespace in one write. The old namespace is deleted when it is on the
  * configured server (an adopted `--db-url` database is left as it is, fenced).
  */
-export async function restoreRemote(catalog: Catalog, t: Tenant, from: string, sqld?: SqldConfig) {
+export async function restoreRemote(
+  catalog: Catalog,
+  t: Tenant,
+  from: string,
+  sqld?: SqldConfig,
+  stage: Stage = () => Promise.resolve(),
+) {
   if (!sqld) {
     throw new CliError(
       `tenant "${t.slug}" is on a libSQL server: restoring it needs SQLD_ADMIN_URL and SQLD_URL`,
@@ -109,6 +116,10 @@ export async function restoreRemote(catalog: Catalog, t: Tenant, from: string, s
     const made = await createNamespace(sqld, namespace).catch((e) => {
       throw new CliError(e.message);
     });
+    // This command's own until the catalog points at it: killed before the switch, the next command for the
+    // slug (run from this DATA_DIR) deletes it (db/provision.ts recoverSlug).
+    notePending(catalog.dataDir, t.slug, namespace);
+    const old = namespaceOf(sqld.baseUrl, t.db_url);
     try {
       await withClient("file:" + copy, null, (src) =>
         withClient(made.url, made.token, async (dst) => {
@@ -116,14 +127,20 @@ export async function restoreRemote(catalog: Catalog, t: Tenant, from: string, s
           await verifyTenant(dst, `the restored namespace ${namespace}`, "integrity_check");
           await migrateTenant(tenantDrizzle(dst));
         }, true), true);
-      await switchTo(catalog, t, made);
+      await stage("restore:prepared");
+      // The old namespace is noted before the switch: killed after it, the next command deletes it.
+      if (old) notePending(catalog.dataDir, t.slug, old);
+      await switchTo(catalog, t, made, stage);
     } catch (e) {
       await deleteNamespace(sqld, namespace).catch(() => undefined);
+      forgetPending(catalog.dataDir, t.slug, namespace);
+      if (old) forgetPending(catalog.dataDir, t.slug, old);
       throw e instanceof CliError
         ? e
         : new CliError(`restore of "${t.slug}" failed: ${(e as Error).message}`);
     }
-    const old = namespaceOf(sqld.baseUrl, t.db_url);
+    forgetPending(catalog.dataDir, t.slug, namespace);
+    await stage("restore:switched");
     if (!old) {
       return `restored ${t.slug} from ${from} into namespace ${namespace}; ${t.db_url} is left as it is`;
     }
@@ -131,8 +148,8 @@ export async function restoreRemote(catalog: Catalog, t: Tenant, from: string, s
     // their writes are refused (503); gone, they would fail (500). They are given a moment to finish.
     await new Promise((r) => setTimeout(r, OLD_NAMESPACE_GRACE_MS));
     const left = await deleteNamespace(sqld, old).then(
-      () => "",
-      (e) => `; could not delete ${old}: ${e.message}`,
+      () => forgetPending(catalog.dataDir, t.slug, old) ?? "",
+      (e) => `; could not delete ${old} (the next command for ${t.slug} tries again): ${e.message}`,
     );
     return `restored ${t.slug} from ${from} into namespace ${namespace}${
       left || `; deleted namespace ${old}`
@@ -143,8 +160,9 @@ export async function restoreRemote(catalog: Catalog, t: Tenant, from: string, s
 }
 
 /** Fence the old database, then one catalog write; a tenant changed meanwhile is put back as it was. */
-async function switchTo(catalog: Catalog, t: Tenant, made: { url: string; token: string }) {
+async function switchTo(catalog: Catalog, t: Tenant, made: { url: string; token: string }, stage: Stage) {
   await fence(t.db_url, t.db_token, true);
+  await stage("restore:fenced");
   let switched = false;
   try {
     const r = await catalog.db.update(tenants).set({ db_url: made.url, db_token: made.token })
