@@ -60,6 +60,39 @@ export function money(n: number | null | undefined): string {
   return `${c < 0 ? "-" : ""}$${groups(String(Math.floor(abs / 100)))}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+/** The most decimals a unit price (price, minimum rate, additional day rate, item rate) holds. */
+export const UNIT_PRICE_DECIMALS = 4;
+
+/**
+ * True when the decimal x stands for (cut to 15 significant digits, as `money` reads it) has at most
+ * `places` decimals: 0.655 and 0.1 + 0.2 yes, 0.65549 not for 4.
+ */
+export function hasAtMostDecimals(x: number, places = UNIT_PRICE_DECIMALS): boolean {
+  if (!Number.isFinite(x)) return false;
+  const d = Number(x.toPrecision(15));
+  return scaled(d, places) / 10 ** places === d;
+}
+
+/**
+ * A unit price (price, minimum rate, additional day rate: any per-unit rate) as entered: `$0.655`,
+ * `$33.335`, `$12.3456`, `$5.00`. At least 2 and at most 4 decimals (decision 015: prices may hold 4),
+ * so a reader who multiplies the printed figures gets the printed amount; amounts stay `money()`.
+ * More than 4 decimals (never stored: refused at input) round half-up at the fourth. None is blank.
+ */
+export function unitPrice(n: number | null | undefined): string {
+  if (n === null || n === undefined || !Number.isFinite(n)) return "";
+  const u = scaled(n, UNIT_PRICE_DECIMALS);
+  const abs = Math.abs(u);
+  const unit = 10 ** UNIT_PRICE_DECIMALS;
+  const frac = String(abs % unit).padStart(UNIT_PRICE_DECIMALS, "0").replace(/0{1,2}$/, "");
+  return `${u < 0 ? "-" : ""}$${groups(String(Math.floor(abs / unit)))}.${frac}`;
+}
+
+/** The xlsx number format of unit prices: 2 to 4 decimals, as `unitPrice` prints them. */
+export const UNIT_PRICE_XLSX_FORMAT = "#,##0.00##";
+/** The xlsx number format of money amounts (cents). */
+export const MONEY_XLSX_FORMAT = "#,##0.00";
+
 // ---- Numbers -----------------------------------------------------------------------------------
 
 const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });

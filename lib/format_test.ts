@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatPercent,
   fromZonedInput,
+  hasAtMostDecimals,
   isTimeZone,
   money,
   roundMoney,
@@ -14,6 +15,7 @@ import {
   toCents,
   today,
   toZonedInput,
+  unitPrice,
   wallClockMinute,
   zonedParts,
 } from "./format.ts";
@@ -84,6 +86,32 @@ Deno.test("format - money as $1,234.50 with the same rounding; none is blank", (
   assert.equal(money(0.5), "$0.50");
   assert.equal(money(null), "");
   assert.equal(money(undefined), "");
+});
+
+Deno.test("format - a unit price prints the decimals it holds, 2 to 4; money stays at cents", () => {
+  const table: [number, string][] = [
+    [0.655, "$0.655"],
+    [33.335, "$33.335"],
+    [12.3456, "$12.3456"],
+    [5, "$5.00"],
+    [0.5, "$0.50"],
+    [0.12, "$0.12"],
+    [1.1, "$1.10"],
+    [1234.5678, "$1,234.5678"],
+    [1000000, "$1,000,000.00"],
+    [-2.125, "-$2.125"],
+    [0, "$0.00"],
+    // Never stored (refused at input), but printed sensibly: half-up at the fourth decimal.
+    [1.00005, "$1.0001"],
+  ];
+  for (const [x, want] of table) assert.equal(unitPrice(x), want, `unitPrice(${x})`);
+  assert.equal(unitPrice(null), "");
+  assert.equal(unitPrice(undefined), "");
+  assert.equal(money(0.655), "$0.66");
+  for (const x of [0.655, 33.335, 12.3456, 5, 0.1 + 0.2 - 0.3 + 0.3, 999999999.9999, -0.0001]) {
+    assert.ok(hasAtMostDecimals(x), `${x} has at most 4 decimals`);
+  }
+  for (const x of [0.65549, 12.34561, 1e-5, Number.NaN]) assert.ok(!hasAtMostDecimals(x), `${x}`);
 });
 
 Deno.test("format - calendar dates as stored; instants on the company's clock", () => {

@@ -2,6 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
 import { z, type ZodType } from "zod";
 import { MAX_QUANTITY } from "../../lib/enums.ts";
+import { hasAtMostDecimals, UNIT_PRICE_DECIMALS } from "../../lib/format.ts";
 import { AppError, type FieldError } from "../../lib/errors.ts";
 
 /** zod issues as the spec's field messages: `{path, message}`, the first one also the `detail`. */
@@ -147,6 +148,19 @@ const stop = (error: string) => ({ error, abort: true });
 export function money(o: NumberOptions & { min?: number } = {}) {
   const min = o.min ?? -MAX_MONEY;
   return base(o).min(min, stop(atLeast(min))).max(MAX_MONEY, stop(atMost(MAX_MONEY)));
+}
+
+/** The refusal of a unit price with more decimals than prices hold (decision 015). */
+export const decimalsMessage = (label = "Price") =>
+  `${label} may have at most ${UNIT_PRICE_DECIMALS} decimals`;
+
+/**
+ * A unit price (a line's price or minimum rate, an item's rate, a row's minimum and additional day
+ * rates): money with at most 4 decimals, as printed (`unitPrice` in lib/format.ts); more is refused
+ * (422 `<label> may have at most 4 decimals`), never rounded silently.
+ */
+export function unitPrice(o: NumberOptions & { min?: number; label?: string } = {}) {
+  return money(o).refine((x) => hasAtMostDecimals(x), stop(decimalsMessage(o.label)));
 }
 
 /** A percent from 0 to `max` (100: discount and taxes; MAX_MARKUP for markup). */

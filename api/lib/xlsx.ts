@@ -1,4 +1,10 @@
-import { DEFAULT_TIME_ZONE, today as todayIn, wallClockMinute } from "../../lib/format.ts";
+import {
+  DEFAULT_TIME_ZONE,
+  MONEY_XLSX_FORMAT,
+  today as todayIn,
+  UNIT_PRICE_XLSX_FORMAT,
+  wallClockMinute,
+} from "../../lib/format.ts";
 import { yieldToEventLoop } from "../../lib/event_loop.ts";
 import { ZipWriter } from "./zip_writer.ts";
 
@@ -8,6 +14,11 @@ export interface XlsxColumn {
   width?: number;
   /** The column holds stored instants (ISO, UTC): written as date-times on the company's clock. */
   instant?: boolean;
+  /**
+   * Numbers shown as money (`money`: cents, `#,##0.00`) or as a unit price (`unitPrice`: 2 to 4
+   * decimals, `#,##0.00##`, as lib/format.ts prints them, decision 015). The cell stays a number.
+   */
+  format?: "money" | "unitPrice";
 }
 
 export interface XlsxOptions {
@@ -95,14 +106,17 @@ function staticParts(sheetName: string): [string, string][] {
     ["xl/sharedStrings.xml", `${XML}<sst ${NS} count="1" uniqueCount="1"><si><t></t></si></sst>`],
     [
       "xl/styles.xml",
-      `${XML}<styleSheet ${NS}><numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>` +
-      `<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm"/></numFmts>` +
+      `${XML}<styleSheet ${NS}><numFmts count="4"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>` +
+      `<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm"/>` +
+      `<numFmt numFmtId="166" formatCode="${MONEY_XLSX_FORMAT}"/>` +
+      `<numFmt numFmtId="167" formatCode="${UNIT_PRICE_XLSX_FORMAT}"/></numFmts>` +
       `<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>` +
       `<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>` +
       `<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
       `<borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs>` +
-      `<cellXfs count="4"><xf/><xf fontId="1" applyFont="1"/><xf numFmtId="164" applyNumberFormat="1"/>` +
-      `<xf numFmtId="165" applyNumberFormat="1"/></cellXfs>` +
+      `<cellXfs count="6"><xf/><xf fontId="1" applyFont="1"/><xf numFmtId="164" applyNumberFormat="1"/>` +
+      `<xf numFmtId="165" applyNumberFormat="1"/><xf numFmtId="166" applyNumberFormat="1"/>` +
+      `<xf numFmtId="167" applyNumberFormat="1"/></cellXfs>` +
       `</styleSheet>`,
     ],
   ];
@@ -120,7 +134,16 @@ const FALSE = ascii(' t="b"><v>0</v></c>');
 const BLANK = ascii(' t="s"><v>0</v></c>');
 const TEXT = ascii(' t="inlineStr"><is><t xml:space="preserve">');
 const TEXT_END = ascii("</t></is></c>");
-const STYLE = [ascii('"'), ascii('" s="1"'), ascii('" s="2"'), ascii('" s="3"')];
+const STYLE = [
+  ascii('"'),
+  ascii('" s="1"'),
+  ascii('" s="2"'),
+  ascii('" s="3"'),
+  ascii('" s="4"'),
+  ascii('" s="5"'),
+];
+/** The cell style of a column's `format`: 4 money, 5 unit price (styles.xml's cellXfs). */
+const FORMAT_STYLE = { money: 4, unitPrice: 5 } as const;
 
 /** A chunk of the sheet is handed on once it passes this size. */
 const CHUNK = 64 * 1024;
@@ -193,7 +216,7 @@ class SheetBytes {
 
   /**
    * One cell at column `open` (`<c r="B`) of row `row`; style 1 is the bold header, 2 a date, 3 a date and
-   * time. A value that is no number (NaN, an invalid date) leaves the cell out.
+   * time, 4 money, 5 a unit price. A value that is no number (NaN, an invalid date) leaves the cell out.
    */
   cell(open: Uint8Array, row: number, v: unknown, style = 0) {
     if (typeof v === "number") {
@@ -257,6 +280,7 @@ async function* sheetXml(
   timeZone: string,
 ): AsyncGenerator<Uint8Array> {
   const opens = columns.map((_, i) => ascii(`<c r="${columnName(i)}`));
+  const styles = columns.map((c) => (c.format ? FORMAT_STYLE[c.format] : 0));
   const cols = columns.map((c, i) =>
     `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 20}" customWidth="1"/>`
   );
@@ -277,7 +301,10 @@ async function* sheetXml(
     for (let i = 0; i < columns.length; i++) {
       const v = r[columns[i].key];
       if (columns[i].instant) out.instant(opens[i], n, v, timeZone);
-      else out.cell(opens[i], n, safeCell(v));
+      else {
+        const cell = safeCell(v);
+        out.cell(opens[i], n, cell, typeof cell === "number" ? styles[i] : 0);
+      }
     }
     out.bytes(ROW_CLOSE);
     if (out.size > CHUNK) yield out.take();

@@ -17,6 +17,7 @@ import {
   money as boundedMoney,
   NUMBER_MESSAGE,
   quantity,
+  unitPrice,
   WHOLE_MESSAGE,
 } from "../../lib/validate.ts";
 
@@ -118,6 +119,8 @@ const text = (max: number) =>
     .optional();
 /** Purchase prices and a row's rates: catalogue figures, never negative (credits belong on a line). */
 const money = z.preprocess(numberish, boundedMoney({ min: 0 }).nullable()).optional();
+/** A row's minimum and additional day rates: unit prices, at most 4 decimals (decision 015). */
+const rate = (label: string) => z.preprocess(numberish, unitPrice({ min: 0, label }).nullable()).optional();
 const date = z.preprocess(cell, z.string({ error: DATE_MESSAGE }).refine(isIsoDate, DATE_MESSAGE).nullable())
   .optional();
 const bool = z.preprocess(
@@ -185,8 +188,8 @@ export const InventoryInput = z.object({
   purchase_price: money,
   manufacturer: text(200),
   location: text(200),
-  minimum_rate: money,
-  additional_day: money,
+  minimum_rate: rate("Minimum Rate"),
+  additional_day: rate("Additional Day"),
   custom: z.preprocess((v) => (v === null ? {} : v), customObject()).optional(),
 });
 export type InventoryInput = z.infer<typeof InventoryInput>;

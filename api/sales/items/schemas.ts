@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INVENTORY_TYPES, MAX_QUANTITY, maxQuantity } from "../../../lib/enums.ts";
-import { customObject, id as boundedId, money } from "../../lib/validate.ts";
+import { customObject, id as boundedId, unitPrice } from "../../lib/validate.ts";
 
 export const ITEM_SORTS = ["item_number", "item_description", "rate", "inventory_type", "item_type"] as const;
 
@@ -45,7 +45,7 @@ export type AddToInventory = z.infer<typeof AddToInventory>;
 
 const fields = {
   item_description: text(1000),
-  rate: z.preprocess(numeric, money({ min: 0 }).nullish()),
+  rate: z.preprocess(numeric, unitPrice({ min: 0, label: "Rate" }).nullish()),
   units: text(100),
   item_type: text(100),
   isTaxable: z.boolean().optional(),

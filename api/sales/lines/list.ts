@@ -27,7 +27,7 @@ import {
 } from "../../lib/list_query.ts";
 import { serialContains, serialMatches, walkFindsSoon } from "../../lib/indexed_search.ts";
 import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
-import { xlsxResponse } from "../../lib/xlsx.ts";
+import { type XlsxColumn, xlsxResponse } from "../../lib/xlsx.ts";
 import { drivenByIds, rowsInIdOrder, shaped } from "../../../db/shaped.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { SalesListQuery, TicketLinesQuery } from "./schemas.ts";
@@ -411,7 +411,7 @@ function downloadWalks(ctx: Ctx, q: SalesListQuery): SQL[] {
   return [idsInOrder(ctx, q, where, [dir(SORT[q.sortBy as keyof typeof SORT]), dir(sales.id)]).getSQL()];
 }
 
-export const SALES_COLUMNS = [
+export const SALES_COLUMNS: XlsxColumn[] = [
   { header: "Status", key: "status", width: 26 },
   { header: "Ticket #", key: "ticket_number", width: 14 },
   { header: "Inv #", key: "invoice_number", width: 14 },
@@ -428,11 +428,11 @@ export const SALES_COLUMNS = [
   { header: "Sub Product Line", key: "sub_product_line", width: 18 },
   { header: "Sales Rep", key: "sales_rep", width: 20 },
   { header: "Quantity", key: "quantity", width: 10 },
-  { header: "Min Rate", key: "minimum_rate", width: 10 },
-  { header: "Price/Addl. Day Rate", key: "price", width: 12 },
+  { header: "Min Rate", key: "minimum_rate", width: 10, format: "unitPrice" },
+  { header: "Price/Addl. Day Rate", key: "price", width: 12, format: "unitPrice" },
   { header: "Discount", key: "discount", width: 10 },
-  { header: "Tax", key: "calculated_tax", width: 10 },
-  { header: "Total", key: "calculated_total", width: 12 },
+  { header: "Tax", key: "calculated_tax", width: 10, format: "money" },
+  { header: "Total", key: "calculated_total", width: 12, format: "money" },
 ];
 
 /** GET /api/sales/sales/download: the list's filters, every row, as Sales-YYYY-MM-DD.xlsx. */

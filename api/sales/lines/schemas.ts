@@ -8,10 +8,10 @@ import {
   duration,
   id as boundedId,
   MAX_MARKUP,
-  money,
   NUMBER_MESSAGE,
   percent as boundedPercent,
   quantity,
+  unitPrice,
   WHOLE_MESSAGE,
   wholeNumber,
 } from "../../lib/validate.ts";
@@ -38,10 +38,11 @@ const numberish = (v: unknown) => {
   return NUMERIC.test(t) ? Number(t) : t;
 };
 /**
- * Money that may be sent as null or "" (then null: a required one answers 'Required' in the service).
+ * A unit price that may be sent as null or "" (then null: a required one answers 'Required' in the
+ * service), with at most 4 decimals (422 '<label> may have at most 4 decimals', decision 015).
  * A line's price may be negative (a credit line), within the money bounds.
  */
-const num = z.preprocess(numberish, money().nullable()).optional();
+const rate = (label: string) => z.preprocess(numberish, unitPrice({ label }).nullable()).optional();
 const percent = (max = 100) => z.preprocess(numberish, boundedPercent({ max }).nullable()).optional();
 const id = (message: string) => z.preprocess(numberish, boundedId(message).nullable()).optional();
 /** Line order: far above any ticket's line count. */
@@ -82,8 +83,8 @@ export const LineInput = z.object({
   duration: z.preprocess(numberish, duration().nullable()).optional(),
   // Charge codes bill fractions (12.5 miles); whole numbers for stock are checked once the item is known.
   quantity: z.preprocess(numberish, quantity({ whole: false }).nullable()).optional(),
-  price: num,
-  minimum_rate: num,
+  price: rate("Price"),
+  minimum_rate: rate("Min Rate"),
   discount: percent(),
   markup: percent(MAX_MARKUP),
   state_tax: percent(),

@@ -2,7 +2,7 @@
 // due date, one row per printed line with its days, amount before tax, tax and total, one "Other
 // charges" row for lines hidden from printing, totals that are the sums of those rows, remit-to.
 import { Buffer } from "node:buffer";
-import { addDays, formatDate, formatNumber, money } from "../../../lib/format.ts";
+import { addDays, formatDate, formatNumber, money, unitPrice } from "../../../lib/format.ts";
 import {
   drawFields,
   drawHeading,
@@ -66,9 +66,9 @@ function lineCells(d: TicketDocumentData, l: PrintLine, markup: boolean): string
     item,
     dates.join("\n"),
     formatNumber(l.quantity),
-    ...(d.use_min_rate_logic ? [money(l.minimum_rate)] : []),
+    ...(d.use_min_rate_logic ? [unitPrice(l.minimum_rate)] : []),
     formatNumber(l.days),
-    money(l.price),
+    unitPrice(l.price),
     ...(markup ? [percent(l.markup)] : []),
     percent(l.discount),
     money(l.amount),

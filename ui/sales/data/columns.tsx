@@ -1,6 +1,6 @@
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
-import { formatDate, formatNumber, money } from "../../../lib/format.ts";
+import { formatDate, formatNumber, money, unitPrice } from "../../../lib/format.ts";
 import { HANDLED, NOT_HANDLED } from "../../../api/sales/lines/rules.ts";
 import { Day } from "../../lib/time_zone.tsx";
 import type { SalesRow } from "./types.ts";
@@ -67,8 +67,8 @@ export const SALES_COLUMNS: DataColumn<SalesRow>[] = [
   { id: "sub_product_line", header: "Sub Product Line", cell: (r) => r.sub_product_line?.name ?? "" },
   { id: "sales_rep", header: "Sales Rep", cell: (r) => r.sales_rep?.name ?? "" },
   { id: "quantity", header: "Quantity", cell: (r) => formatNumber(r.quantity) },
-  { id: "minimum_rate", header: "Min Rate", cell: (r) => money(r.minimum_rate) },
-  { id: "price", header: "Price/Addl. Day Rate", cell: (r) => money(r.price) },
+  { id: "minimum_rate", header: "Min Rate", cell: (r) => unitPrice(r.minimum_rate) },
+  { id: "price", header: "Price/Addl. Day Rate", cell: (r) => unitPrice(r.price) },
   {
     id: "discount",
     header: "Discount",

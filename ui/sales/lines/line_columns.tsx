@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatNumber, money } from "../../../lib/format.ts";
+import { formatNumber, money, unitPrice } from "../../../lib/format.ts";
 import { StatusBadge } from "../data/columns.tsx";
 import { HANDLED } from "../../../api/sales/lines/rules.ts";
 import { DateTime } from "../../lib/time_zone.tsx";
@@ -90,7 +90,7 @@ function columnOf(key: string, minRate: boolean): Omit<Column, "key"> | undefine
     case "quantity":
       return { header: "Quantity", cell: (l) => formatNumber(l.quantity), numeric: true };
     case "minimum_rate":
-      return { header: "Min Rate", cell: (l) => money(l.minimum_rate), numeric: true };
+      return { header: "Min Rate", cell: (l) => unitPrice(l.minimum_rate), numeric: true };
     case "duration":
       return {
         header: minRate ? "Addl. Days" : "Duration",
@@ -98,7 +98,7 @@ function columnOf(key: string, minRate: boolean): Omit<Column, "key"> | undefine
         numeric: true,
       };
     case "price":
-      return { header: minRate ? "Addl. Day Rate" : "Price", cell: (l) => money(l.price), numeric: true };
+      return { header: minRate ? "Addl. Day Rate" : "Price", cell: (l) => unitPrice(l.price), numeric: true };
     case "discount":
       return { header: "Discount", cell: (l) => pct(l.discount), numeric: true };
     case "markup":

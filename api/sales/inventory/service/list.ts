@@ -286,7 +286,7 @@ export const INVENTORY_COLUMNS = [
   { header: "Quantity Available", key: "quantity_available", width: 12 },
   { header: "Locations", key: "locations", width: 28 },
   { header: "Purchase Date", key: "purchase_date", width: 12 },
-  { header: "Purchase Price", key: "purchase_price", width: 12 },
+  { header: "Purchase Price", key: "purchase_price", width: 12, format: "money" as const },
   { header: "Manufacturer", key: "manufacturer", width: 18 },
   { header: "Location", key: "location", width: 18 },
   { header: "Hidden", key: "hidden", width: 8 },

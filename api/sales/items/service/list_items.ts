@@ -13,7 +13,7 @@ import {
   pageWindow,
   queryEnum,
 } from "../../../lib/list_query.ts";
-import { xlsxResponse } from "../../../lib/xlsx.ts";
+import { type XlsxColumn, xlsxResponse } from "../../../lib/xlsx.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { ITEM_SORTS, type ItemOut } from "../schemas.ts";
 import { itemScope, presentItem, selectItems } from "./query.ts";
@@ -80,10 +80,10 @@ export async function listItems(ctx: Ctx, q: ItemListQuery): Promise<ListResult<
 const yesNo = (v: boolean) => (v ? "Yes" : "No");
 
 /** The page's columns, then notes; headers a batch paste also understands. */
-export const ITEM_COLUMNS = [
+export const ITEM_COLUMNS: XlsxColumn[] = [
   { header: "Item Number", key: "item_number", width: 20 },
   { header: "Item", key: "item_description", width: 40 },
-  { header: "Rate", key: "rate", width: 12 },
+  { header: "Rate", key: "rate", width: 12, format: "unitPrice" },
   { header: "Units", key: "units", width: 12 },
   { header: "Inventory Type", key: "inventory_type", width: 16 },
   { header: "Item Type", key: "item_type", width: 12 },

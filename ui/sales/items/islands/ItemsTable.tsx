@@ -7,7 +7,7 @@ import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
-import { money } from "../../../../lib/format.ts";
+import { unitPrice } from "../../../../lib/format.ts";
 import { ITEM_BATCH_COLUMNS, type ItemBatchColumn } from "../../../../api/sales/items/rules.ts";
 import { ITEM_PAGE_SIZES } from "../types.ts";
 import { type ItemRow, type ItemsProps, type ItemsQuery, type SearchKey } from "../types.ts";
@@ -25,7 +25,7 @@ const clip = (text: string) => <span className="cell-clip" title={text}>{text}</
 const COLUMNS: DataColumn<ItemRow>[] = [
   { id: "item_number", header: "Item Number", cell: (i) => i.item_number },
   { id: "item_description", header: "Item", cell: (i) => clip(i.item_description) },
-  { id: "rate", header: "Rate", cell: (i) => money(i.rate) },
+  { id: "rate", header: "Rate", cell: (i) => unitPrice(i.rate) },
   { id: "units", header: "Units", cell: (i) => i.units, sortable: false },
   { id: "inventory_type", header: "Inventory Type", cell: (i) => i.inventory_type },
   { id: "item_type", header: "Item Type", cell: (i) => i.item_type },
