@@ -42,6 +42,7 @@ import {
 } from "./query.ts";
 import { parse } from "../../lib/validate.ts";
 import { asIssued, currentIssues, issuedLinesOf } from "../issued/read.ts";
+import { invoiceNumber } from "../tickets/rules.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { timeSlices, yieldToEventLoop } from "../../../lib/event_loop.ts";
 
@@ -388,6 +389,7 @@ async function present(ctx: Ctx, rows: Row[]): Promise<SalesDataRow[]> {
       live?.id && issued ? { ...live, name: issued.name } : live;
     return {
       ...asIssued(row, issuedLines.get(sale.id)),
+      ticket: { ...row.ticket, invoice_revision: issue.revision },
       customer: named(row.customer, p.customer),
       sales_rep: named(row.sales_rep, p.sales_rep),
       business_unit: named(row.business_unit, p.business_unit),
@@ -435,6 +437,9 @@ export const SALES_COLUMNS: XlsxColumn[] = [
   { header: "Total", key: "calculated_total", width: 12, format: "money" },
 ];
 
+/** An issued invoice's current revision (decision 040), shown with its number. */
+const revisionOf = (r: SalesDataRow) => (r.ticket as { invoice_revision?: number }).invoice_revision;
+
 /** GET /api/sales/sales/download: the list's filters, every row, as Sales-YYYY-MM-DD.xlsx. */
 export async function downloadSales(ctx: Ctx, q: SalesListQuery, today = new Date()): Promise<Response> {
   return xlsxResponse(
@@ -444,7 +449,7 @@ export async function downloadSales(ctx: Ctx, q: SalesListQuery, today = new Dat
       ...r,
       status: r.calculated_inventory_status,
       ticket_number: r.ticket.ticket_number,
-      invoice_number: r.ticket.invoice_number ?? "",
+      invoice_number: r.ticket.invoice_number ? invoiceNumber(r.ticket.invoice_number, revisionOf(r)) : "",
       invoice_date: r.ticket.invoice_date ?? "",
       customer: r.customer.name,
       serial_number: r.sales_inventory.serial_number,

@@ -252,3 +252,7 @@ export function statusChoices(ticket: { isQuote: boolean }, approver: boolean): 
   if (ticket.isQuote) return ["QUOTE", "CLONEQUOTE"];
   return approver ? ["OPEN", "RFB", "RFA", "APP"] : ["OPEN", "RFB", "RFA"];
 }
+
+/** An invoice number with its revision mark (decision 040): "INV-00002 Rev. 1"; the first issue has none. */
+export const invoiceNumber = (number: string, revision: number | null | undefined) =>
+  revision ? `${number} Rev. ${revision}` : number;

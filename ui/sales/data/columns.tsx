@@ -1,3 +1,4 @@
+import { invoiceNumber } from "../tickets/columns.tsx";
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
 import { formatDate, formatNumber, money, unitPrice } from "../../../lib/format.ts";
@@ -32,7 +33,14 @@ export function StatusBadge({ handled }: { handled: boolean }) {
 export const SALES_COLUMNS: DataColumn<SalesRow>[] = [
   { id: "status", header: "Status", sortable: false, cell: (r) => <StatusBadge handled={r.handled} /> },
   { id: "ticket_number", header: "Ticket #", cell: (r) => r.ticket.ticket_number },
-  { id: "invoice_number", header: "Inv #", cell: (r) => r.ticket.invoice_number ?? "" },
+  {
+    id: "invoice_number",
+    header: "Inv #",
+    cell: (r) =>
+      r.ticket.invoice_number
+        ? invoiceNumber(r.ticket.invoice_number, (r.ticket as { invoice_revision?: number }).invoice_revision)
+        : "",
+  },
   {
     id: "invoice_date",
     header: "Inv Date",

@@ -3,9 +3,8 @@ import { Icon } from "../../components/icons.tsx";
 import { formatDate, money } from "../../../lib/format.ts";
 import { STATUS_LABELS, type TicketList, type TicketRow } from "./types.ts";
 
-/** An invoice number with its revision mark (decision 040): "INV-00002 Rev. 1"; the first issue has none. */
-export const invoiceNumber = (number: string, revision: number | null | undefined) =>
-  revision ? `${number} Rev. ${revision}` : number;
+import { invoiceNumber } from "../../../api/sales/tickets/rules.ts";
+export { invoiceNumber };
 
 export const DISPUTED = "Disputed: latest rejection unresolved";
 
