@@ -13,6 +13,7 @@ import { requireBilledUnchanged } from "../billed.ts";
 import { TicketUpdateInput } from "../schemas.ts";
 import { checkParties, cloneQuote } from "./create_ticket.ts";
 import { findTicket, presentTicket, ticketFigures, type TicketOut, ticketScope, today } from "./query.ts";
+import { settleStockOnStatus } from "./settle_on_invoice.ts";
 
 const FIELDS = [
   "customer_id",
@@ -91,6 +92,7 @@ export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut &
       if (to === "APP") message = "Invoice created";
     } else if (t.status === "APP") message = "Invoice updated";
     await tx.update(tickets).set(values).where(and(ticketScope(ctx.user), eq(tickets.id, t.id)));
+    await settleStockOnStatus(tx, ctx.user, t, to); // approving uses up expendables (decision 039)
     if (to === "CLONEQUOTE") {
       message = "Quote cloned";
       const saved = await findTicket(tx, ctx.user, t.id);
