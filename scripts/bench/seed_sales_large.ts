@@ -7,8 +7,11 @@ import { openClient } from "../../db/client.ts";
  * Going through the services would take hours at this volume, so rows are written straight into the
  * tenant file with multi-row INSERTs, a few thousand rows per transaction. They follow the schema in
  * db/schema/*.ts and the shapes the services write (numbers, statuses, copied names in audit rows), with
- * two simplifications the read benchmarks do not see: bulk lines hold no stock (`quantity_held` 0, as if
- * checked in), so inventory quantities need no bookkeeping; and no inventory_log rows are made.
+ * one simplification the read benchmarks do not see: every bulk line of a ticket that is not a quote was
+ * checked in whole (`quantity_held` 0, one "Check In" inventory_log row), so inventory quantities need no
+ * bookkeeping. The stock invariant of decision 039 holds for the result (bench/seed_sales_large_test.ts):
+ * the audit rows are each row's creation ("Batch Upload" of its quantity) followed by lines taking some
+ * out ("Line Added") and checking them back in ("Check In"), and location transfers that move nothing.
  *
  * Ticket mix: 20,000 invoices (APP, `is_invoice`) with 10 lines each, so the Sales Data page's default
  * filter (invoices, no quotes) and its xlsx download cover exactly 200,000 lines; 30,000 other tickets
@@ -25,6 +28,18 @@ export const INVENTORY_ROWS = 100_000;
 export const AUDIT_ROWS = 500_000;
 export const INVOICES = 20_000;
 const LINES_PER_INVOICE = 10;
+
+/** The sizes at `scale` (1: the bench's; a test seeds a thousandth). */
+export function sizes(scale = 1) {
+  const at = (n: number) => Math.max(10, Math.round(n * scale));
+  return {
+    tickets: at(TICKETS),
+    lines: at(LINES),
+    inventoryRows: at(INVENTORY_ROWS),
+    auditRows: at(AUDIT_ROWS),
+    invoices: at(INVOICES),
+  };
+}
 
 /** mulberry32: the same data on every machine, so figures compare across runs. */
 function rng(seed: number) {
@@ -86,7 +101,14 @@ async function all<T>(client: Client, sql: string): Promise<T[]> {
   return (await client.execute(sql)).rows as unknown as T[];
 }
 
-export async function seedSalesLarge(file: string, log: (s: string) => void = console.log) {
+export async function seedSalesLarge(file: string, log: (s: string) => void = console.log, scale = 1) {
+  const {
+    tickets: TICKETS,
+    lines: LINES,
+    inventoryRows: INVENTORY_ROWS,
+    auditRows: AUDIT_ROWS,
+    invoices: INVOICES,
+  } = sizes(scale);
   const client = await openClient("file:" + file);
   try {
     await client.execute("PRAGMA journal_mode=WAL");
@@ -197,9 +219,16 @@ export async function seedSalesLarge(file: string, log: (s: string) => void = co
     const baseInv = Number(
       (await client.execute("select coalesce(max(id), 0) as n from inventory")).rows[0].n,
     );
-    const invMeta: { item: (typeof items)[number]; unit: string; serial: string; category: string }[] = [];
+    const invMeta: {
+      item: (typeof items)[number];
+      unit: string;
+      serial: string;
+      category: string;
+      quantity: number;
+    }[] = [];
+    const serialRows = Math.round(INVENTORY_ROWS * 0.95);
     await fill(client, "inventory", invCols, INVENTORY_ROWS, (i) => {
-      const ser = i < 95_000;
+      const ser = i < serialRows;
       // Itemized rows: one per (item, unit) pair at most, told apart by a lot suffix on the serial.
       const item = ser ? serialized[i % serialized.length] : itemized[i % itemized.length];
       const unit = units[Math.floor(i / 7) % units.length];
@@ -207,17 +236,20 @@ export async function seedSalesLarge(file: string, log: (s: string) => void = co
         ? invCategories[invCategories.length - 1]
         : invCategories[0];
       const serial = ser ? `${item.item_number.slice(3)}-${pad(100_000 + i, 7)}` : `LOT-${pad(i, 6)}`;
-      invMeta.push({ item, unit: unit.name, serial, category: cat.name });
       const t = instant(now - r() * 3 * yearMs);
+      const description = r() < 0.2 ? "refurbished " + item.item_description : "";
+      const status = r() < 0.9 ? "Available" : "Repair";
+      const quantity = ser ? 1 : Math.floor(5 + r() * 200);
+      invMeta.push({ item, unit: unit.name, serial, category: cat.name, quantity });
       return [
         owner,
         item.id,
         unit.id,
         serial,
-        r() < 0.2 ? "refurbished " + item.item_description : "",
+        description,
         cat.id,
-        r() < 0.9 ? "Available" : "Repair",
-        ser ? 1 : Math.floor(5 + r() * 200),
+        status,
+        quantity,
         day(now - r() * 6 * yearMs),
         Math.round(500 + r() * 40_000),
         pick(["Cameron", "Weir SPM", "FMC", "Schlumberger", "Forum"]),
@@ -246,7 +278,15 @@ export async function seedSalesLarge(file: string, log: (s: string) => void = co
     const statuses: string[] = [];
     for (let i = 0; i < TICKETS; i++) {
       statuses.push(
-        i < INVOICES ? "APP" : i < 32_000 ? "OPEN" : i < 40_000 ? "RFB" : i < 44_000 ? "RFA" : "QUOTE",
+        i < INVOICES
+          ? "APP"
+          : i < TICKETS * 0.64
+          ? "OPEN"
+          : i < TICKETS * 0.8
+          ? "RFB"
+          : i < TICKETS * 0.88
+          ? "RFA"
+          : "QUOTE",
       );
     }
     for (let i = statuses.length - 1; i > 0; i--) {
@@ -369,13 +409,22 @@ export async function seedSalesLarge(file: string, log: (s: string) => void = co
       "updated_at",
     ];
     let order = 0;
+    const baseSale = Number(
+      (await client.execute("select coalesce(max(id), 0) as n from sales")).rows[0].n,
+    );
+    const lineMeta: { inv: number; quantity: number; end: number }[] = [];
     await fill(client, "sales", lineCols, LINES, (i) => {
       const t = lineTicket[i];
       order = i > 0 && lineTicket[i - 1] === t ? order + 1 : 0;
       const inv = Math.floor(r() * INVENTORY_ROWS);
       const duration = Math.floor(1 + r() * 14);
       const start = tMeta[t].date + order * 3_600_000;
-      const serial = inv < 95_000;
+      const lineQuantity = inv < serialRows ? 1 : Math.floor(1 + r() * 12);
+      lineMeta.push({
+        inv,
+        quantity: statuses[t] === "QUOTE" ? 0 : lineQuantity,
+        end: start + duration * 86_400_000,
+      });
       return [
         baseTicket + 1 + t,
         owner,
@@ -385,7 +434,7 @@ export async function seedSalesLarge(file: string, log: (s: string) => void = co
         instant(start),
         instant(start + duration * 86_400_000),
         duration,
-        serial ? 1 : Math.floor(1 + r() * 12),
+        lineQuantity,
         Math.round(10 + r() * 1400),
         r() < 0.3 ? Math.round(100 + r() * 900) : null,
         r() < 0.3 ? 1 : 0,
@@ -399,7 +448,39 @@ export async function seedSalesLarge(file: string, log: (s: string) => void = co
       ];
     }, log);
 
-    // Audit: 500,000 rows over the three years, each copying its row's and ticket's names.
+    // Each line of a ticket that is not a quote came back whole at its end: its one Check In log row.
+    const logCols = [
+      "sale_id",
+      "inventory_id",
+      "date",
+      "quantity_in",
+      "starting_quantity",
+      "ending_quantity",
+      "action",
+      "user_id",
+      "user_name",
+    ];
+    const checkedIn = lineMeta.flatMap((l, i) => (l.quantity > 0 ? [i] : []));
+    await fill(client, "inventory_log", logCols, checkedIn.length, (k) => {
+      const i = checkedIn[k];
+      const l = lineMeta[i];
+      const q = invMeta[l.inv].quantity;
+      return [
+        baseSale + 1 + i,
+        baseInv + 1 + l.inv,
+        instant(l.end),
+        l.quantity,
+        q,
+        q,
+        "Check In",
+        users[0].id,
+        users[0].name,
+      ];
+    }, log);
+
+    // Audit: 500,000 rows over the three years, each copying its row's and ticket's names: each row's
+    // creation first, then lines taking some of a row out and checking it back in, in pairs, and
+    // location transfers that move nothing, so the ledger replays to the rows as stored.
     const auditCols = [
       "action_time",
       "action",
@@ -421,23 +502,43 @@ export async function seedSalesLarge(file: string, log: (s: string) => void = co
       "sales_rep_name",
       "start_date",
     ];
-    const actions = ["Line Added", "Check In", "Line Updated", "Out on Ticket", "Sold", "Location Transfer"];
+    let pair: { inv: number; t: (typeof tMeta)[number]; q: number } | undefined;
     await fill(
       client,
       "inventory_audit",
       auditCols,
       AUDIT_ROWS,
       (i) => {
-        const inv = Math.floor(r() * INVENTORY_ROWS);
+        const created = i < INVENTORY_ROWS;
+        // After the creations, blocks of five: two pairs (Line Added, Check In) and a location transfer.
+        const at = (i - INVENTORY_ROWS) % 5;
+        const opens = !created && (at === 0 || at === 2) && i < AUDIT_ROWS - 1;
+        const closes = !created && (at === 1 || at === 3) && pair !== undefined;
+        if (opens) {
+          const inv = Math.floor(r() * INVENTORY_ROWS);
+          const q = Math.max(1, Math.floor(r() * Math.min(invMeta[inv].quantity, 12)));
+          pair = { inv, t: tMeta[Math.floor(r() * TICKETS)], q };
+        }
+        const onTicket = opens || closes;
+        const inv = created ? i : onTicket ? pair!.inv : Math.floor(r() * INVENTORY_ROWS);
         const m = invMeta[inv];
-        const onTicket = i % 5 !== 0;
-        const t = tMeta[Math.floor(r() * TICKETS)];
+        const t = onTicket ? pair!.t : undefined;
+        const action = created
+          ? "Batch Upload"
+          : opens
+          ? "Line Added"
+          : closes
+          ? "Check In"
+          : "Location Transfer";
+        // Created: the quantity owned; Line Added/Check In: what is available, -q then +q.
+        const change = created ? m.quantity : opens ? -pair!.q : closes ? pair!.q : 0;
+        if (closes) pair = undefined;
         // Times rise with the id, as audit rows are appended.
         const time = now - 3 * yearMs + (i / AUDIT_ROWS) * 3 * yearMs;
         const user = pick(users);
         return [
           new Date(time).toISOString(),
-          onTicket ? pick(actions.slice(0, 5)) : i % 10 === 0 ? "Batch Upload" : "Location Transfer",
+          action,
           user.id,
           user.name,
           baseInv + 1 + inv,
@@ -445,16 +546,16 @@ export async function seedSalesLarge(file: string, log: (s: string) => void = co
           m.item.item_number,
           m.item.item_description,
           "Available",
-          inv < 95_000 ? 1 : 20,
-          onTicket ? -1 : 1,
+          m.quantity,
+          change,
           m.category,
           m.unit,
           "",
-          onTicket ? t.number : "",
-          onTicket ? t.invoice : "",
-          onTicket ? t.customer : "",
-          onTicket ? t.rep : "",
-          onTicket ? instant(t.date) : null,
+          t ? t.number : "",
+          t ? t.invoice : "",
+          t ? t.customer : "",
+          t ? t.rep : "",
+          t ? instant(t.date) : null,
         ];
       },
       log,

@@ -231,9 +231,19 @@ const QUANTITY_ACTIONS = new Set([
   "Deleted",
   "Reclass Out",
   "Reclass In",
+  "Used on Invoice",
+  "Invoice Re-opened",
 ]);
 /** Actions whose quantity_change is the change of what lines hold, as available stock (-held). */
-const HOLD_ACTIONS = new Set(["Line Added", "Line Updated", "Line Deleted", "Line Started", "Check In"]);
+const HOLD_ACTIONS = new Set([
+  "Line Added",
+  "Line Updated",
+  "Line Deleted",
+  "Line Started",
+  "Check In",
+  "Out on Ticket",
+  "Returned (Ticket Deleted)",
+]);
 
 export async function verify(
   url: string,
@@ -331,7 +341,9 @@ export async function verify(
       if (QUANTITY_ACTIONS.has(String(a.action))) r.quantity += change;
       if (HOLD_ACTIONS.has(String(a.action))) r.out -= change;
       // Sold (and Removed) stock was held by its line: it leaves quantity and quantity_out together.
-      if (a.action === "Sold" || a.action === "Removed") r.out += change;
+      if (["Sold", "Removed", "Used on Invoice", "Invoice Re-opened"].includes(String(a.action))) {
+        r.out += change;
+      }
       if (Number(a.quantity) !== r.quantity) r.stepErrors++;
       replay.set(id, r);
     }

@@ -40,6 +40,7 @@ import {
   ON_STOCK,
   ON_TICKET,
 } from "./query.ts";
+import { isHandledStatus } from "./rules.ts";
 import { parse } from "../../lib/validate.ts";
 import { asIssued, currentIssues, issuedLinesOf } from "../issued/read.ts";
 import { invoiceNumber } from "../tickets/rules.ts";
@@ -379,7 +380,7 @@ async function present(ctx: Ctx, rows: Row[]): Promise<SalesDataRow[]> {
       ...sale,
       ...r,
       ...calc,
-      handled: calc.calculated_inventory_status === "Fully Checked-In!",
+      handled: isHandledStatus(calc.calculated_inventory_status),
       sales_inventory: { ...inv, item },
     };
     const issue = issues.get(r.ticket.id);

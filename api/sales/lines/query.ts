@@ -16,7 +16,7 @@ import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { hoursBetween, type ItemKind, lineHandled, lineTotals } from "../tickets/rules.ts";
 import type { AuditExtra } from "../inventory/audit.ts";
-import { HANDLED, NOT_HANDLED } from "./rules.ts";
+import { EXPENDABLE_HELD, HANDLED, NOT_HANDLED } from "./rules.ts";
 import { fileUrl } from "../../files/service.ts";
 import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
 
@@ -81,13 +81,18 @@ export async function logsOf(db: Db, saleIds: number[]): Promise<Map<number, Inv
   return out;
 }
 
-/** 'Fully Checked-In!' when the line is handled (expendable, sold, or nothing still out). */
+/**
+ * 'Fully Checked-In!' when the line is handled (expendable, sold, or nothing still out) and holds
+ * nothing; a handled line still holding stock (an expendable before its invoice is approved) says so
+ * instead (decision 039), so a line shown as checked in never holds stock.
+ */
 export function inventoryStatus(
-  line: Pick<Sale, "quantity" | "isSold">,
+  line: Pick<Sale, "quantity" | "isSold" | "quantity_held" | "quantity_pending">,
   item: ItemKind,
   logs: InventoryLogEntry[],
 ): string {
-  return lineHandled(line, item, logs) ? HANDLED : NOT_HANDLED;
+  if (!lineHandled(line, item, logs)) return NOT_HANDLED;
+  return line.quantity_held + line.quantity_pending > 0 ? EXPENDABLE_HELD : HANDLED;
 }
 
 /** The calculated fields of a line: totals from the ticket's rules, hours, status. */

@@ -2,36 +2,44 @@ import { invoiceNumber } from "../tickets/columns.tsx";
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
 import { formatDate, formatNumber, money, unitPrice } from "../../../lib/format.ts";
-import { HANDLED, NOT_HANDLED } from "../../../api/sales/lines/rules.ts";
+import { EXPENDABLE_HELD, HANDLED, NOT_HANDLED } from "../../../api/sales/lines/rules.ts";
 import { Day } from "../../lib/time_zone.tsx";
 import type { SalesRow } from "./types.ts";
 
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
+const BADGES = {
+  [HANDLED]: { icon: "checkCircle", color: "var(--success)" },
+  [EXPENDABLE_HELD]: { icon: "receipt", color: "var(--info)" },
+  [NOT_HANDLED]: { icon: "flag", color: "var(--danger)" },
+} as const;
+
 /**
- * The line's status: a green badge when it is fully checked in (or sold), else a red flag. The
- * tooltip text is also the image's accessible name, so it is not told by colour alone.
+ * The line's status (its `calculated_inventory_status`): a green badge when it is fully checked in (or
+ * sold) and holds nothing, a receipt when it is an expendable whose stock the invoice's approval uses up,
+ * else a red flag. The tooltip text is also the image's accessible name, so it is not told by colour alone.
  */
-export function StatusBadge({ handled }: { handled: boolean }) {
-  const text = handled ? HANDLED : NOT_HANDLED;
+export function StatusBadge({ status }: { status: string }) {
+  const badge = BADGES[status as keyof typeof BADGES] ?? BADGES[NOT_HANDLED];
   return (
     <span
       role="img"
-      aria-label={text}
-      title={text}
-      style={{
-        display: "inline-flex",
-        color: handled ? "var(--success)" : "var(--danger)",
-        verticalAlign: "middle",
-      }}
+      aria-label={status}
+      title={status}
+      style={{ display: "inline-flex", color: badge.color, verticalAlign: "middle" }}
     >
-      <Icon name={handled ? "checkCircle" : "flag"} size={20} />
+      <Icon name={badge.icon} size={20} />
     </span>
   );
 }
 
 /** The spec's 21 columns; ids the API sorts by are sortable. */
 export const SALES_COLUMNS: DataColumn<SalesRow>[] = [
-  { id: "status", header: "Status", sortable: false, cell: (r) => <StatusBadge handled={r.handled} /> },
+  {
+    id: "status",
+    header: "Status",
+    sortable: false,
+    cell: (r) => <StatusBadge status={r.calculated_inventory_status} />,
+  },
   { id: "ticket_number", header: "Ticket #", cell: (r) => r.ticket.ticket_number },
   {
     id: "invoice_number",

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { formatNumber, money, unitPrice } from "../../../lib/format.ts";
 import { StatusBadge } from "../data/columns.tsx";
-import { HANDLED } from "../../../api/sales/lines/rules.ts";
 import { DateTime } from "../../lib/time_zone.tsx";
 import type { Line } from "./types.ts";
 import { SerialLink } from "../../components/SerialLink.tsx";
@@ -110,7 +109,7 @@ function columnOf(key: string, minRate: boolean): Omit<Column, "key"> | undefine
     case "status":
       return {
         header: "Status",
-        cell: (l) => <StatusBadge handled={l.calculated_inventory_status === HANDLED} />,
+        cell: (l) => <StatusBadge status={l.calculated_inventory_status} />,
       };
     case "notes":
       return { header: "Notes", cell: (l) => <span className="cell-clip" title={l.notes}>{l.notes}</span> };

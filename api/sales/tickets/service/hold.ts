@@ -38,7 +38,8 @@ export async function holdQuantity(
   if (ticket.isQuote || item.inventory_type === "Charge Code" || quantity <= 0) return 0;
   const held = Math.ceil(quantity);
   await moveHold(tx, inventoryId, held, quantity);
-  await recordAudit(tx, user, inventoryId, "Out on Ticket", 0, { ticket_number: ticket.ticket_number });
+  // Like a line save's hold: the change of what is available (decision 039, the ledger's meaning).
+  await recordAudit(tx, user, inventoryId, "Out on Ticket", -held, { ticket_number: ticket.ticket_number });
   return held;
 }
 
@@ -98,7 +99,7 @@ export async function releaseTicket(tx: Tx, user: CurrentUser, ticket: Ticket): 
       await tx.update(inventory).set({ quantity_out: 0, updated_at: nowStamp() })
         .where(eq(inventory.id, l.inventory_id));
     }
-    await recordAudit(tx, user, l.inventory_id, "Returned (Ticket Deleted)", 0, {
+    await recordAudit(tx, user, l.inventory_id, "Returned (Ticket Deleted)", l.held, {
       ticket_number: ticket.ticket_number,
     });
   }

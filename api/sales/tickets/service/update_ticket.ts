@@ -14,6 +14,7 @@ import { TicketUpdateInput } from "../schemas.ts";
 import { checkParties, cloneQuote } from "./create_ticket.ts";
 import { cancelIssue, issueInvoice } from "../../issued/issue.ts";
 import { findTicket, presentTicket, ticketFigures, type TicketOut, ticketScope, today } from "./query.ts";
+import { settleStockOnStatus } from "./settle_on_invoice.ts";
 
 const FIELDS = [
   "customer_id",
@@ -92,6 +93,7 @@ export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut &
       if (to === "APP") message = "Invoice created";
     } else if (t.status === "APP") message = "Invoice updated";
     await tx.update(tickets).set(values).where(and(ticketScope(ctx.user), eq(tickets.id, t.id)));
+    await settleStockOnStatus(tx, ctx.user, t, to); // approving uses up expendables (decision 039)
     // What the customer is sent is kept as issued; re-opening cancels it, never changes it (decision 040).
     if (t.status === "APP" && to === "OPEN") await cancelIssue(tx, t.id, ctx.user.name);
     if (t.status !== "APP" && to === "APP") {
