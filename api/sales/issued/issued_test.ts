@@ -156,6 +156,8 @@ Deno.test("issued invoices - re-opening cancels the revision; approving again is
     assert.equal(reopened.revisions.length, 1);
     assert.equal(reopened.revisions[0].cancelled_by, "Ada Approver");
     assert.ok(reopened.revisions[0].cancelled_at);
+    const draftPdf = pdfText(await pdf(env, token, `ticket_id=${t.id}&type=invoice`));
+    assert.match(draftPdf, /Rev\. 1, draft: not issued/);
     // The draft changes: a line's quantity.
     await call(env, token, "PUT", "/api/sales/sales", { ...b, quantity: 5 });
     for (const status of ["RFB", "RFA", "APP"]) await call(env, token, "PUT", PATH, { id: t.id, status });

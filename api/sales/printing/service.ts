@@ -94,6 +94,10 @@ export async function ticketPdf(ctx: Ctx, q: TicketPdfQuery): Promise<Response> 
     lines = stored;
   } else {
     const model = await documentModel(ctx.db, ticket, title);
+    // A re-opened invoice printed as an invoice is the next revision's draft, and says so.
+    if (title === "Invoice" && ticket.revisions.length) {
+      model.data.revision = { number: ticket.revisions.length, date: "", draft: true };
+    }
     bytes = await renderTicketDocument(model.data);
     lines = model.lines;
   }

@@ -35,7 +35,7 @@ export interface TicketDocumentData extends PrintedLines {
   use_min_rate_logic: boolean;
   notes: string;
   /** An invoice issued again after re-opening (decision 040): its revision and the day it was issued. */
-  revision?: { number: number; date: string } | null;
+  revision?: { number: number; date: string; draft?: boolean } | null;
 }
 
 const percent = (n: number | null) => (n ? `${formatNumber(n)}%` : "");
@@ -129,7 +129,12 @@ function documentFields(d: TicketDocumentData): [string, string][] {
       ["Ticket Date", formatDate(d.ticket_date)],
     ];
   if (d.title === "Invoice" && d.revision && d.revision.number > 0) {
-    fields.push(["Revision", `Rev. ${d.revision.number}, ${formatDate(d.revision.date)}`]);
+    fields.push([
+      "Revision",
+      d.revision.draft
+        ? `Rev. ${d.revision.number}, draft: not issued`
+        : `Rev. ${d.revision.number}, ${formatDate(d.revision.date)}`,
+    ]);
   }
   if (d.title === "Invoice" && terms !== null) {
     fields.push(["Terms", terms === 0 ? "Due on receipt" : `Net ${terms} days`]);
