@@ -236,10 +236,11 @@ const rowsOf = (ctx: Ctx, ids: number[]) => rowsInIdOrder(ROWS_BY_IDS, ctx.db, i
 
 /** One Sales Data row: the line, its ticket and the names the table shows, with the calculated fields. */
 export type SalesDataRow =
-  & Omit<Row, "inv" | "item" | "sale">
+  & Omit<Row, "inv" | "item" | "sale" | "ticket">
   & Row["sale"]
   & ReturnType<typeof calculated>
   & {
+    ticket: Omit<Row["ticket"], "rounding"> & { invoice_revision?: number };
     sales_inventory: Row["inv"] & { item: Row["item"] };
     handled: boolean;
   };
@@ -376,9 +377,12 @@ async function present(ctx: Ctx, rows: Row[]): Promise<SalesDataRow[]> {
   ]);
   return rows.map(({ sale, inv, item, ...r }) => {
     const calc = calculated(sale, item, r.ticket, logs.get(sale.id) ?? []);
+    // The rounding rule is read for the figures, not answered: the row's shape is the spec's.
+    const { rounding: _rule, ...ticket } = r.ticket;
     const row = {
       ...sale,
       ...r,
+      ticket,
       ...calc,
       handled: isHandledStatus(calc.calculated_inventory_status),
       sales_inventory: { ...inv, item },
@@ -439,7 +443,7 @@ export const SALES_COLUMNS: XlsxColumn[] = [
 ];
 
 /** An issued invoice's current revision (decision 040), shown with its number. */
-const revisionOf = (r: SalesDataRow) => (r.ticket as { invoice_revision?: number }).invoice_revision;
+const revisionOf = (r: SalesDataRow) => r.ticket.invoice_revision;
 
 /** GET /api/sales/sales/download: the list's filters, every row, as Sales-YYYY-MM-DD.xlsx. */
 export async function downloadSales(ctx: Ctx, q: SalesListQuery, today = new Date()): Promise<Response> {
