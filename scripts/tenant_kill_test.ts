@@ -16,11 +16,11 @@ import { tenants } from "../db/catalog/schema.ts";
 import { openClient, TENANT_MIGRATIONS, tenantDrizzle } from "../db/client.ts";
 import { tenantFile } from "../db/provision.ts";
 import { RETIRED } from "../db/tenants.ts";
+import { cli, staged } from "./testing/tenant_cli.ts";
 
 const ROOT = fromFileUrl(new URL("..", import.meta.url));
 const SLUG = "kk19";
 const HOST = "kk19.test";
-const DEADLINE_MS = 60_000;
 
 const createArgs = (name = "KK Inspections") => [
   "create",
@@ -45,87 +45,6 @@ async function withDataDir(fn: (dataDir: string) => Promise<void>) {
 }
 
 const dec = new TextDecoder();
-
-/** The real CLI to its end. */
-async function cli(dataDir: string, ...args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/tenant.ts", ...args],
-    cwd: ROOT,
-    env: { DATA_DIR: dataDir, SCRYPT_N: "1024" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
-
-interface StagedRun {
-  /** stages seen, in order, with ms since the first one */
-  stages: { name: string; at: number }[];
-  killed: boolean;
-  code: number | null;
-  stderr: string;
-}
-
-/**
- * The CLI with its stages on. `kill` names the stage to kill it at (while it waits there), or a stage and a
- * delay: let it go on from that stage and kill it `ms` later (inside the step that follows). No kill: every
- * stage is let go on at once, and the stages are timed.
- */
-async function staged(
-  dataDir: string,
-  args: string[],
-  kill?: { at: string; afterMs?: number },
-): Promise<StagedRun> {
-  const proc = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/tenant.ts", ...args],
-    cwd: ROOT,
-    env: { DATA_DIR: dataDir, SCRYPT_N: "1024", TENANT_TEST_STAGES: "1" },
-    stdin: "piped",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  const stdin = proc.stdin.getWriter();
-  const run: StagedRun = { stages: [], killed: false, code: null, stderr: "" };
-  const deadline = setTimeout(() => {
-    try {
-      proc.kill("SIGKILL");
-    } catch { /* gone */ }
-  }, DEADLINE_MS);
-  let t0 = 0;
-  let buffered = "";
-  try {
-    for await (const chunk of proc.stderr) {
-      buffered += dec.decode(chunk);
-      run.stderr += dec.decode(chunk);
-      let nl;
-      while ((nl = buffered.indexOf("\n")) >= 0) {
-        const line = buffered.slice(0, nl);
-        buffered = buffered.slice(nl + 1);
-        const m = /^stage (\S+)$/.exec(line);
-        if (!m) continue;
-        if (!run.stages.length) t0 = performance.now();
-        run.stages.push({ name: m[1], at: performance.now() - t0 });
-        if (kill && !run.killed && m[1] === kill.at) {
-          if (kill.afterMs !== undefined) {
-            await stdin.write(new TextEncoder().encode("\n")).catch(() => undefined);
-            await new Promise((r) => setTimeout(r, kill.afterMs));
-          }
-          proc.kill("SIGKILL");
-          run.killed = true;
-        } else if (!run.killed) {
-          await stdin.write(new TextEncoder().encode("\n")).catch(() => undefined);
-        }
-      }
-    }
-  } finally {
-    clearTimeout(deadline);
-    await stdin.close().catch(() => undefined);
-  }
-  const status = await proc.status;
-  run.code = status.signal ? null : status.code;
-  if (kill) assert.ok(run.killed, `never reached stage ${kill.at}: ${run.stderr}`);
-  return run;
-}
 
 async function withCatalog<T>(dataDir: string, fn: (c: Catalog) => Promise<T>): Promise<T> {
   const c = await Catalog.open(dataDir);
