@@ -6,7 +6,16 @@
  * it exactly there; kills inside a step are timed from a stage, at fractions of that step's measured length.
  */
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath as fromFileUrl } from "node:url";
@@ -317,13 +326,15 @@ Deno.test("tenant kill - migrate killed before, inside or after its one transact
       await staged(dataDir, ["migrate", SLUG], kill);
       const label = `killed at ${kill.at}${kill.afterMs === undefined ? "" : ` +${kill.afterMs} ms`}`;
       const file = join(dataDir, "tenants", `${SLUG}.db`);
+      // Frames the killed transaction had written to the WAL without its commit: SQLite ignores them on open.
+      const wal = existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0;
       const s = await inspect(file);
       assert.equal(s.check, "ok", label);
       assert.ok(s.migrations === older || s.migrations === newestMigrations(), `${label}: ${s.migrations}`);
       if (s.migrations === older) {
         assert.equal(s.tables, oldTables, `${label}: no table of a later migration`);
       }
-      outcomes.push(`${label}: ${s.migrations === older ? "old" : "new"}`);
+      outcomes.push(`${label}: ${s.migrations === older ? "old" : "new"} (-wal ${wal} bytes when killed)`);
       const again = await cli(dataDir, "migrate", SLUG);
       assert.equal(again.code, 0, `${label}: retry: ${again.stderr}`);
       assert.equal((await inspect(file)).migrations, newestMigrations(), label);
