@@ -242,7 +242,7 @@ export async function recoverSlug(catalog: Catalog, slug: string, sqld?: SqldCon
       if (!used.has(ns)) {
         await deleteNamespace(sqld, ns).catch((e) => {
           // Already gone is what was wanted.
-          if (!/404|not found|does not exist/i.test((e as Error).message)) throw e;
+          if (!/404|not found|doesn't exist|does not exist/i.test((e as Error).message)) throw e;
         });
         removed.push(`namespace ${ns}`);
       }

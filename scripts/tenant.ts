@@ -395,7 +395,7 @@ export function deleteCommand(where: string | Place, slug: string, yes: boolean)
       await stage("delete:unregistered");
       if (namespace) {
         await deleteNamespace(sqld, namespace).catch((e) => {
-          if (/404|not found|does not exist/i.test(e.message)) return;
+          if (/404|not found|doesn't exist|does not exist/i.test(e.message)) return;
           throw new CliError(
             `deleted ${slug} from the catalog, but not yet its namespace (${e.message}); run delete again`,
           );
