@@ -33,6 +33,7 @@ import { requireAbility } from "../../../lib/policy.ts";
 import { SalesListQuery, TicketLinesQuery } from "./schemas.ts";
 import {
   calculated,
+  getLine,
   LINE_ITEM_FIELDS,
   type LineOut,
   loadLines,
@@ -60,6 +61,12 @@ export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<
   if (!found) throw new AppError("not_found", "Ticket not found.");
   const results = await loadLines(ctx.db, { ticketId: q.ticket_id });
   return { results, total: results.length };
+}
+
+/** GET /api/sales/sales/{id}: one line in the wire shape of the ticket's lines, with its version (ETag). */
+export async function lineById(ctx: Ctx, id: number): Promise<LineOut> {
+  requireAbility(ctx.user, "sales.read");
+  return await getLine(ctx.db, id);
 }
 
 const contains = (col: Column, text: string | undefined) =>

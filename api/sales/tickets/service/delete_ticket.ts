@@ -4,7 +4,8 @@ import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { releaseTicket } from "./hold.ts";
-import { findTicket, ticketScope } from "./query.ts";
+import { findTicket, presentTicket, ticketScope } from "./query.ts";
+import { requireMatch } from "../../../lib/preconditions.ts";
 
 export const INVOICE_NOT_DELETABLE = "An invoice cannot be deleted; re-open it first.";
 
@@ -16,6 +17,7 @@ export async function deleteTicket(ctx: Ctx, id: number): Promise<{ message: str
   requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const t = await findTicket(tx, ctx.user, id);
+    await requireMatch(ctx, t.version, () => presentTicket(tx, ctx.user, id));
     if (t.isInvoice) throw new AppError("conflict", INVOICE_NOT_DELETABLE);
     await releaseTicket(tx, ctx.user, t);
     await tx.delete(tickets).where(and(ticketScope(ctx.user), eq(tickets.id, id)));
