@@ -140,7 +140,6 @@ export async function saveTemplate(
   requireAbility(ctx.user, "sales.admin");
   const input = parse(opts.update ? TemplateUpdateInput : TemplateInput, body);
   const id = await ctx.tdb.write(async (tx) => {
-    if (input.id !== undefined) await requireTemplateMatch(tx, ctx, input.id);
     const unit = await findBusinessUnit(tx, ctx.user, input.business_unit_id);
     if (!unit) throw invalid("business_unit_id", UNKNOWN_BUSINESS_UNIT);
     const taken = await tx.select({ id: templates.id }).from(templates).where(and(
@@ -158,6 +157,7 @@ export async function saveTemplate(
         .returning({ id: templates.id });
       return row.id;
     }
+    await requireTemplateMatch(tx, ctx, input.id);
     const [row] = await tx.update(templates).set({ ...values, updated_at: nowStamp() })
       .where(and(mine(ctx.user), eq(templates.id, input.id))).returning({ id: templates.id });
     if (!row) throw new AppError("not_found", "Template not found.");
