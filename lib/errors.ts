@@ -4,18 +4,21 @@ export type ErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  | "precondition_failed"
   | "too_large"
   | "invalid"
   | "throttled"
   | "insufficient_storage"
   | "unavailable";
 
-export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503 | 507> = {
+export const STATUS: Record<ErrorCode, 400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 429 | 503 | 507> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** a stale `If-Match` (decision 038) */
+  precondition_failed: 412,
   too_large: 413,
   invalid: 422,
   throttled: 429,

@@ -51,6 +51,8 @@ export interface Ctx {
   db: TenantDatabase;
   user: CurrentUser;
   config: Config;
+  /** The request's `If-Match` header, checked by `requireMatch` inside the write (decision 038). */
+  ifMatch?: string;
 }
 
 export type AppEnv = {
@@ -67,7 +69,7 @@ export type AppEnv = {
 };
 
 // deno-lint-ignore no-explicit-any
-type AnyContext = { get: (k: any) => any };
+type AnyContext = { get: (k: any) => any; req?: { header(name: string): string | undefined } };
 
 /** The host name the request came to: the one the tenant was found by (labels link back to it). */
 export function requestHost(c: { req: { header(name: string): string | undefined; url: string } }): string {
@@ -79,5 +81,6 @@ export function ctxOf(c: AnyContext): Ctx {
   const user = c.get("user") as CurrentUser | undefined;
   if (!user) throw new AppError("unauthorized", "Not authenticated");
   const tdb = c.get("tenant") as TenantDb;
-  return { tdb, db: tdb.db, user, config: (c.get("services") as Services).config };
+  const config = (c.get("services") as Services).config;
+  return { tdb, db: tdb.db, user, config, ifMatch: c.req?.header("if-match") };
 }

@@ -241,3 +241,10 @@ export async function rowsOfWalk<T, U>(
     }
   })();
 }
+
+/**
+ * `version + 1`, set by an edit whose UPDATE answers the row with RETURNING: the table's trigger bumps the
+ * version too (migration 0033), but after RETURNING has read the row, and only when the version was not
+ * set by the statement itself (decision 038).
+ */
+export const bumpVersion = (version: Column) => sql<number>`${version} + 1`;

@@ -14,6 +14,8 @@ export const companies = sqliteTable("companies", {
   settings: text("settings", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
   created_at: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
   updated_at: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [
   index("companies_name_idx").on(sql`${t.name} collate nocase`),
   index("companies_type_name_idx").on(t.company_type, t.name),

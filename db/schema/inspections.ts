@@ -33,6 +33,8 @@ export const inspections = sqliteTable("inspections", {
   /** When it was entered: the default order of the inspection tables (newest first). */
   inspection_time: text("inspection_time").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   updated_at: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [
   index("inspections_job_time_idx").on(t.job_id, t.inspection_time),
   index("inspections_inspection_company_time_idx").on(t.inspection_company_id, t.inspection_time),

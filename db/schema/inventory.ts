@@ -26,6 +26,8 @@ export const items = sqliteTable("items", {
   custom: text("custom", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
   created_at: text("created_at").notNull().default(now),
   updated_at: text("updated_at").notNull().default(now),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [
   uniqueIndex("items_number_unique").on(sql`${t.item_number} collate nocase`),
   index("items_description_idx").on(sql`${t.item_description} collate nocase`),
@@ -66,6 +68,8 @@ export const inventory = sqliteTable("inventory", {
   updated_by_id: integer("updated_by_id").references(() => users.id, { onDelete: "set null" }),
   created_at: text("created_at").notNull().default(now),
   updated_at: text("updated_at").notNull().default(now),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [
   uniqueIndex("inventory_item_unit_serial_unique").on(
     t.item_id,
@@ -161,6 +165,8 @@ export const templates = sqliteTable("templates", {
   inventory_ids: text("inventory_ids", { mode: "json" }).$type<number[]>().notNull().default(sql`'[]'`),
   created_at: text("created_at").notNull().default(now),
   updated_at: text("updated_at").notNull().default(now),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [index("templates_unit_idx").on(t.business_unit_id)]);
 
 export type Item = typeof items.$inferSelect;

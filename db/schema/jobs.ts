@@ -21,6 +21,8 @@ export const jobs = sqliteTable("jobs", {
   custom: text("custom", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
   created_at: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
   updated_at: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [
   index("jobs_inspection_company_date_idx").on(t.inspection_company_id, t.date, t.id),
   index("jobs_customer_date_idx").on(t.customer_company_id, t.date, t.id),

@@ -13,6 +13,8 @@ export const parts = sqliteTable("parts", {
   custom: text("custom", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
   created_at: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
   updated_at: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [
   index("parts_company_name_idx").on(t.inspection_company_id, sql`${t.name} collate nocase`),
   // The inspections' sort by part name walks parts by name, then each part's inspections.

@@ -22,6 +22,8 @@ export const taxes = sqliteTable("taxes", {
   notes: text("notes").notNull().default(""),
   created_at: text("created_at").notNull().default(now),
   updated_at: text("updated_at").notNull().default(now),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [index("taxes_state_county_city_idx").on(t.state, t.county, t.city)]);
 
 /**
@@ -40,6 +42,8 @@ export const categories = sqliteTable("categories", {
     .default(sql`'{}'`),
   created_at: text("created_at").notNull().default(now),
   updated_at: text("updated_at").notNull().default(now),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [
   uniqueIndex("categories_model_name_unique").on(t.model, sql`${t.name} collate nocase`),
   // Sales Data's sorts on the ticket's business unit and product line walk categories by name.
@@ -59,6 +63,8 @@ export const sub_categories = sqliteTable(
     notes: text("notes").notNull().default(""),
     created_at: text("created_at").notNull().default(now),
     updated_at: text("updated_at").notNull().default(now),
+    /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+    version: integer("version").notNull().default(1),
   },
   (t) => [
     uniqueIndex("sub_categories_parent_name_unique").on(t.category_id, sql`${t.name} collate nocase`),

@@ -51,6 +51,8 @@ export const tickets = sqliteTable("tickets", {
   rounding: text("rounding", { enum: ["line", "exact"] }).notNull().default("line"),
   created_at: text("created_at").notNull().default(now),
   updated_at: text("updated_at").notNull().default(now),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [
   uniqueIndex("tickets_number_unique").on(t.ticket_number),
   uniqueIndex("tickets_invoice_number_unique").on(t.invoice_number),
@@ -137,6 +139,8 @@ export const sales = sqliteTable("sales", {
     .default(sql`'{}'`),
   created_at: text("created_at").notNull().default(now),
   updated_at: text("updated_at").notNull().default(now),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [
   index("sales_ticket_order_idx").on(t.ticket_id, t.order),
   // A stock row's lines, with their ticket's flags (migration 0021: columns kept by triggers, not in this

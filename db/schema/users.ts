@@ -25,6 +25,8 @@ export const users = sqliteTable("users", {
   session_version: integer("session_version").notNull().default(1),
   created_at: text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
   updated_at: text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%SZ','now'))`),
+  /** Bumped when an edited column changes (migration 0033, decision 038): the record's ETag. */
+  version: integer("version").notNull().default(1),
 }, (t) => [
   uniqueIndex("users_email_unique").on(sql`${t.email} collate nocase`),
   index("users_company_idx").on(t.company_id),

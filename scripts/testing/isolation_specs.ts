@@ -899,6 +899,13 @@ export const SPECS: Record<string, RouteSpec> = {
     gate: salesReader,
     request: (t) => ({ method: "GET", path: `/api/sales/sales/ticket?ticket_id=${t.ticket}` }),
   },
+  "GET /api/sales/sales/:id": {
+    kind: "read-id",
+    shows: adminShows((M) => `${M}-S-LINE`),
+    id: "line",
+    gate: salesReader,
+    request: (t) => ({ method: "GET", path: `/api/sales/sales/${t.line}` }),
+  },
   "GET /api/sales/availability": {
     kind: "list",
     gate: salesReader,

@@ -3,13 +3,20 @@ import { Button, Form } from "react-aria-components";
 import { Dialog } from "../primitives/Dialog.tsx";
 import { fieldErrors } from "../lib/api.ts";
 import { showError } from "../lib/events.ts";
+import { lazyDialog } from "../lib/lazy_dialog.tsx";
+import { conflictRows, type Values } from "../lib/conflict.ts";
+import type { VersionedForm } from "../lib/use_versioned.ts";
+
+/** The conflict dialog of a stale save (decision 038), loaded when first needed. */
+const ConflictDialog = lazyDialog(() => import("./ConflictDialog.tsx").then((m) => m.ConflictDialog));
 
 /**
  * A form dialog's save: `busy` while `run` is under way, then `onSaved` with the answer's message
  * ("Success" when it has none), or on failure the server's field messages in `errors` (through
- * `adjust`, which may add its own, e.g. a conflict under the field it is about) and the error shown.
+ * `adjust`, which may add its own, e.g. a conflict under the field it is about) and the error shown. A
+ * form of an existing record passes its `useVersioned`: a 412 goes to it (the conflict dialog) instead.
  */
-export function useFormSave() {
+export function useFormSave(versioned?: { conflicted(e: unknown): boolean }) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -23,6 +30,7 @@ export function useFormSave() {
       const saved = await run();
       onSaved(saved?.message ?? "Success", saved);
     } catch (e) {
+      if (versioned?.conflicted(e)) return;
       const byField = fieldErrors(e);
       adjust?.(byField, e);
       setErrors(byField);
@@ -48,9 +56,12 @@ export function useTouched() {
   return { touched, setTouched, touch, shownFrom };
 }
 
-/** A modal form: its fields, then Cancel and the submit button (disabled while busy or invalid). */
+/**
+ * A modal form: its fields, then Cancel and the submit button (disabled while busy or invalid); with
+ * `versioned`, the conflict dialog of a stale save.
+ */
 export function FormDialog(
-  { title, width, onClose, onSubmit, submitLabel = "Save", canSubmit, busy, children }: {
+  { title, width, onClose, onSubmit, submitLabel = "Save", canSubmit, busy, versioned, children }: {
     title: string;
     width?: ComponentProps<typeof Dialog>["width"];
     onClose: () => void;
@@ -58,25 +69,43 @@ export function FormDialog(
     submitLabel?: string;
     canSubmit: boolean;
     busy: boolean;
+    versioned?: VersionedForm;
     children: ReactNode;
   },
 ) {
+  const conflict = versioned?.conflict;
   return (
-    <Dialog title={title} isOpen onClose={onClose} width={width}>
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        {children}
-        <div className="dialog-actions">
-          <Button className="btn" onPress={onClose}>Cancel</Button>
-          <Button type="submit" className="btn btn-primary" isDisabled={busy || !canSubmit}>
-            {submitLabel}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+    <>
+      <Dialog title={title} isOpen onClose={onClose} width={width}>
+        <Form
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSubmit();
+          }}
+        >
+          {children}
+          <div className="dialog-actions">
+            <Button className="btn" onPress={onClose}>Cancel</Button>
+            <Button type="submit" className="btn btn-primary" isDisabled={busy || !canSubmit}>
+              {submitLabel}
+            </Button>
+          </div>
+        </Form>
+      </Dialog>
+      {versioned && conflict && (
+        <ConflictDialog
+          detail={conflict.detail}
+          rows={conflictRows(
+            versioned.base as Values,
+            versioned.v as Values,
+            conflict.theirs as Values,
+            versioned.labels,
+          )}
+          onReload={versioned.reload}
+          onApply={versioned.applyMine}
+          onClose={versioned.dismiss}
+        />
+      )}
+    </>
   );
 }

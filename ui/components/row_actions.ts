@@ -1,11 +1,14 @@
 import { useState } from "react";
 import { showError, showSnack } from "../lib/events.ts";
+import { ConflictError } from "../lib/api.ts";
 
 /**
  * A list island's row dialogs: `editing` (undefined: closed; null: a new row; a row: editing it),
  * `deleting` (the row the confirmation asks about) and `busy` while the delete runs. `saved` closes
  * the form, shows its message and refetches; `remove` deletes through `del`, closes the confirmation
- * (on failure too), then shows the answer's message and refetches, or shows the error.
+ * (on failure too), then shows the answer's message and refetches, or shows the error. A delete refused
+ * because someone else changed the row (412, decision 038) refetches too, so the list shows the row as it
+ * is now before the user deletes it again.
  */
 export function useRowActions<T>(
   list: { refetch(): void },
@@ -32,6 +35,7 @@ export function useRowActions<T>(
     } catch (e) {
       setDeleting(null);
       showError(e);
+      if (e instanceof ConflictError) list.refetch();
     } finally {
       setBusy(false);
     }

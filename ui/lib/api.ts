@@ -15,6 +15,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A save refused because the record changed since the form read it (412, decision 038): `current` is the
+ * record as it is now, with its `version`.
+ */
+export class ConflictError extends ApiError {
+  constructor(detail: string, readonly current: Record<string, unknown> & { version: number }) {
+    super(412, detail);
+  }
+}
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 export function withQuery(path: string, query?: Query): string {
@@ -41,9 +51,12 @@ export async function api<T = unknown>(
     signal?: AbortSignal;
     /** more request headers (`idempotency-key`) */
     headers?: Record<string, string>;
+    /** the version of the record the form was filled from: sent as If-Match (a 412 throws ConflictError) */
+    version?: number;
   } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
+  if (opts.version !== undefined) headers["if-match"] = `"${opts.version}"`;
   let body: BodyInit | undefined;
   if (opts.json !== undefined) {
     headers["content-type"] = "application/json";
@@ -68,6 +81,7 @@ export async function api<T = unknown>(
   }
   if (res.status === 204) return undefined as T;
   const data = await res.json().catch(() => undefined);
+  if (res.status === 412 && data?.current) throw new ConflictError(data.detail, data.current);
   if (!res.ok) {
     throw new ApiError(
       res.status,

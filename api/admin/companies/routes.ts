@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { withEtag } from "../../lib/preconditions.ts";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, valid } from "../../lib/validate.ts";
@@ -23,7 +24,7 @@ export const companiesRoutes = new Hono<AppEnv>()
     return c.json(await saveCompany(ctxOf(c), c.req.valid("json")));
   })
   .patch("/companies", valid("json", CompanyUpdateInput), async (c) => {
-    return c.json(await saveCompany(ctxOf(c), c.req.valid("json")));
+    return withEtag(c, await saveCompany(ctxOf(c), c.req.valid("json")));
   })
   .delete("/companies/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteCompany(ctxOf(c), c.req.valid("param").id));

@@ -4,6 +4,7 @@ import { companies, type Company, taxes, users } from "../../../db/schema/mod.ts
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { AppError, invalid } from "../../../lib/errors.ts";
+import { requireMatch } from "../../lib/preconditions.ts";
 import {
   likeContains,
   ListQuery,
@@ -16,7 +17,7 @@ import {
 } from "../../lib/list_query.ts";
 import { can, requireAbility } from "../../../lib/policy.ts";
 import { COMPANY_TYPES, type CompanyInput } from "./schemas.ts";
-import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
+import { bumpVersion, isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { companyLogoProblem } from "../../sales/printing/logo.ts";
 import { documentSettingsProblem } from "../../sales/printing/document_settings.ts";
 import { returnGateProblem } from "../../../lib/return_gate.ts";
@@ -80,6 +81,7 @@ export async function presentCompanies(db: TenantDatabase | Tx, rows: Company[])
   }
   return rows.map((r) => ({
     id: r.id,
+    version: r.version,
     name: r.name,
     company_type: r.company_type,
     isOwner: r.isOwner,
@@ -184,6 +186,9 @@ export async function saveCompany(ctx: Ctx, input: CompanyInput): Promise<Compan
       ? undefined
       : await tx.select().from(companies).where(eq(companies.id, input.id)).get();
     if (input.id !== undefined && !current) throw new AppError("not_found", "Company not found.");
+    if (current) {
+      await requireMatch(ctx, current.version, async () => (await presentCompanies(tx, [current]))[0]);
+    }
     if (
       input.settings !== undefined && !superuser &&
       canonical(input.settings) !== canonical(current?.settings ?? {})
@@ -213,7 +218,11 @@ export async function saveCompany(ctx: Ctx, input: CompanyInput): Promise<Compan
       ...(input.settings !== undefined ? { settings: input.settings } : {}),
     };
     if (!current) return (await tx.insert(companies).values(values).returning())[0];
-    return (await tx.update(companies).set({ ...values, updated_at: nowStamp() })
+    return (await tx.update(companies).set({
+      ...values,
+      updated_at: nowStamp(),
+      version: bumpVersion(companies.version),
+    })
       .where(eq(companies.id, current.id)).returning())[0];
   });
   const [out] = await presentCompanies(ctx.db, [saved]);
@@ -227,6 +236,7 @@ export async function deleteCompany(ctx: Ctx, id: number): Promise<{ message: st
   await ctx.tdb.write(async (tx) => {
     const current = await tx.select().from(companies).where(eq(companies.id, id)).get();
     if (!current) throw new AppError("not_found", "Company not found.");
+    await requireMatch(ctx, current.version, async () => (await presentCompanies(tx, [current]))[0]);
     if (current.isOwner) throw new AppError("conflict", "The owner company cannot be deleted.");
     const [{ n }] = await tx.select({ n: count() }).from(users).where(eq(users.company_id, id));
     if (n > 0) throw new AppError("conflict", "This company still has users; move or delete them first.");

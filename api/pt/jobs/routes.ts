@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { withEtag } from "../../lib/preconditions.ts";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
@@ -19,13 +20,13 @@ export const jobsRoutes = new Hono<AppEnv>()
     return jobReport(ctxOf(c), c.req.valid("param").id);
   })
   .get("/pt/jobs/:id", valid("param", IdParam), async (c) => {
-    return c.json(await getJob(ctxOf(c), c.req.valid("param").id));
+    return withEtag(c, await getJob(ctxOf(c), c.req.valid("param").id));
   })
   .post("/pt/jobs", valid("json", JsonObject), async (c) => {
     return c.json(await saveJob(ctxOf(c), c.req.valid("json")));
   })
   .patch("/pt/jobs", valid("json", JsonObject), async (c) => {
-    return c.json(await saveJob(ctxOf(c), c.req.valid("json"), { update: true }));
+    return withEtag(c, await saveJob(ctxOf(c), c.req.valid("json"), { update: true }));
   })
   .delete("/pt/jobs/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteJob(ctxOf(c), c.req.valid("param").id));

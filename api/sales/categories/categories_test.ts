@@ -19,6 +19,7 @@ Deno.test("categories - a sales admin creates, lists, updates and deletes a cate
       assert.equal(created.message, `${model} created`);
       assert.deepEqual({ ...created, id: 0 }, {
         id: 0,
+        version: 1,
         company_id: 1,
         created_by_id: user.id,
         model,

@@ -70,6 +70,8 @@ export function locationProblems(names: readonly string[]): FieldError[] {
 
 /** A category as the API answers it; business units always carry `custom.locations`. */
 export interface CategoryOut {
+  /** the record's version: its ETag (decision 038) */
+  version: number;
   id: number;
   company_id: number;
   created_by_id: number | null;

@@ -20,7 +20,8 @@ import {
   pageWindow,
   queryEnum,
 } from "../../lib/list_query.ts";
-import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
+import { bumpVersion, isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
+import { requireMatch } from "../../lib/preconditions.ts";
 import { parse } from "../../lib/validate.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import {
@@ -51,6 +52,7 @@ export function presentCategory(c: Category): CategoryOut {
   const custom = c.model === UNIT ? { ...c.custom, locations: c.custom.locations ?? [] } : c.custom;
   return {
     id: c.id,
+    version: c.version,
     company_id: c.company_id,
     created_by_id: c.created_by_id,
     model: c.model,
@@ -141,6 +143,7 @@ async function updateCategory(tx: Tx, ctx: Ctx, input: SaveInput, id: number): P
   const mine = and(eq(categories.id, id), eq(categories.company_id, ctx.user.company_id));
   const stored = await tx.select().from(categories).where(mine).get();
   if (!stored) throw new AppError("not_found", "Category not found.");
+  await requireMatch(ctx, stored.version, () => Promise.resolve(presentCategory(stored)));
   if (input.model !== undefined && stored.model !== input.model) {
     const message = "A category cannot change its model.";
     throw new AppError("invalid", message, [{ path: "model", message }]);
@@ -158,6 +161,7 @@ async function updateCategory(tx: Tx, ctx: Ctx, input: SaveInput, id: number): P
     ...(input.notes !== undefined ? { notes: input.notes } : {}),
     custom,
     updated_at: nowStamp(),
+    version: bumpVersion(categories.version),
   }).where(mine).returning();
   return row;
 }
@@ -196,8 +200,9 @@ export async function deleteCategory(ctx: Ctx, id: number): Promise<{ message: s
   requireAbility(ctx.user, "sales.admin");
   const model = await ctx.tdb.write(async (tx) => {
     const mine = and(eq(categories.id, id), eq(categories.company_id, ctx.user.company_id));
-    const current = await tx.select({ model: categories.model }).from(categories).where(mine).get();
+    const current = await tx.select().from(categories).where(mine).get();
     if (!current) throw new AppError("not_found", "Category not found.");
+    await requireMatch(ctx, current.version, () => Promise.resolve(presentCategory(current)));
     const what = current.model.toLowerCase();
     const uses = await usesOf(tx, id);
     if (uses) throw new AppError("conflict", `This ${what} is used by ${uses}.`);

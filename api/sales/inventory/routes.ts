@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { withEtag } from "../../lib/preconditions.ts";
 import { z } from "zod";
 import { type AppEnv, ctxOf, requestHost } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
@@ -63,7 +64,7 @@ export const inventoryRoutes = new Hono<AppEnv>()
     return c.json(await saveInventory(ctxOf(c), c.req.valid("json")));
   })
   .put("/sales/inventory", valid("json", JsonObject), async (c) => {
-    return c.json(await saveInventory(ctxOf(c), c.req.valid("json"), { update: true }));
+    return withEtag(c, await saveInventory(ctxOf(c), c.req.valid("json"), { update: true }));
   })
   .delete("/sales/inventory/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteInventory(ctxOf(c), c.req.valid("param").id));

@@ -290,6 +290,8 @@ export interface LocationQuantity {
 /** An inventory row as the API answers it. */
 export interface InventoryOut {
   id: number;
+  /** the row's version: its ETag (decision 038); holds and check-ins leave it */
+  version: number;
   company_id: number;
   item_id: number;
   business_unit_id: number;

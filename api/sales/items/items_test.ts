@@ -40,6 +40,7 @@ Deno.test("items - a sales admin creates, reads, updates and deletes an item", (
       { ...created, id: 0, created_at: "", updated_at: "", created_by_id: 0 },
       {
         id: 0,
+        version: 1,
         item_number: "SW-3",
         item_description: "3in swivel",
         rate: 125.5,

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { withEtag } from "../../lib/preconditions.ts";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -24,7 +25,7 @@ export const itemsRoutes = new Hono<AppEnv>()
     return c.json(await saveItem(ctxOf(c), c.req.valid("json")));
   })
   .put("/sales/items", valid("json", JsonObject), async (c) => {
-    return c.json(await saveItem(ctxOf(c), c.req.valid("json"), { update: true }));
+    return withEtag(c, await saveItem(ctxOf(c), c.req.valid("json"), { update: true }));
   })
   .delete("/sales/items/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteItem(ctxOf(c), c.req.valid("param").id));

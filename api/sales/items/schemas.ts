@@ -105,6 +105,8 @@ export type ItemUpdateInput = z.infer<typeof ItemUpdateInput>;
 
 /** An item as the API answers it: every stored field and its item category. */
 export interface ItemOut {
+  /** the record's version: its ETag (decision 038) */
+  version: number;
   id: number;
   item_number: string;
   item_description: string;

@@ -6,7 +6,8 @@ import { requireAbility } from "../../../lib/policy.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { moveHold } from "./hold.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
-import { auditExtra, ticketFor } from "./query.ts";
+import { auditExtra, getLine, ticketFor } from "./query.ts";
+import { requireMatch } from "../../lib/preconditions.ts";
 import { INVOICED_MESSAGE } from "./schemas.ts";
 
 /**
@@ -18,6 +19,7 @@ export async function deleteLine(ctx: Ctx, id: number): Promise<{ message: strin
   await ctx.tdb.write(async (tx) => {
     const line = await tx.select().from(sales).where(eq(sales.id, id)).get();
     if (!line) throw new AppError("not_found", "Line item not found.");
+    await requireMatch(ctx, line.version, () => getLine(tx, id));
     const t = await ticketFor(tx, line.ticket_id);
     requireUnbilled(t.ticket, INVOICED_MESSAGE);
     await moveHold(tx, line.inventory_id, -line.quantity_held, line.quantity);

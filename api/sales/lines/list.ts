@@ -33,6 +33,7 @@ import { requireAbility } from "../../../lib/policy.ts";
 import { SalesListQuery, TicketLinesQuery } from "./schemas.ts";
 import {
   calculated,
+  getLine,
   LINE_ITEM_FIELDS,
   type LineOut,
   loadLines,
@@ -66,6 +67,12 @@ export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<
   const issued = await issuedLinesOf(ctx.db, lines.map((l) => l.id));
   const results = issued.size ? lines.map((l) => asIssued(l, issued.get(l.id))) : lines;
   return { results, total: results.length };
+}
+
+/** GET /api/sales/sales/{id}: one line in the wire shape of the ticket's lines, with its version (ETag). */
+export async function lineById(ctx: Ctx, id: number): Promise<LineOut> {
+  requireAbility(ctx.user, "sales.read");
+  return await getLine(ctx.db, id);
 }
 
 const contains = (col: Column, text: string | undefined) =>

@@ -3,6 +3,7 @@ import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { withEtag } from "../../lib/preconditions.ts";
 import { uploadLimit } from "../../files/routes.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { ATTACHMENT_FIELD, attachToLine, detachFromLine } from "./attachment.ts";
@@ -13,6 +14,7 @@ import { billBack } from "./bill_back.ts";
 import {
   deleteLine,
   downloadSales,
+  lineById,
   listSales,
   reorderLines,
   salesInOrder,
@@ -40,10 +42,10 @@ export const linesRoutes = new Hono<AppEnv>()
     return c.json(await reorderLines(ctxOf(c), c.req.valid("json")));
   })
   .post("/sales/sales", valid("json", JsonObject), async (c) => {
-    return c.json(await saveLine(ctxOf(c), c.req.valid("json")));
+    return withEtag(c, await saveLine(ctxOf(c), c.req.valid("json")));
   })
   .put("/sales/sales", valid("json", JsonObject), async (c) => {
-    return c.json(await saveLine(ctxOf(c), c.req.valid("json"), { update: true }));
+    return withEtag(c, await saveLine(ctxOf(c), c.req.valid("json"), { update: true }));
   })
   // A line's PDF: multipart with a `file` part (only the owner company's staff get the body read).
   .post("/sales/sales/:id/attachment", uploadLimit, valid("param", IdParam), async (c) => {
@@ -59,6 +61,9 @@ export const linesRoutes = new Hono<AppEnv>()
   })
   .delete("/sales/sales/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteLine(ctxOf(c), c.req.valid("param").id));
+  })
+  .get("/sales/sales/:id", valid("param", IdParam), async (c) => {
+    return withEtag(c, await lineById(ctxOf(c), c.req.valid("param").id));
   })
   .get("/sales/sales/:id/inventory-log", valid("param", IdParam), async (c) => {
     return c.json(await lineInventoryLog(ctxOf(c), c.req.valid("param").id));

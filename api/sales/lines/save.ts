@@ -17,6 +17,7 @@ import { startDueLines } from "./start_due.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
 import { auditExtra, getLine, type LineOut, presentLine, ticketFor } from "./query.ts";
 import { timeZoneOf } from "../../../lib/format.ts";
+import { requireMatch } from "../../lib/preconditions.ts";
 
 export { LOGGED_INVENTORY_MESSAGE } from "./save_hold.ts";
 export const OTHER_TICKET_MESSAGE = "A line cannot move to another ticket here: use Transfer.";
@@ -95,6 +96,8 @@ export async function saveLine(ctx: Ctx, body: unknown, opts: { update?: boolean
     if (opts.update) {
       before = await tx.select().from(sales).where(eq(sales.id, input.id!)).get();
       if (!before) throw new AppError("not_found", "Line item not found.");
+      // A stale If-Match is refused before anything is checked or written (decision 038).
+      await requireMatch(ctx, before.version, () => getLine(tx, before!.id));
       if (input.ticket_id && input.ticket_id !== before.ticket_id) {
         throw invalid("ticket_id", OTHER_TICKET_MESSAGE);
       }

@@ -4,6 +4,7 @@ export { deleteLine } from "./delete.ts";
 export { reorderLines } from "./reorder.ts";
 export {
   downloadSales,
+  lineById,
   listSales,
   SALES_COLUMNS,
   type SalesDataRow,

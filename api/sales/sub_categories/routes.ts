@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { withEtag } from "../../lib/preconditions.ts";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
@@ -13,7 +14,7 @@ export const subCategoriesRoutes = new Hono<AppEnv>()
     return c.json(await saveSubCategory(ctxOf(c), c.req.valid("json")));
   })
   .put("/sales/sub_categories", valid("json", JsonObject), async (c) => {
-    return c.json(await saveSubCategory(ctxOf(c), c.req.valid("json"), { update: true }));
+    return withEtag(c, await saveSubCategory(ctxOf(c), c.req.valid("json"), { update: true }));
   })
   .delete("/sales/sub_categories/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteSubCategory(ctxOf(c), c.req.valid("param").id));

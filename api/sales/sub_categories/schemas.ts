@@ -23,6 +23,8 @@ export type SubCategoryUpdateInput = z.infer<typeof SubCategoryUpdateInput>;
 
 /** A sub product line as the API answers it, with its product line. */
 export interface SubCategoryOut {
+  /** the record's version: its ETag (decision 038) */
+  version: number;
   id: number;
   company_id: number;
   created_by_id: number | null;

@@ -1,3 +1,4 @@
+import type { Tx } from "../../../db/client.ts";
 import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, sub_categories, type SubCategory } from "../../../db/schema/mod.ts";
@@ -12,7 +13,8 @@ import {
   pageWindow,
   queryEnum,
 } from "../../lib/list_query.ts";
-import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
+import { bumpVersion, isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
+import { requireMatch } from "../../lib/preconditions.ts";
 import { parse } from "../../lib/validate.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { SubCategoryInput, type SubCategoryOut, SubCategoryUpdateInput } from "./schemas.ts";
@@ -41,6 +43,7 @@ const PRODUCT_LINE = "Product Line";
 function present(s: SubCategory, category: { id: number; name: string }): SubCategoryOut {
   return {
     id: s.id,
+    version: s.version,
     company_id: s.company_id,
     created_by_id: s.created_by_id,
     category_id: s.category_id,
@@ -49,6 +52,13 @@ function present(s: SubCategory, category: { id: number; name: string }): SubCat
     notes: s.notes,
     category,
   };
+}
+
+/** A sub product line as it is now, with its product line: the body of a 412. */
+async function currentSub(tx: Tx, s: SubCategory) {
+  const parent = await tx.select({ id: categories.id, name: categories.name }).from(categories)
+    .where(eq(categories.id, s.category_id)).get();
+  return present(s, parent ?? { id: s.category_id, name: "" });
 }
 
 function listWhere(ctx: Ctx, q: SubCategoryListQuery): SQL | undefined {
@@ -116,10 +126,13 @@ export async function saveSubCategory(
         .values({ ...values, company_id: ctx.user.company_id, created_by_id: ctx.user.id }).returning();
       return present(row, parent);
     }
-    const [row] = await tx.update(sub_categories).set({ ...values, updated_at: nowStamp() })
-      .where(and(eq(sub_categories.id, input.id), eq(sub_categories.company_id, ctx.user.company_id)))
-      .returning();
-    if (!row) throw new AppError("not_found", "Sub Product Line not found.");
+    const mine = and(eq(sub_categories.id, input.id), eq(sub_categories.company_id, ctx.user.company_id));
+    const stored = await tx.select().from(sub_categories).where(mine).get();
+    if (!stored) throw new AppError("not_found", "Sub Product Line not found.");
+    await requireMatch(ctx, stored.version, () => currentSub(tx, stored));
+    const [row] = await tx.update(sub_categories)
+      .set({ ...values, updated_at: nowStamp(), version: bumpVersion(sub_categories.version) })
+      .where(mine).returning();
     return present(row, parent);
   });
   return {
@@ -133,9 +146,9 @@ export async function deleteSubCategory(ctx: Ctx, id: number): Promise<{ message
   requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const mine = and(eq(sub_categories.id, id), eq(sub_categories.company_id, ctx.user.company_id));
-    if (!await tx.select({ id: sub_categories.id }).from(sub_categories).where(mine).get()) {
-      throw new AppError("not_found", "Sub Product Line not found.");
-    }
+    const stored = await tx.select().from(sub_categories).where(mine).get();
+    if (!stored) throw new AppError("not_found", "Sub Product Line not found.");
+    await requireMatch(ctx, stored.version, () => currentSub(tx, stored));
     try {
       await tx.delete(sub_categories).where(mine);
     } catch (e) {

@@ -19,6 +19,7 @@ Deno.test("sub categories - a sales admin creates, lists, moves and deletes a su
     const created = await save(env, token, { category_id: String(flowback.id), name: " Iron ", notes: "n" });
     assert.deepEqual({ ...created, id: 0 }, {
       id: 0,
+      version: 1,
       company_id: 1,
       created_by_id: user.id,
       category_id: flowback.id,

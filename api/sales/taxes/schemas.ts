@@ -35,6 +35,8 @@ export type TaxUpdateInput = z.infer<typeof TaxUpdateInput>;
 
 /** A tax as the API answers it. */
 export interface TaxOut {
+  /** the record's version: its ETag (decision 038) */
+  version: number;
   id: number;
   company_id: number;
   created_by_id: number | null;

@@ -12,7 +12,8 @@ import {
   pageWindow,
   queryEnum,
 } from "../../lib/list_query.ts";
-import { isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
+import { bumpVersion, isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
+import { requireMatch } from "../../lib/preconditions.ts";
 import { parse } from "../../lib/validate.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { sumRates, TaxInput, type TaxOut, TaxUpdateInput } from "./schemas.ts";
@@ -56,6 +57,7 @@ function listWhere(ctx: Ctx, q: TaxListQuery): SQL | undefined {
 export function presentTax(t: Tax): TaxOut {
   return {
     id: t.id,
+    version: t.version,
     company_id: t.company_id,
     created_by_id: t.created_by_id,
     name: t.name,
@@ -141,8 +143,14 @@ export async function saveTax(
     const mine = and(eq(taxes.id, input.id), eq(taxes.company_id, ctx.user.company_id));
     const stored = await tx.select().from(taxes).where(mine).get();
     if (!stored) throw new AppError("not_found", "Tax not found.");
+    await requireMatch(ctx, stored.version, () => Promise.resolve(presentTax(stored)));
     const [row] = await tx.update(taxes)
-      .set({ ...values, rate: rateFor(input, { ...stored, ...values }, stored), updated_at: nowStamp() })
+      .set({
+        ...values,
+        rate: rateFor(input, { ...stored, ...values }, stored),
+        updated_at: nowStamp(),
+        version: bumpVersion(taxes.version),
+      })
       .where(mine).returning();
     return row;
   });
@@ -154,9 +162,9 @@ export async function deleteTax(ctx: Ctx, id: number): Promise<{ message: string
   requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const mine = and(eq(taxes.id, id), eq(taxes.company_id, ctx.user.company_id));
-    if (!await tx.select({ id: taxes.id }).from(taxes).where(mine).get()) {
-      throw new AppError("not_found", "Tax not found.");
-    }
+    const stored = await tx.select().from(taxes).where(mine).get();
+    if (!stored) throw new AppError("not_found", "Tax not found.");
+    await requireMatch(ctx, stored.version, () => Promise.resolve(presentTax(stored)));
     const used = await tx.select({ id: companies.id }).from(companies).where(eq(companies.tax_id, id)).limit(
       1,
     ).get();

@@ -27,6 +27,7 @@ Deno.test("taxes - a sales admin creates, reads, updates and deletes a tax", () 
     assert.equal(created.message, "Tax created");
     assert.deepEqual({ ...created, id: 0 }, {
       id: 0,
+      version: 1,
       company_id: 1,
       created_by_id: user.id,
       name: "Midland",

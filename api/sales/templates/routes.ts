@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { withEtag } from "../../lib/preconditions.ts";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
@@ -17,7 +18,7 @@ export const templatesRoutes = new Hono<AppEnv>()
     return c.json(await saveTemplate(ctxOf(c), c.req.valid("json")));
   })
   .put("/sales/templates", valid("json", JsonObject), async (c) => {
-    return c.json(await saveTemplate(ctxOf(c), c.req.valid("json"), { update: true }));
+    return withEtag(c, await saveTemplate(ctxOf(c), c.req.valid("json"), { update: true }));
   })
   .delete("/sales/templates/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteTemplate(ctxOf(c), c.req.valid("param").id));

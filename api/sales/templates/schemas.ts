@@ -58,6 +58,8 @@ export type TemplateUpdateInput = z.infer<typeof TemplateUpdateInput>;
 
 /** A template as the API answers it: its unit's name and its inventory rows, in order. */
 export interface TemplateOut {
+  /** the record's version: its ETag (decision 038) */
+  version: number;
   id: number;
   company_id: number;
   created_by_id: number | null;

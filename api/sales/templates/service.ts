@@ -5,6 +5,7 @@ import type { Ctx, CurrentUser } from "../../lib/context.ts";
 import { AppError, type FieldError, invalid } from "../../../lib/errors.ts";
 import { likeContains, type ListResult, listTotal, pageWindow } from "../../lib/list_query.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
+import { requireMatch } from "../../lib/preconditions.ts";
 import { parse } from "../../lib/validate.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { inventoryRowsByIds } from "../inventory_rows/service.ts";
@@ -41,6 +42,7 @@ async function presentAll(db: Db, rows: { t: Template; unit: { id: number; name:
     const inv = t.inventory_ids.flatMap((id) => rowsById.get(id) ?? []);
     return {
       id: t.id,
+      version: t.version,
       company_id: t.company_id,
       created_by_id: t.created_by_id,
       name: t.name,
@@ -155,6 +157,7 @@ export async function saveTemplate(
         .returning({ id: templates.id });
       return row.id;
     }
+    await requireTemplateMatch(tx, ctx, input.id);
     const [row] = await tx.update(templates).set({ ...values, updated_at: nowStamp() })
       .where(and(mine(ctx.user), eq(templates.id, input.id))).returning({ id: templates.id });
     if (!row) throw new AppError("not_found", "Template not found.");
@@ -164,12 +167,25 @@ export async function saveTemplate(
   return { ...saved, message: input.id === undefined ? "Template created" : "Template updated" };
 }
 
+/** A stale If-Match on a template: 412 with the template as it is now (decision 038); 404 when absent. */
+async function requireTemplateMatch(tx: Tx, ctx: Ctx, id: number) {
+  const row = await tx.select({ version: templates.version }).from(templates)
+    .where(and(mine(ctx.user), eq(templates.id, id))).get();
+  if (!row) throw new AppError("not_found", "Template not found.");
+  await requireMatch(ctx, row.version, async () => {
+    const [current] = await presentAll(tx, await selectTemplates(tx).where(eq(templates.id, id)));
+    return current;
+  });
+}
+
 /** DELETE /api/sales/templates/{id}: sales-admin. */
 export async function deleteTemplate(ctx: Ctx, id: number): Promise<{ message: string }> {
   requireAbility(ctx.user, "sales.admin");
-  const gone = await ctx.tdb.write((tx) =>
-    tx.delete(templates).where(and(mine(ctx.user), eq(templates.id, id))).returning({ id: templates.id })
-  );
+  const gone = await ctx.tdb.write(async (tx) => {
+    await requireTemplateMatch(tx, ctx, id);
+    return await tx.delete(templates).where(and(mine(ctx.user), eq(templates.id, id)))
+      .returning({ id: templates.id });
+  });
   if (!gone.length) throw new AppError("not_found", "Template not found.");
   return { message: "Template deleted" };
 }

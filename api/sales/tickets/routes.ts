@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import { withEtag } from "../../lib/preconditions.ts";
 import { TicketListQuery } from "./schemas.ts";
 import { createTicket, deleteTicket, everyTicket, getTicket, listTickets, updateTicket } from "./service.ts";
 
@@ -14,13 +15,13 @@ export const ticketsRoutes = new Hono<AppEnv>()
     });
   })
   .get("/sales/tickets/:id", valid("param", IdParam), async (c) => {
-    return c.json(await getTicket(ctxOf(c), c.req.valid("param").id));
+    return withEtag(c, await getTicket(ctxOf(c), c.req.valid("param").id));
   })
   .post("/sales/tickets", valid("json", JsonObject), async (c) => {
     return c.json(await createTicket(ctxOf(c), c.req.valid("json")));
   })
   .put("/sales/tickets", valid("json", JsonObject), async (c) => {
-    return c.json(await updateTicket(ctxOf(c), c.req.valid("json")));
+    return withEtag(c, await updateTicket(ctxOf(c), c.req.valid("json")));
   })
   .delete("/sales/tickets/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteTicket(ctxOf(c), c.req.valid("param").id));

@@ -11,6 +11,7 @@ import { AvailabilityDialog } from "./AvailabilityDialog.tsx";
 import { attachmentForm, FILE, isPdf } from "./attachment_file.ts";
 import {
   blockedReason,
+  fieldLabel,
   type FormTicket,
   initialValues,
   lineBody,
@@ -20,6 +21,7 @@ import {
 import { LineAttachment, LineFigures, LineNotes } from "./LineFields.tsx";
 import { useLineRow } from "./useLineRow.ts";
 import { useTimeZone } from "../../lib/time_zone.tsx";
+import { useVersioned } from "../../lib/use_versioned.ts";
 import type { DialogProps } from "../ticket/types.ts";
 import type { Line } from "./types.ts";
 
@@ -48,14 +50,18 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
   };
   const logged = (line?.inventory_log.length ?? 0) > 0;
 
-  const [v, setV] = useState<Values>(() => initialValues(line, t.minRate, t.timeZone));
+  // The line's version goes with the save; a 412 opens the conflict dialog (decision 038).
+  const edit = useVersioned(line, (l): Values => initialValues(l ?? null, t.minRate, t.timeZone), {
+    labels: lineLabels(t.minRate),
+  });
+  const { v, setV } = edit;
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [removeAttachment, setRemoveAttachment] = useState(false);
   const [figures, setFigures] = useState<AvailabilityFigures | null>(null);
   /** A new line saved while its attachment was refused: later saves update it (or resend only). */
   const [savedId, setSavedId] = useState<number | null>(null);
   const { touch, setTouched, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof Values) => (value: string | boolean) => {
@@ -95,6 +101,7 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
         const saved = resendOnly ? { id: savedId! } : await api<Line>("/api/sales/sales", {
           method: id ? "PUT" : "POST",
           json: id ? { ...body, id } : body,
+          version: id === line?.id ? edit.version : undefined,
         });
         if (!line) setSavedId(saved.id);
         const path = `/api/sales/sales/${saved.id}/attachment`;
@@ -109,6 +116,7 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
       },
     );
   };
+  edit.onResend(submit);
   const fields = { v, set, touch, shown };
   const blocked = blockedReason(issues, t.minRate);
 
@@ -122,6 +130,7 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
         onSubmit={submit}
         canSubmit={valid}
         busy={busy}
+        versioned={edit}
       >
         <ComboBox
           label="Inventory"
@@ -168,3 +177,10 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
     </>
   );
 }
+
+/** The form's labels, for the conflict dialog. */
+const lineLabels = (minRate: boolean): Record<string, string> => ({
+  ...Object.fromEntries(Object.keys(initialValues(null, minRate)).map((k) => [k, fieldLabel(k, minRate)])),
+  notes: "Notes",
+  hide: "Hide when printing",
+});

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
@@ -11,6 +10,7 @@ import { redirectAfterSave } from "./status.ts";
 import { statusOptions, statusRefusal } from "./TicketEditDialog.tsx";
 import type { DialogProps, TicketDetail } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 /**
  * The invoice form: Status (preset to `status`), the invoice number when there is one, Invoice Date
@@ -24,16 +24,21 @@ export function InvoiceDialog(props: DialogProps & { status: string }) {
   const { ticket, can } = props;
   const today = useToday();
   const dateFor = (status: string) => ticket.invoice_date ?? (status === "APP" ? today : "");
-  const [v, setV] = useState({
-    status: props.status,
-    invoice_date: dateFor(props.status),
-    isSigned: ticket.isSigned,
-    isBilled: ticket.isBilled,
-    isPaid: ticket.isPaid,
-    notes: ticket.notes ?? "",
+  // The ticket's version goes with the save; a 412 opens the conflict dialog (decision 038).
+  const edit = useVersioned(ticket, (t) => ({
+    status: t!.status as string,
+    invoice_date: t!.invoice_date ?? "",
+    isSigned: t!.isSigned,
+    isBilled: t!.isBilled,
+    isPaid: t!.isPaid,
+    notes: t!.notes ?? "",
+  }), {
+    start: (s) => ({ ...s, status: props.status, invoice_date: dateFor(props.status) }),
+    labels: { invoice_date: "Invoice Date", isSigned: "Signed", isBilled: "Billed", isPaid: "Paid" },
   });
+  const { v, setV } = edit;
   const { setTouched, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
     id: ticket.id,
@@ -64,14 +69,21 @@ export function InvoiceDialog(props: DialogProps & { status: string }) {
     if (!check.success) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
     const status = v.status;
     await save(
-      () => api<TicketDetail & { message?: string }>("/api/sales/tickets", { method: "PUT", json: body }),
+      () =>
+        api<TicketDetail & { message?: string }>("/api/sales/tickets", {
+          method: "PUT",
+          json: body,
+          version: edit.version,
+        }),
       (message, saved) => props.navigate(redirectAfterSave(status, saved), message),
       statusRefusal,
     );
   };
 
+  edit.onResend(submit);
   return (
     <FormDialog
+      versioned={edit}
       title="Invoice"
       width={600}
       onClose={props.onClose}

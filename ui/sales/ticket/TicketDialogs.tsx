@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { api } from "../../lib/api.ts";
+import { api, ConflictError } from "../../lib/api.ts";
 import { showError } from "../../lib/events.ts";
 import { lazyDialog } from "../../lib/lazy_dialog.tsx";
 import { Confirm } from "../../components/CrudDialogs.tsx";
@@ -59,10 +59,15 @@ export function TicketDialogs({ open, dialog }: { open: Open | null; dialog: Dia
   const deleteLine = async (line: Line) => {
     setBusy(true);
     try {
-      const r = await api<{ message?: string }>(`/api/sales/sales/${line.id}`, { method: "DELETE" });
+      const r = await api<{ message?: string }>(`/api/sales/sales/${line.id}`, {
+        method: "DELETE",
+        version: line.version,
+      });
       dialog.onDone(r?.message ?? "Line item deleted");
     } catch (e) {
       showError(e);
+      // Someone else changed the line (412): the screen shows it as it is now before anything is deleted.
+      if (e instanceof ConflictError) dialog.onDone();
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import type { SetStateAction } from "react";
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
@@ -9,6 +9,44 @@ import { option, type Parties, PartyFields, partyIds } from "../tickets/TicketPa
 import { redirectAfterSave, STATUS_LABELS, type StatusChoice, statusChoices } from "./status.ts";
 import type { DialogProps, TicketDetail } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
+
+/** The form's values filled from a ticket: its parties and fields (the conflict dialog compares these). */
+const formValues = (ticket: TicketDetail) => ({
+  customer: option(ticket.customer),
+  rep: option(ticket.sales_rep),
+  tax: option(ticket.tax),
+  unit: option(ticket.business_unit),
+  line: option(ticket.product_line),
+  subLine: option(ticket.sub_product_line),
+  status: ticket.status as string,
+  location: ticket.location ?? "",
+  notes: ticket.notes ?? "",
+  ticket_date: ticket.ticket_date ?? "",
+  use_min_rate_logic: ticket.use_min_rate_logic,
+  final_bill: ticket.final_bill,
+});
+type FormValues = ReturnType<typeof formValues>;
+
+const LABELS: Record<string, string> = {
+  customer: "Customer",
+  rep: "Sales Rep",
+  tax: "Tax",
+  unit: "Business Unit",
+  line: "Product Line",
+  subLine: "Sub Product Line",
+  ticket_date: "Ticket Date",
+  use_min_rate_logic: "Use Min Rate Logic",
+};
+
+const partiesOf = (s: FormValues): Parties => ({
+  customer: s.customer,
+  rep: s.rep,
+  tax: s.tax,
+  unit: s.unit,
+  line: s.line,
+  subLine: s.subLine,
+});
 
 /** The status choices, with the preset one kept even if the list would not offer it. */
 export function statusOptions(ticket: TicketDetail, can: DialogProps["can"], preset: string) {
@@ -34,24 +72,17 @@ export const statusRefusal = (byField: Record<string, string>, e: unknown) => {
  */
 export function TicketEditDialog(props: DialogProps & { status: string }) {
   const { ticket, can } = props;
-  const [parties, setParties] = useState<Parties>({
-    customer: option(ticket.customer),
-    rep: option(ticket.sales_rep),
-    tax: option(ticket.tax),
-    unit: option(ticket.business_unit),
-    line: option(ticket.product_line),
-    subLine: option(ticket.sub_product_line),
+  // The ticket's version goes with the save; a 412 opens the conflict dialog (decision 038).
+  const edit = useVersioned(ticket, (t) => formValues(t!), {
+    start: (s) => ({ ...s, status: props.status }),
+    labels: LABELS,
   });
-  const [v, setV] = useState({
-    status: props.status,
-    location: ticket.location ?? "",
-    notes: ticket.notes ?? "",
-    ticket_date: ticket.ticket_date ?? "",
-    use_min_rate_logic: ticket.use_min_rate_logic,
-    final_bill: ticket.final_bill,
-  });
+  const { v, setV } = edit;
+  const parties = partiesOf(v);
+  const setParties = (p: SetStateAction<Parties>) =>
+    setV((s) => ({ ...s, ...(typeof p === "function" ? p(partiesOf(s)) : p) }));
   const { touch, setTouched, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
     id: ticket.id,
@@ -67,7 +98,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
   const issues = issuesOf(check);
   const shown = shownFrom(serverErrors, issues);
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
-  const set = (k: keyof typeof v) => (value: string | boolean) => {
+  const set = (k: keyof FormValues) => (value: string | boolean) => {
     setV((s) => ({ ...s, [k]: value }));
     clear(k);
   };
@@ -76,12 +107,18 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
     if (!check.success) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
     const status = v.status;
     await save(
-      () => api<TicketDetail & { message?: string }>("/api/sales/tickets", { method: "PUT", json: body }),
+      () =>
+        api<TicketDetail & { message?: string }>("/api/sales/tickets", {
+          method: "PUT",
+          json: body,
+          version: edit.version,
+        }),
       (message, saved) => props.navigate(redirectAfterSave(status, saved), message),
       statusRefusal,
     );
   };
 
+  edit.onResend(submit);
   const isQuote = ticket.isQuote || ticket.status === "QUOTE";
   return (
     <FormDialog
@@ -91,6 +128,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
       onSubmit={submit}
       canSubmit={check.success}
       busy={busy}
+      versioned={edit}
     >
       <div className="form-grid">
         <PartyFields parties={parties} setParties={setParties} touch={touch} clear={clear} shown={shown} />

@@ -8,6 +8,7 @@ import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { JobInput, type JobRow, JobUpdateInput } from "../schemas.ts";
 import { findJob, jobScope } from "./query.ts";
+import { requireMatch } from "../../../lib/preconditions.ts";
 
 export type SavedJob = JobRow & { message: string };
 
@@ -35,6 +36,7 @@ export async function saveJob(ctx: Ctx, body: unknown, opts: { update?: boolean 
       ? undefined
       : await tx.select().from(jobs).where(and(eq(jobs.id, input.id), jobScope(ctx.user))).get();
     if (input.id !== undefined && !current) throw new AppError("not_found", "Job not found.");
+    if (current) await requireMatch(ctx, current.version, () => findJob(tx, ctx.user, current.id));
     await checkCompanies(tx, input);
     const taken = await tx.select({ id: jobs.id }).from(jobs).where(and(
       eq(jobs.inspection_company_id, ctx.user.company_id),

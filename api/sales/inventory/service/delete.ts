@@ -5,6 +5,8 @@ import { AppError } from "../../../../lib/errors.ts";
 import { isForeignKeyError } from "../../../lib/db_helpers.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { recordAudit } from "../audit.ts";
+import { requireMatch } from "../../../lib/preconditions.ts";
+import { getInventory } from "./query.ts";
 
 /**
  * DELETE /api/sales/inventory/{id}: sales-admin only, and only stock nobody holds: none out on
@@ -16,6 +18,7 @@ export async function deleteInventory(ctx: Ctx, id: number): Promise<{ message: 
   await ctx.tdb.write(async (tx) => {
     const row = await tx.select().from(inventory).where(eq(inventory.id, id)).get();
     if (!row) throw new AppError("not_found", "Inventory not found.");
+    await requireMatch(ctx, row.version, () => getInventory(tx, id));
     if (row.quantity_out > 0) {
       throw new AppError("conflict", `This inventory has ${row.quantity_out} out on tickets.`);
     }

@@ -21,6 +21,7 @@ import { getInventory, requireBusinessUnit, requireInventoryCategory, sameStock 
 import { startDueLines } from "../../lines/start_due.ts";
 import { timeZoneOf } from "../../../../lib/format.ts";
 import { requireBookingsFit } from "../../lines/reservations.ts";
+import { requireMatch } from "../../../lib/preconditions.ts";
 
 export const DUPLICATE_MESSAGE = "This item already has a row with this serial number in this business unit.";
 
@@ -97,6 +98,7 @@ export async function saveInventory(
       ? await tx.select().from(inventory).where(eq(inventory.id, input.id)).get()
       : undefined;
     if (input.id && !current) throw new AppError("not_found", "Inventory not found.");
+    if (current) await requireMatch(ctx, current.version, () => getInventory(tx, current.id));
     const { itemId, unitId, serial, quantity } = await checkRow(tx, input, current);
     const values = {
       ...formValues(input),

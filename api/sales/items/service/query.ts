@@ -15,6 +15,7 @@ type Row = { item: Item; category: { id: number; name: string } | null };
 export function presentItem({ item, category }: Row): ItemOut {
   return {
     id: item.id,
+    version: item.version,
     item_number: item.item_number,
     item_description: item.item_description,
     rate: item.rate,

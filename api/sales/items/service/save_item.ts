@@ -10,6 +10,7 @@ import { requireAbility } from "../../../../lib/policy.ts";
 import { recordAudit } from "../../inventory/audit.ts";
 import { type AddToInventory, ItemInput, type ItemOut, ItemUpdateInput, quantityError } from "../schemas.ts";
 import { getItem, itemScope, NUMBER_TAKEN, numberTaken } from "./query.ts";
+import { requireMatch } from "../../../lib/preconditions.ts";
 
 export const SERIALIZED_HOLDS_MORE =
   "This item's inventory holds more than 1 on a row; a Serialized item holds at most 1 per row.";
@@ -83,7 +84,12 @@ async function addInventory(tx: Tx, user: CurrentUser, itemId: number, add: AddT
 }
 
 /** Creates or updates the item row; answers its id. Every check re-reads inside the transaction. */
-async function writeItem(tx: Tx, user: CurrentUser, input: ItemUpdateInput | ItemInput): Promise<number> {
+async function writeItem(
+  tx: Tx,
+  user: CurrentUser,
+  input: ItemUpdateInput | ItemInput,
+  ctx: { ifMatch?: string },
+): Promise<number> {
   if (input.category_id && !(await categoryOf(tx, user, input.category_id, "Item Category"))) {
     throw invalid("category_id", "Unknown item category");
   }
@@ -102,6 +108,7 @@ async function writeItem(tx: Tx, user: CurrentUser, input: ItemUpdateInput | Ite
   const mine = and(itemScope(user), eq(items.id, input.id));
   const current = await tx.select().from(items).where(mine).get();
   if (!current) throw new AppError("not_found", "Item not found.");
+  await requireMatch(ctx, current.version, () => getItem(tx, user, current.id));
   if (input.item_number !== undefined && (await numberTaken(tx, input.item_number, input.id))) {
     throw new AppError("conflict", NUMBER_TAKEN);
   }
@@ -132,7 +139,7 @@ export async function saveItem(
   const update = opts.update || (body as { id?: unknown })?.id != null;
   const input = update ? parse(ItemUpdateInput, body) : parse(ItemInput, body);
   const saved = await ctx.tdb.write(async (tx) => {
-    const id = await writeItem(tx, ctx.user, input);
+    const id = await writeItem(tx, ctx.user, input, ctx);
     if (input.add_to_inventory) await addInventory(tx, ctx.user, id, input.add_to_inventory);
     return await getItem(tx, ctx.user, id);
   });
@@ -144,9 +151,9 @@ export async function deleteItem(ctx: Ctx, id: number): Promise<{ message: strin
   requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const mine = and(itemScope(ctx.user), eq(items.id, id));
-    if (!(await tx.select({ id: items.id }).from(items).where(mine).get())) {
-      throw new AppError("not_found", "Item not found.");
-    }
+    const current = await tx.select({ version: items.version }).from(items).where(mine).get();
+    if (!current) throw new AppError("not_found", "Item not found.");
+    await requireMatch(ctx, current.version, () => getItem(tx, ctx.user, id));
     const stock = await tx.select({ id: inventory.id }).from(inventory).where(eq(inventory.item_id, id))
       .limit(1).get();
     if (stock) throw new AppError("conflict", "This item has inventory.");

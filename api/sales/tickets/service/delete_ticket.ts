@@ -4,7 +4,8 @@ import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { releaseTicket } from "./hold.ts";
-import { findTicket, ticketScope } from "./query.ts";
+import { findTicket, presentTicket, ticketScope } from "./query.ts";
+import { requireMatch } from "../../../lib/preconditions.ts";
 
 export const INVOICE_NOT_DELETABLE =
   "This ticket was issued as an invoice: it is kept with its revisions and cannot be deleted.";
@@ -17,6 +18,7 @@ export async function deleteTicket(ctx: Ctx, id: number): Promise<{ message: str
   requireAbility(ctx.user, "sales.admin");
   await ctx.tdb.write(async (tx) => {
     const t = await findTicket(tx, ctx.user, id);
+    await requireMatch(ctx, t.version, () => presentTicket(tx, ctx.user, id));
     // An invoice once issued stays retrievable as issued (decision 040), also after re-opening.
     if (t.isInvoice || t.invoice_number) throw new AppError("conflict", INVOICE_NOT_DELETABLE);
     await releaseTicket(tx, ctx.user, t);

@@ -13,6 +13,7 @@ import { requireBilledUnchanged } from "../billed.ts";
 import { TicketUpdateInput } from "../schemas.ts";
 import { checkParties, cloneQuote } from "./create_ticket.ts";
 import { cancelIssue, issueInvoice } from "../../issued/issue.ts";
+import { requireMatch } from "../../../lib/preconditions.ts";
 import { findTicket, presentTicket, ticketFigures, type TicketOut, ticketScope, today } from "./query.ts";
 import { settleStockOnStatus } from "./settle_on_invoice.ts";
 
@@ -77,6 +78,8 @@ export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut &
   let message = "Ticket updated";
   const out = await ctx.tdb.write(async (tx) => {
     const t = await findTicket(tx, ctx.user, input.id);
+    // A stale If-Match is refused before anything is checked or written (decision 038).
+    await requireMatch(ctx, t.version, () => presentTicket(tx, ctx.user, t.id));
     const to = (input.status ?? t.status) as StatusChoice;
     if (to !== t.status) {
       const complete = to === "RFA" ? (await ticketFigures(tx, [t])).get(t.id)!.lines_complete : true;
