@@ -28,9 +28,26 @@ import { dashboardPages } from "./sales/dashboard/routes.tsx";
 import { ticketDetailPages } from "./sales/ticket/routes.tsx";
 import { serialsPages } from "./serials/routes.tsx";
 
-/** Only same-site paths: `next=//evil.example` must not send anyone away. */
+const SAME = "http://same.invalid";
+
+/**
+ * Only a path of this site: `next=//evil.example`, `/\tab/evil.example` (browsers drop tabs and newlines, and
+ * read `\` as `/`) or a scheme must not send anyone away; anything else is the start page. The answer is the
+ * path as the URL parser writes it (percent-encoded), so it is always a valid `Location` header value.
+ */
 export function safeNext(next: string | undefined): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : "/";
+  // deno-lint-ignore no-control-regex
+  if (!next || !next.startsWith("/") || next.startsWith("//") || /[\u0000-\u001f\u007f\\]/.test(next)) {
+    return "/";
+  }
+  let url: URL;
+  try {
+    url = new URL(next, SAME);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== SAME || url.pathname.startsWith("//")) return "/";
+  return url.pathname + url.search + url.hash;
 }
 
 /** Every page but /signin needs a session: signed-out visits go to sign in, remembering the path. */

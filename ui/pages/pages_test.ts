@@ -48,7 +48,43 @@ Deno.test("pages - next never leaves the site", () => {
   assert.equal(safeNext("/\\evil.example"), "/");
   assert.equal(safeNext("/admin/accounts?x=1"), "/admin/accounts?x=1");
   assert.equal(safeNext(undefined), "/");
+  // Browsers drop tabs and newlines in a URL and read a backslash as a slash: each would lead off the site.
+  for (
+    const bad of ["/\t/evil.example/phish", "/\n/x", "/\r\n/x", "/\u0000/x", "/x\\y", "/\u007f/x", "/ \t/x"]
+  ) {
+    assert.equal(safeNext(bad), "/", JSON.stringify(bad));
+  }
+  // What stays is a valid header value: non-ASCII and spaces percent-encoded.
+  assert.equal(
+    safeNext("/sales/tickets?search_customer=Zoë Co"),
+    "/sales/tickets?search_customer=Zo%C3%AB%20Co",
+  );
+  assert.equal(safeNext("/pt/jobs#top"), "/pt/jobs#top");
 });
+
+Deno.test("pages - signing in with a hostile next goes to the start page, never another host, never a 500", () =>
+  withEnv(async (env) => {
+    for (
+      const next of [
+        "/\t/evil.example/phish",
+        "/\n/x",
+        "//evil.example",
+        "/\\evil.example",
+        "https://evil.example",
+      ]
+    ) {
+      const res = await env.request("/signin", {
+        method: "POST",
+        form: { email: ADMIN.email, password: ADMIN.password, next },
+        headers: { origin: `http://${env.host}` },
+      });
+      assert.equal(res.status, 303, JSON.stringify(next));
+      assert.equal(res.headers.get("location"), "/", JSON.stringify(next));
+      await res.body?.cancel();
+    }
+    const form = await env.request(`/signin?next=${encodeURIComponent("/\t/evil.example")}`);
+    assert.match(await form.text(), /name="next" value="\/"/);
+  }));
 
 Deno.test("pages - signed in: the welcome page, and 404 'Error - page not found' for unknown paths", () =>
   withEnv(async (env) => {
