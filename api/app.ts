@@ -1,3 +1,4 @@
+import { securityHeaders } from "./middleware/security_headers.ts";
 import { Hono } from "hono";
 import { StaticAssets } from "./static_assets.ts";
 import { join } from "node:path";
@@ -100,6 +101,7 @@ export function createApp(services: Services) {
       }));
     }
   });
+  app.use(securityHeaders);
   app.use(compressMiddleware);
   app.use(bodyLimitMiddleware);
 

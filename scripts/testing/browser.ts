@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
 import { ADMIN, type TestEnv, testEnv } from "./harness.ts";
@@ -71,6 +72,11 @@ export async function withBrowser(fn: (b: BrowserEnv) => Promise<void>, opts: Br
     serviceWorkers: opts.serviceWorkers ?? "allow",
   });
   const page = await context.newPage();
+  // Whatever the Content-Security-Policy blocks is a failure of the test (api/middleware/security_headers.ts).
+  const blocked: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) blocked.push(m.text());
+  });
   const hydrated = () =>
     page.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 15000 }).then(() => {});
   try {
@@ -88,6 +94,7 @@ export async function withBrowser(fn: (b: BrowserEnv) => Promise<void>, opts: Br
         await hydrated();
       },
     });
+    assert.deepEqual(blocked, [], "the page broke its Content-Security-Policy");
   } catch (e) {
     const shot = `test-results/failure-${Date.now()}.png`;
     await Deno.mkdir("test-results", { recursive: true });

@@ -16,9 +16,11 @@ const iframes = (html: string) => [...html.matchAll(/<iframe[^>]*>/g)].map((m) =
 function assertFrameAllowed(res: Response, origin: string) {
   const csp = res.headers.get("content-security-policy");
   if (!csp) return;
-  const frameSrc = csp.split(";").map((d) => d.trim()).find((d) =>
-    /^(frame-src|child-src|default-src)\s/.test(d)
-  );
+  // Frames follow frame-src, else child-src, else default-src.
+  const directives = csp.split(";").map((d) => d.trim());
+  const frameSrc = ["frame-src", "child-src", "default-src"]
+    .map((name) => directives.find((d) => d.startsWith(`${name} `)))
+    .find((d) => d !== undefined);
   assert.ok(frameSrc, `CSP without frame-src allows frames: ${csp}`);
   assert.ok(frameSrc.split(/\s+/).includes(origin), `CSP ${csp} blocks ${origin}`);
 }
