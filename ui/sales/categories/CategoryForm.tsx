@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { api, ApiError } from "../../lib/api.ts";
@@ -6,13 +5,32 @@ import { CategoryInput, locationProblems } from "../../../api/sales/categories/s
 import { linesOf, type LocationLine, LocationsField, renamesOf } from "./LocationsField.tsx";
 import type { CategoryPage, CategoryRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 const LOCATION = /^custom\.locations\.(\d+)$/;
 
 /**
+ * A business unit's locations as one form value: the conflict dialog compares values by `id` (here the
+ * names in order) and shows their `name` (the names listed), and the lines keep what each was stored as.
+ */
+const locationsValue = (lines: LocationLine[]) => {
+  const names = lines.map((l) => l.name);
+  return { id: JSON.stringify(names), name: names.join(", "), lines };
+};
+
+/** The form's values filled from a category (the conflict dialog compares these). */
+const formValues = (category: CategoryRow | null | undefined) => ({
+  name: category?.name ?? "",
+  notes: category?.notes ?? "",
+  locations: locationsValue(linesOf(category?.custom.locations ?? [])),
+});
+const LABELS = { name: "Name", notes: "Notes", locations: "Locations" };
+
+/**
  * New or edit category of one model (max width 500): Name required, Notes optional (spec); a
  * business unit also edits its locations. Messages show once a field has been visited; Save stays
- * disabled while the form is invalid.
+ * disabled while the form is invalid. An edit sends the record's version; a 412 opens the conflict
+ * dialog (decision 038).
  */
 export function CategoryForm({ page, category, onClose, onSaved }: {
   page: CategoryPage;
@@ -21,11 +39,13 @@ export function CategoryForm({ page, category, onClose, onSaved }: {
   onSaved: (message: string) => void;
 }) {
   const isUnit = page.model === "Business Unit";
-  const [name, setName] = useState(category?.name ?? "");
-  const [notes, setNotes] = useState(category?.notes ?? "");
-  const [lines, setLines] = useState<LocationLine[]>(() => linesOf(category?.custom.locations ?? []));
+  const edit = useVersioned(category, formValues, { labels: LABELS });
+  const { name, notes, locations: { lines } } = edit.v;
+  const setName = (name: string) => edit.setV((s) => ({ ...s, name }));
+  const setNotes = (notes: string) => edit.setV((s) => ({ ...s, notes }));
+  const setLines = (lines: LocationLine[]) => edit.setV((s) => ({ ...s, locations: locationsValue(lines) }));
   const { touch, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const locations = lines.map((l) => l.name);
   const body = {
@@ -48,6 +68,7 @@ export function CategoryForm({ page, category, onClose, onSaved }: {
         api<{ message?: string }>("/api/sales/categories", {
           method: category ? "PUT" : "POST",
           json: body,
+          version: edit.version,
         }),
       onSaved,
       (byField, e) => {
@@ -57,6 +78,7 @@ export function CategoryForm({ page, category, onClose, onSaved }: {
       },
     );
   };
+  edit.onResend(submit);
 
   const locationErrors: Record<number, string | undefined> = {};
   lines.forEach((_, i) => (locationErrors[i] = shown(`custom.locations.${i}`)));
@@ -69,6 +91,7 @@ export function CategoryForm({ page, category, onClose, onSaved }: {
       onSubmit={submit}
       canSubmit={valid}
       busy={busy}
+      versioned={edit}
     >
       <TextField
         label="Name"

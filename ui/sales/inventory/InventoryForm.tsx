@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
@@ -14,6 +13,7 @@ import {
 } from "../../../api/sales/inventory/schemas.ts";
 import type { InventoryRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 /** A category picker's look-up (GET /api/sales/categories of one model). */
 export const loadCategories = (model: string) => (text: string, signal: AbortSignal) =>
@@ -40,11 +40,39 @@ const text = (v: string | null | undefined) => v ?? "";
 const numText = (v: number | null | undefined) => (v === null || v === undefined ? "" : String(v));
 const blankNull = (v: string) => (v.trim() === "" ? null : v);
 
+/** The form's values filled from a stock row, or a new one's (the conflict dialog compares these). */
+const formValues = (row: InventoryRow | null | undefined, type: string) => ({
+  item: (row ? { id: row.item.id, name: itemName(row.item) } : null) as ComboOption | null,
+  unit: (row?.business_unit ?? null) as ComboOption | null,
+  category: (row?.category ?? null) as ComboOption | null,
+  serial_number: text(row?.serial_number),
+  inventory_description: text(row?.inventory_description),
+  status: row?.status ?? "Available",
+  quantity: row ? String(row.quantity) : type === "Serialized" ? "1" : "0",
+  hidden: row?.hidden ?? false,
+  purchase_date: text(row?.purchase_date),
+  purchase_price: numText(row?.purchase_price),
+  manufacturer: text(row?.manufacturer),
+  location: text(row?.location),
+  minimum_rate: numText(row?.minimum_rate),
+  additional_day: numText(row?.additional_day),
+});
+const LABELS: Record<string, string> = {
+  unit: "Business Unit",
+  serial_number: "Serial Number",
+  inventory_description: "Inventory Description",
+  purchase_date: "Purchase Date",
+  purchase_price: "Purchase Price",
+  minimum_rate: "Minimum Rate",
+  additional_day: "Additional Day",
+};
+
 /**
  * The inventory form (new or edit, max width 800): item (of the page's type), business unit, serial
  * number (required for Serialized), description, category, status, quantity (0 to 1 for Serialized,
  * else to 100000000, checked as typed), hidden, purchase details, location and rates. Save stays
- * disabled while invalid; the server's field messages show under their fields.
+ * disabled while invalid; the server's field messages show under their fields. An edit sends the row's
+ * version; a 412 opens the conflict dialog (decision 038).
  */
 export function InventoryForm({ row, type, onClose, onSaved }: {
   row: InventoryRow | null;
@@ -53,26 +81,14 @@ export function InventoryForm({ row, type, onClose, onSaved }: {
   onSaved: (message: string) => void;
 }) {
   const itemType = row?.item.inventory_type ?? type;
-  const [v, setV] = useState({
-    serial_number: text(row?.serial_number),
-    inventory_description: text(row?.inventory_description),
-    status: row?.status ?? "Available",
-    quantity: row ? String(row.quantity) : type === "Serialized" ? "1" : "0",
-    hidden: row?.hidden ?? false,
-    purchase_date: text(row?.purchase_date),
-    purchase_price: numText(row?.purchase_price),
-    manufacturer: text(row?.manufacturer),
-    location: text(row?.location),
-    minimum_rate: numText(row?.minimum_rate),
-    additional_day: numText(row?.additional_day),
-  });
-  const [item, setItem] = useState<ComboOption | null>(
-    row ? { id: row.item.id, name: itemName(row.item) } : null,
-  );
-  const [unit, setUnit] = useState<ComboOption | null>(row?.business_unit ?? null);
-  const [category, setCategory] = useState<ComboOption | null>(row?.category ?? null);
+  const edit = useVersioned(row, (r) => formValues(r, type), { labels: LABELS });
+  const { v, setV } = edit;
+  const { item, unit, category } = v;
+  const setItem = (item: ComboOption | null) => setV((s) => ({ ...s, item }));
+  const setUnit = (unit: ComboOption | null) => setV((s) => ({ ...s, unit }));
+  const setCategory = (category: ComboOption | null) => setV((s) => ({ ...s, category }));
   const { touch, setTouched, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
     ...(row ? { id: row.id } : {}),
@@ -103,13 +119,14 @@ export function InventoryForm({ row, type, onClose, onSaved }: {
 
   const shown = shownFrom(serverErrors, issues);
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
-  const set = (k: keyof typeof v, live = false) => (value: string | boolean) => {
+  type Text = Exclude<keyof typeof v, "item" | "unit" | "category">;
+  const set = (k: Text, live = false) => (value: string | boolean) => {
     setV((s) => ({ ...s, [k]: value }));
     clear(k);
     if (live) touch(k);
   };
   const field = (
-    k: keyof typeof v,
+    k: Text,
     label: string,
     opts: { type?: "date" | "number"; live?: boolean } = {},
   ) => (
@@ -130,8 +147,10 @@ export function InventoryForm({ row, type, onClose, onSaved }: {
       api<{ message?: string }>("/api/sales/inventory", {
         method: row ? "PUT" : "POST",
         json: body,
+        version: edit.version,
       }), onSaved);
   };
+  edit.onResend(submit);
 
   return (
     <FormDialog
@@ -141,6 +160,7 @@ export function InventoryForm({ row, type, onClose, onSaved }: {
       onSubmit={submit}
       canSubmit={valid}
       busy={busy}
+      versioned={edit}
     >
       <div className="form-grid">
         <ComboBox

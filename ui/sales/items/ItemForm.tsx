@@ -9,6 +9,7 @@ import { BILLING_UNITS, INVENTORY_TYPES, ITEM_TYPES } from "../../../lib/enums.t
 import { ItemInput, ItemUpdateInput } from "../../../api/sales/items/schemas.ts";
 import type { ItemRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 /** A category picker's look-up (GET /api/sales/categories of one model). */
 const loadCategories = (model: string) => (text: string, signal: AbortSignal) =>
@@ -25,35 +26,52 @@ const options = (list: readonly string[], current: string) =>
 
 const AT = "add_to_inventory.";
 
+/** The form's values filled from an item (the conflict dialog compares these). */
+const formValues = (item: ItemRow | null | undefined) => ({
+  item_number: item?.item_number ?? "",
+  item_description: item?.item_description ?? "",
+  rate: item?.rate === null || item?.rate === undefined ? "" : String(item.rate),
+  units: item?.units ?? "",
+  inventory_type: item?.inventory_type ?? "",
+  item_type: item?.item_type ?? "",
+  category: (item?.category ?? null) as ComboOption | null,
+  isTaxable: item?.isTaxable ?? false,
+  isExpendable: item?.isExpendable ?? false,
+  isService: item?.isService ?? false,
+  notes: item?.notes ?? "",
+});
+const LABELS: Record<string, string> = {
+  item_number: "Item Number",
+  item_description: "Item Description",
+  inventory_type: "Inventory Type",
+  item_type: "Item Type",
+  isTaxable: "Taxable",
+  isExpendable: "Expendable",
+  isService: "Service",
+};
+
 /**
  * The item form (new or edit, max width 800): every item field and, checked, 'Add to inventory'
  * with serial number, quantity (0 to 1 for Serialized, else to 100000000, checked as typed) and
- * business unit, saved with the item in one transaction. Save stays disabled while invalid.
+ * business unit, saved with the item in one transaction. Save stays disabled while invalid. An edit
+ * sends the item's version; a 412 opens the conflict dialog on the item's fields (decision 038), the
+ * stock row to add staying as typed.
  */
 export function ItemForm({ item, onClose, onSaved }: {
   item: ItemRow | null;
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const [v, setV] = useState({
-    item_number: item?.item_number ?? "",
-    item_description: item?.item_description ?? "",
-    rate: item?.rate === null || item?.rate === undefined ? "" : String(item.rate),
-    units: item?.units ?? "",
-    inventory_type: item?.inventory_type ?? "",
-    item_type: item?.item_type ?? "",
-    isTaxable: item?.isTaxable ?? false,
-    isExpendable: item?.isExpendable ?? false,
-    isService: item?.isService ?? false,
-    notes: item?.notes ?? "",
-    add: false,
-    serial: "",
-    quantity: "1",
-  });
-  const [category, setCategory] = useState<ComboOption | null>(item?.category ?? null);
+  const edit = useVersioned(item, formValues, { labels: LABELS });
+  const { v: fields, setV: setFields } = edit;
+  // 'Add to inventory' is not the item's: kept apart from the values the conflict dialog compares.
+  const [stock, setStock] = useState({ add: false, serial: "", quantity: "1" });
+  const v = { ...fields, ...stock };
+  const category = fields.category;
+  const setCategory = (category: ComboOption | null) => setFields((s) => ({ ...s, category }));
   const [unit, setUnit] = useState<ComboOption | null>(null);
   const { touch, setTouched, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
     ...(item ? { id: item.id } : {}),
@@ -81,7 +99,8 @@ export function ItemForm({ item, onClose, onSaved }: {
 
   const shown = shownFrom(serverErrors, issues);
   const set = (k: keyof typeof v, path: string = k) => (value: string | boolean) => {
-    setV((s) => ({ ...s, [k]: value }));
+    if (k in stock) setStock((s) => ({ ...s, [k]: value }));
+    else setFields((s) => ({ ...s, [k]: value }));
     setServerErrors((e) => (e[path] ? { ...e, [path]: "" } : e));
   };
 
@@ -91,8 +110,10 @@ export function ItemForm({ item, onClose, onSaved }: {
       api<{ message?: string }>("/api/sales/items", {
         method: item ? "PUT" : "POST",
         json: body,
+        version: edit.version,
       }), onSaved);
   };
+  edit.onResend(submit);
 
   return (
     <FormDialog
@@ -102,6 +123,7 @@ export function ItemForm({ item, onClose, onSaved }: {
       onSubmit={submit}
       canSubmit={check.success}
       busy={busy}
+      versioned={edit}
     >
       <div className="form-grid">
         <TextField

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
@@ -6,6 +5,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { SubCategoryInput } from "../../../api/sales/sub_categories/schemas.ts";
 import type { SubCategoryRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 /** The Product Line look-up (API.md): 20 product lines whose name contains the text. */
 export const loadProductLines = (text: string, signal: AbortSignal) =>
@@ -14,20 +14,30 @@ export const loadProductLines = (text: string, signal: AbortSignal) =>
     signal,
   }).then((r) => r.results.map(({ id, name }) => ({ id, name })));
 
+/** The form's values filled from a sub product line (the conflict dialog compares these). */
+const formValues = (sub: SubCategoryRow | null | undefined) => ({
+  line: (sub?.category ?? null) as ComboOption | null,
+  name: sub?.name ?? "",
+  notes: sub?.notes ?? "",
+});
+const LABELS = { line: "Product Line", name: "Name", notes: "Notes" };
+
 /**
  * New or edit sub product line (max width 500): Product Line and Name required, Notes optional
  * (spec). Messages show once a field has been visited; Save stays disabled while the form is invalid.
+ * An edit sends the record's version; a 412 opens the conflict dialog (decision 038).
  */
 export function SubCategoryForm({ sub, onClose, onSaved }: {
   sub: SubCategoryRow | null;
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const [line, setLine] = useState<ComboOption | null>(sub?.category ?? null);
-  const [name, setName] = useState(sub?.name ?? "");
-  const [notes, setNotes] = useState(sub?.notes ?? "");
+  const edit = useVersioned(sub, formValues, { labels: LABELS });
+  const { line, name, notes } = edit.v;
+  const set = <K extends keyof typeof edit.v>(k: K) => (value: (typeof edit.v)[K]) =>
+    edit.setV((s) => ({ ...s, [k]: value }));
   const { setTouched, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = { ...(sub ? { id: sub.id } : {}), category_id: line?.id ?? null, name, notes };
   const check = SubCategoryInput.safeParse(body);
@@ -45,6 +55,7 @@ export function SubCategoryForm({ sub, onClose, onSaved }: {
         api<{ message?: string }>("/api/sales/sub_categories", {
           method: sub ? "PUT" : "POST",
           json: body,
+          version: edit.version,
         }),
       onSaved,
       (byField, e) => {
@@ -52,6 +63,7 @@ export function SubCategoryForm({ sub, onClose, onSaved }: {
       },
     );
   };
+  edit.onResend(submit);
 
   return (
     <FormDialog
@@ -61,12 +73,13 @@ export function SubCategoryForm({ sub, onClose, onSaved }: {
       onSubmit={submit}
       canSubmit={check.success}
       busy={busy}
+      versioned={edit}
     >
       <ComboBox
         label="Product Line"
         selected={line}
         onChange={(v) => {
-          setLine(v);
+          set("line")(v);
           changed("category_id");
         }}
         onBlur={() => setTouched((t) => ({ ...t, category_id: true }))}
@@ -78,7 +91,7 @@ export function SubCategoryForm({ sub, onClose, onSaved }: {
         label="Name"
         value={name}
         onChange={(v) => {
-          setName(v);
+          set("name")(v);
           changed("name");
         }}
         onBlur={() => setTouched((t) => ({ ...t, name: true }))}
@@ -88,7 +101,7 @@ export function SubCategoryForm({ sub, onClose, onSaved }: {
       <TextField
         label="Notes"
         value={notes}
-        onChange={setNotes}
+        onChange={set("notes")}
         error={shown("notes")}
         multiline
         rows={3}

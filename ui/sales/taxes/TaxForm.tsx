@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { FormDialog, useFormSave } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { api } from "../../lib/api.ts";
@@ -6,6 +5,7 @@ import { sumRates, TaxInput } from "../../../api/sales/taxes/schemas.ts";
 import { formatPercent } from "../../../lib/format.ts";
 import type { TaxRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 const TEXT = [
   { key: "name", label: "Name" },
@@ -22,26 +22,35 @@ type Key = (typeof TEXT)[number]["key"] | (typeof RATES)[number]["key"] | "notes
 
 const rateText = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
 
+/** The form's values filled from a tax (the conflict dialog compares these). */
+const formValues = (tax: TaxRow | null | undefined): Record<Key, string> => ({
+  name: tax?.name ?? "",
+  state: tax?.state ?? "",
+  county: tax?.county ?? "",
+  city: tax?.city ?? "",
+  state_rate: rateText(tax?.state_rate),
+  county_rate: rateText(tax?.county_rate),
+  city_rate: rateText(tax?.city_rate),
+  notes: tax?.notes ?? "",
+});
+const LABELS: Record<string, string> = {
+  ...Object.fromEntries([...TEXT, ...RATES].map((f) => [f.key, f.label])),
+  notes: "Notes",
+};
+
 /**
  * New or edit tax (max width 500). No field is required (spec); the rates must be numbers from 0 to
  * 100, and Save stays disabled until they are. The combined rate is the sum, which the server stores.
+ * An edit sends the tax's version; a 412 opens the conflict dialog (decision 038).
  */
 export function TaxForm({ tax, onClose, onSaved }: {
   tax: TaxRow | null;
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const [values, setValues] = useState<Record<Key, string>>({
-    name: tax?.name ?? "",
-    state: tax?.state ?? "",
-    county: tax?.county ?? "",
-    city: tax?.city ?? "",
-    state_rate: rateText(tax?.state_rate),
-    county_rate: rateText(tax?.county_rate),
-    city_rate: rateText(tax?.city_rate),
-    notes: tax?.notes ?? "",
-  });
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const edit = useVersioned(tax, formValues, { labels: LABELS });
+  const { v: values, setV: setValues } = edit;
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   // The form shows the sum of the three rates and saves it (rate null: the server sums).
   const body = { ...(tax ? { id: tax.id } : {}), ...values, rate: null };
@@ -55,8 +64,10 @@ export function TaxForm({ tax, onClose, onSaved }: {
       api<{ message?: string }>("/api/sales/taxes", {
         method: tax ? "PUT" : "POST",
         json: body,
+        version: edit.version,
       }), onSaved);
   };
+  edit.onResend(submit);
 
   const field = (f: { key: Key; label: string }, autoFocus = false) => (
     <TextField
@@ -80,6 +91,7 @@ export function TaxForm({ tax, onClose, onSaved }: {
       onSubmit={submit}
       canSubmit={check.success}
       busy={busy}
+      versioned={edit}
     >
       {field(TEXT[0], true)}
       <div className="form-grid form-grid-narrow">{TEXT.slice(1).map((f) => field(f))}</div>

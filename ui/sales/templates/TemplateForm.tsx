@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { api, ApiError } from "../../lib/api.ts";
@@ -9,15 +8,35 @@ import { InventoryPicker } from "./InventoryPicker.tsx";
 import { InventoryOrder } from "./InventoryOrder.tsx";
 import type { TemplateRow, UnitOption } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 const ROW_ERROR = /^inventory_ids\.\d+$/;
 export const OTHER_UNIT = "Not in this business unit: remove it";
 
 /**
+ * The ordered inventory as one form value: the conflict dialog compares values by `id` (here the rows'
+ * ids in order, so a row's changing availability is no change of the template) and shows their `name`.
+ */
+const inventoryValue = (rows: InventoryRowOut[]) => ({
+  id: rows.map((r) => r.id).join(","),
+  name: rows.map((r) => r.serial_number || r.item.item_number).join(", "),
+  rows,
+});
+
+/** The form's values filled from a template (the conflict dialog compares these). */
+const formValues = (template: TemplateRow | null | undefined, unit: UnitOption | null) => ({
+  name: template?.name ?? "",
+  unit: (template?.business_unit ?? unit) as UnitOption | null,
+  inventory: inventoryValue(template?.inventory ?? []),
+});
+const LABELS = { name: "Name", unit: "Business Unit", inventory: "Inventory" };
+
+/**
  * New or edit template (max width 800): Name and Business Unit required (spec), then the ordered
  * inventory: picked from the unit's charge codes and itemized rows, moved up and down, removed. A
  * row of another unit (after the unit changed) must go before Save. Save stays disabled while the
- * form is invalid; messages show once a field has been visited.
+ * form is invalid; messages show once a field has been visited. An edit sends the template's version;
+ * a 412 opens the conflict dialog (decision 038).
  */
 export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: {
   template: TemplateRow | null;
@@ -26,11 +45,13 @@ export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: 
   onClose: () => void;
   onSaved: (saved: TemplateRow & { message: string }) => void;
 }) {
-  const [name, setName] = useState(template?.name ?? "");
-  const [unit, setUnit] = useState<UnitOption | null>(template?.business_unit ?? initialUnit);
-  const [rows, setRows] = useState<InventoryRowOut[]>(template?.inventory ?? []);
+  const edit = useVersioned(template, (t) => formValues(t, initialUnit), { labels: LABELS });
+  const { name, unit, inventory: { rows } } = edit.v;
+  const setName = (name: string) => edit.setV((s) => ({ ...s, name }));
+  const setUnit = (unit: UnitOption | null) => edit.setV((s) => ({ ...s, unit }));
+  const setRows = (rows: InventoryRowOut[]) => edit.setV((s) => ({ ...s, inventory: inventoryValue(rows) }));
   const { touch, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
     ...(template ? { id: template.id } : {}),
@@ -60,6 +81,7 @@ export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: 
         api<TemplateRow & { message: string }>("/api/sales/templates", {
           method: template ? "PUT" : "POST",
           json: body,
+          version: edit.version,
         }),
       (_, saved) => onSaved(saved),
       (byField, e) => {
@@ -67,6 +89,7 @@ export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: 
       },
     );
   };
+  edit.onResend(submit);
 
   return (
     <FormDialog
@@ -76,6 +99,7 @@ export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: 
       onSubmit={submit}
       canSubmit={valid}
       busy={busy}
+      versioned={edit}
     >
       <div className="form-grid">
         <TextField

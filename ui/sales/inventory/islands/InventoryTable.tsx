@@ -4,7 +4,7 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { DownloadButton, NewButton, RefreshButton } from "../../../components/ListButtons.tsx";
-import { useCrudList } from "../../../components/crud_list.ts";
+import { useCrudList, versionOf } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
 import { api } from "../../../lib/api.ts";
@@ -53,7 +53,7 @@ export default function InventoryTable(props: InventoryProps) {
   // The dialogs act on serial rows, deleted at the inventory's endpoint whichever view is listed.
   const crud = useCrudList<InventoryQuery, Row, InventoryRow>(
     { path: page.path, endpoint, query: props.query, data: props.data },
-    (r) => api(`/api/sales/inventory/${r.id}`, { method: "DELETE" }),
+    (r) => api(`/api/sales/inventory/${r.id}`, { method: "DELETE", version: versionOf(r) }),
   );
   const { list, hydrated, setEditing, setDeleting, saved } = crud;
   const { query } = list;
