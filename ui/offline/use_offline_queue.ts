@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { OFFLINE_QUEUE_EVENT, showSnack } from "../lib/events.ts";
 import { useLatest } from "../lib/hooks.ts";
 import type { QueuedRecord } from "./queue.ts";
 
 /** How often waiting records are tried again while the page is open (after a 5xx or a lost answer). */
 const RETRY_MS = 30_000;
+/** the first retry after a failed send; doubled each time, up to RETRY_MS */
+const FIRST_RETRY_MS = 2_000;
 
 /**
  * Installs the offline worker (/sw.js). A page it does not control yet (the first visit) asks it to
@@ -39,10 +41,19 @@ export function useOfflineQueue(userId: number | undefined, onSynced: () => void
   const [online, setOnline] = useState(true);
   const [signIn, setSignIn] = useState(false);
   const synced = useLatest(onSynced);
+  const backoff = useRef<{ ms: number; timer?: ReturnType<typeof setTimeout> }>({ ms: 0 });
 
   const sync = useCallback(async () => {
     if (!navigator.onLine || userId === undefined) return;
     const r = await (await code())[1].syncQueue(userId);
+    // The network failed (or the server was busy): tried again soon, then less often, up to the 30 s rhythm.
+    // The browser's "online" event cannot be relied on alone: a page a service worker answered while offline
+    // may believe it is online all along (Chromium 150 under an emulated outage), so no event ever comes.
+    clearTimeout(backoff.current.timer);
+    if (r.stopped && !r.signIn) {
+      backoff.current.ms = Math.min(RETRY_MS, backoff.current.ms ? backoff.current.ms * 2 : FIRST_RETRY_MS);
+      backoff.current.timer = setTimeout(() => sync().catch(console.error), backoff.current.ms);
+    } else backoff.current.ms = 0;
     setSignIn(r.signIn);
     if (r.sent) {
       showSnack("success", `${plural(r.sent, "record")} synced`);
@@ -71,6 +82,7 @@ export function useOfflineQueue(userId: number | undefined, onSynced: () => void
     return () => {
       alive = false;
       clearInterval(timer);
+      clearTimeout(backoff.current.timer);
       removeEventListener("online", onLine);
       removeEventListener("offline", onLine);
       removeEventListener(OFFLINE_QUEUE_EVENT, read);
