@@ -1,12 +1,12 @@
-// Issue 29 point 3 in Pressure Testing (decision 038): two people editing the same job, or the same part,
+// Issue 29 point 3 in Pressure Testing (decision 038): two people editing the same job, inspection or part,
 // are told when the other saved first: the conflict dialog names the other's field, "Apply mine on top"
 // keeps both changes.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import { browserTest, withBrowser } from "../../scripts/testing/browser.ts";
 import { openRowEdit as openEdit, secondUser } from "../../scripts/testing/second_user.ts";
-import { makeJob, makePart } from "../../db/factories.ts";
-import { jobs, parts } from "../../db/schema/mod.ts";
+import { makeInspection, makeJob, makePart } from "../../db/factories.ts";
+import { inspections, jobs, parts } from "../../db/schema/mod.ts";
 
 browserTest(
   "conflicts - two job-admins edit job PT-9: B's District save is told of A's Comments, applies on top",
@@ -97,6 +97,48 @@ browserTest(
           [(await stored()).description, (await stored()).manufacturer],
           ["2in 1502 plug valve", "Weir"],
         );
+      } finally {
+        await close();
+      }
+    }),
+);
+
+browserTest(
+  "conflicts - two job-admins edit inspection SN-77 on the job's page: B's Band Color save is told of A's Notes, applies on top",
+  () =>
+    withBrowser(async ({ env, page, base, signIn }) => {
+      const db = env.tenant.db;
+      const job = await makeJob(db, { job_number: "PT-77" });
+      const row = await makeInspection(db, { job_id: job.id, serial_number: "SN-77", notes: "first look" });
+      const a = await env.userWithToken({ name: "Ann Jobs", permissions: ["job-admin"] });
+      const b = await env.userWithToken({ name: "Ben Jobs", permissions: ["job-admin"] });
+      const path = `/pt/inspection?job_id=${job.id}`;
+      await signIn(a.user.email, "password123", path);
+      const { other, close } = await secondUser(page, base, b.user.email, path);
+      const stored = async () =>
+        (await db.select().from(inspections).where(eq(inspections.id, row.id)).get())!;
+      try {
+        const formA = await openEdit(page, "Inspections", "SN-77", "Edit Inspection");
+        const formB = await openEdit(other, "Inspections", "SN-77", "Edit Inspection");
+        await formA.getByRole("textbox", { name: "Notes" }).fill("second look");
+        await formA.getByRole("button", { name: "Save" }).click();
+        await page.getByRole("status").getByText("Inspection updated").waitFor();
+
+        await formB.getByRole("button", { name: /Band Color/ }).click();
+        await other.getByRole("option", { name: "Blue" }).click();
+        await formB.getByRole("button", { name: "Save" }).click();
+        const conflict = other.getByRole("dialog", { name: "Someone else changed this record" });
+        await conflict.waitFor();
+        const rows = await conflict.getByRole("row").allInnerTexts();
+        assert.ok(rows.some((r) => /Notes\s+first look\s+second look/.test(r)), `Notes named: ${rows}`);
+        assert.ok(rows.some((r) => /Band Color\s+Blue\s+none/.test(r)), `Band Color: ${rows}`);
+        assert.equal((await stored()).band_color, null, "B's stale save wrote nothing");
+
+        await conflict.getByRole("button", { name: "Apply mine on top" }).click();
+        await other.getByRole("status").getByText("Inspection updated").waitFor();
+        await formB.waitFor({ state: "detached" });
+        const after = await stored();
+        assert.deepEqual([after.notes, after.band_color], ["second look", "Blue"], "both changes kept");
       } finally {
         await close();
       }
