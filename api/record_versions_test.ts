@@ -5,12 +5,16 @@ import { type TestEnv, withEnv } from "../scripts/testing/harness.ts";
 import {
   makeCategory,
   makeCompany,
+  makeInspection,
   makeInventory,
   makeItem,
   makeJob,
   makeLine,
+  makePart,
   makeTicket,
+  makeUser,
 } from "../db/factories.ts";
+import type { User } from "../db/schema/mod.ts";
 import { sub_categories, taxes, templates } from "../db/schema/mod.ts";
 
 const JOB = {
@@ -28,6 +32,9 @@ const JOB = {
 /** a sub category's product line, a template's business unit */
 const subParent = new Map<number, number>();
 const jobParties = new Map<number, { customer_company_id: number; operator_company_id: number }>();
+/** an inspection's job */
+const inspectionJob = new Map<number, number>();
+const madeUsers = new Map<number, User>();
 
 interface Kind {
   name: string;
@@ -159,6 +166,59 @@ export const KINDS: Kind[] = [
     }),
     field: "name",
     del: (id) => ({ method: "DELETE", path: `/api/companies/${id}` }),
+  },
+  {
+    name: "inspection",
+    make: async (env) => {
+      const row = await makeInspection(env.tenant.db);
+      inspectionJob.set(row.id, row.job_id);
+      return row.id;
+    },
+    get: () => "/api/pt/inspections?page=1&rowsPerPage=-1",
+    list: true,
+    edit: (id, n) => ({
+      method: "PATCH",
+      path: "/api/pt/inspections",
+      json: { id, job_id: inspectionJob.get(id), date: "2026-01-05", notes: `n ${n}` },
+    }),
+    field: "notes",
+    del: (id) => ({ method: "DELETE", path: `/api/pt/inspections/${id}` }),
+  },
+  {
+    name: "part",
+    make: async (env) => (await makePart(env.tenant.db)).id,
+    get: () => "/api/pt/parts?page=1&rowsPerPage=-1",
+    list: true,
+    edit: (id, n) => ({ method: "PATCH", path: "/api/pt/parts", json: { id, description: `d ${n}` } }),
+    field: "description",
+    del: (id) => ({ method: "DELETE", path: `/api/pt/parts/${id}` }),
+  },
+  {
+    name: "user",
+    make: async (env) => {
+      const user = await makeUser(env.tenant.db, { company_id: 1 });
+      madeUsers.set(user.id, user);
+      return user.id;
+    },
+    get: () => "/api/admin/users?page=1&rowsPerPage=-1",
+    list: true,
+    edit: (id, n) => {
+      const u = madeUsers.get(id)!;
+      return {
+        method: "POST",
+        path: "/api/admin/users",
+        json: {
+          id,
+          name: u.name,
+          email: u.email,
+          phone: `555-${n}`,
+          account_type: u.account_type,
+          company_id: 1,
+        },
+      };
+    },
+    field: "phone",
+    del: (id) => ({ method: "DELETE", path: "/api/admin/users", json: { id } }),
   },
   {
     name: "ticket line",

@@ -43,6 +43,8 @@ export type CompanySearchQuery = z.infer<typeof CompanySearchQuery>;
 
 export interface CompanyOut {
   id: number;
+  /** Decision 038: sent back as If-Match by the edit form (settings included) and the delete. */
+  version: number;
   name: string;
   company_type: Company["company_type"];
   isOwner: boolean;

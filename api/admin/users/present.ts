@@ -29,3 +29,10 @@ export function presentUser(u: User, company: Company): CurrentUser {
     passwordReset: u.passwordReset,
   };
 }
+
+/** A user as the users page lists and saves it: the wire shape and its record version (decision 038). */
+export type UserRecord = CurrentUser & { version: number };
+
+export function presentUserRecord(u: User, company: Company): UserRecord {
+  return { ...presentUser(u, company), version: u.version };
+}

@@ -4,6 +4,7 @@ import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { JsonObject, valid } from "../../lib/validate.ts";
 import { setSessionCookie } from "../../middleware/session.ts";
+import { withEtag } from "../../lib/preconditions.ts";
 import {
   deleteUser,
   downloadUsers,
@@ -30,7 +31,7 @@ export const usersRoutes = new Hono<AppEnv>()
   .post("/admin/users", valid("json", JsonObject), async (c) => {
     const ctx = ctxOf(c);
     const { user, sessionVersion } = await saveUser(ctx, c.req.valid("json"));
-    if (sessionVersion === undefined) return c.json(user);
+    if (sessionVersion === undefined) return withEtag(c, user);
     // Callers who changed their own password stay signed in here, and only here.
     const token = await c.get("services").signer.sign({
       sub: ctx.user.id,
@@ -39,7 +40,7 @@ export const usersRoutes = new Hono<AppEnv>()
       sid: c.get("sessionId") ?? crypto.randomUUID(),
     });
     setSessionCookie(c, token);
-    return c.json({ ...user, access_token: token, token_type: "bearer" });
+    return withEtag(c, { ...user, access_token: token, token_type: "bearer" });
   })
   .post("/admin/users/logout-everywhere", valid("json", UserIdBody), async (c) => {
     return c.json(await endAllSessions(ctxOf(c), c.req.valid("json").id));

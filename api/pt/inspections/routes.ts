@@ -5,6 +5,7 @@ import { AppError } from "../../../lib/errors.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { uploadLimit } from "../../files/routes.ts";
 import { IdempotencyHeader } from "../../lib/idempotency.ts";
+import { withEtag } from "../../lib/preconditions.ts";
 import {
   deleteInspection,
   downloadInspections,
@@ -62,10 +63,10 @@ export const inspectionsRoutes = new Hono<AppEnv>()
   })
   .post("/pt/inspections", valid("header", IdempotencyHeader), valid("json", JsonObject), async (c) => {
     const idempotencyKey = c.req.valid("header")["idempotency-key"];
-    return c.json(await saveInspection(ctxOf(c), c.req.valid("json"), { idempotencyKey }));
+    return withEtag(c, await saveInspection(ctxOf(c), c.req.valid("json"), { idempotencyKey }));
   })
   .patch("/pt/inspections", valid("json", JsonObject), async (c) => {
-    return c.json(await saveInspection(ctxOf(c), c.req.valid("json"), { update: true }));
+    return withEtag(c, await saveInspection(ctxOf(c), c.req.valid("json"), { update: true }));
   })
   .delete("/pt/inspections/:id", valid("param", IdParam), async (c) => {
     return c.json(await deleteInspection(ctxOf(c), c.req.valid("param").id));

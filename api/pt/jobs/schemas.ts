@@ -96,4 +96,6 @@ export interface JobRow {
   inspections: number;
   created_at: string;
   updated_at: string;
+  /** Decision 038: sent back as If-Match by the edit form and the delete. */
+  version: number;
 }

@@ -33,6 +33,7 @@ Deno.test("parts - a part-admin creates, reads, updates and deletes a part", () 
         inspection_company_id: OWNER_ID,
         user_id: user.id,
         custom: { a: 1 },
+        version: 1,
         message: "Part created",
       },
     );
@@ -47,6 +48,7 @@ Deno.test("parts - a part-admin creates, reads, updates and deletes a part", () 
       "manufacturer",
       "name",
       "user_id",
+      "version",
     ]);
 
     const updated = await env.json("/api/pt/parts", {

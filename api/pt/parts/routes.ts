@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, valid } from "../../lib/validate.ts";
+import { withEtag } from "../../lib/preconditions.ts";
 import { PartInput, PartUpdateInput } from "./schemas.ts";
 import {
   deletePart,
@@ -21,10 +22,10 @@ export const partsRoutes = new Hono<AppEnv>()
     return downloadParts(ctxOf(c), c.req.valid("query"));
   })
   .post("/pt/parts", valid("json", PartInput), async (c) => {
-    return c.json(await savePart(ctxOf(c), c.req.valid("json")));
+    return withEtag(c, await savePart(ctxOf(c), c.req.valid("json")));
   })
   .patch("/pt/parts", valid("json", PartUpdateInput), async (c) => {
-    return c.json(await savePart(ctxOf(c), c.req.valid("json")));
+    return withEtag(c, await savePart(ctxOf(c), c.req.valid("json")));
   })
   .delete("/pt/parts/:id", valid("param", IdParam), async (c) => {
     return c.json(await deletePart(ctxOf(c), c.req.valid("param").id));

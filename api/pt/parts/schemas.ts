@@ -30,6 +30,8 @@ export interface PartOut {
   inspection_company_id: number;
   user_id: number | null;
   custom: Record<string, unknown>;
+  /** Decision 038: the list rows carry it, the edit form sends it back as If-Match. */
+  version: number;
 }
 
 /** A row of the part autocomplete (inspection and batch forms). */

@@ -16,6 +16,7 @@ import {
 import { requireAbility } from "../../../lib/policy.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
+import { requireMatch } from "../../lib/preconditions.ts";
 import type { PartHit, PartInput, PartOut } from "./schemas.ts";
 
 export const PartListQuery = ListQuery.extend({
@@ -63,6 +64,7 @@ export function presentPart(p: Part): PartOut {
     inspection_company_id: p.inspection_company_id,
     user_id: p.user_id,
     custom: p.custom,
+    version: p.version,
   };
 }
 
@@ -129,11 +131,13 @@ export async function savePart(ctx: Ctx, input: PartInput): Promise<PartOut & { 
         user_id: ctx.user.id,
       }).returning())[0];
     }
-    const [row] = await tx.update(parts).set({ ...values, updated_at: nowStamp() })
-      .where(and(eq(parts.id, input.id), eq(parts.inspection_company_id, ctx.user.company_id)))
-      .returning();
-    if (!row) throw new AppError("not_found", "Part not found.");
-    return row;
+    const mine = and(eq(parts.id, input.id), eq(parts.inspection_company_id, ctx.user.company_id));
+    const current = await tx.select().from(parts).where(mine).get();
+    if (!current) throw new AppError("not_found", "Part not found.");
+    await requireMatch(ctx, current.version, () => Promise.resolve(presentPart(current)));
+    await tx.update(parts).set({ ...values, updated_at: nowStamp() }).where(mine);
+    // Read again rather than RETURNING: the version trigger runs after RETURNING has read the row.
+    return (await tx.select().from(parts).where(mine).get())!;
   });
   return { ...presentPart(saved), message: input.id === undefined ? "Part created" : "Part updated" };
 }
@@ -147,8 +151,9 @@ export async function deletePart(ctx: Ctx, id: number): Promise<{ message: strin
   requireAbility(ctx.user, "parts.edit");
   await ctx.tdb.write(async (tx) => {
     const mine = and(eq(parts.id, id), eq(parts.inspection_company_id, ctx.user.company_id));
-    const current = await tx.select({ id: parts.id }).from(parts).where(mine).get();
+    const current = await tx.select().from(parts).where(mine).get();
     if (!current) throw new AppError("not_found", "Part not found.");
+    await requireMatch(ctx, current.version, () => Promise.resolve(presentPart(current)));
     const used = await tx.select({ id: inspections.id }).from(inspections)
       .where(eq(inspections.part_id, id)).limit(1).get();
     if (used) throw new AppError("conflict", "This part is used by inspections.");

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
@@ -7,13 +6,41 @@ import { COMPANY_TYPES, CompanyInput, SettingsInput } from "../../../api/admin/c
 import { COMPANY_TYPE_LABELS } from "../../../lib/enums.ts";
 import type { CompanyRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 const TYPE_OPTIONS = COMPANY_TYPES.map((t) => ({ id: t, label: COMPANY_TYPE_LABELS[t] }));
 const LINES = ["address_line_1", "address_line_2", "address_line_3"] as const;
 
 /**
+ * The form's values as filled from a company. `other` is the rest of `custom` (not edited here, sent back
+ * as it is): part of the values so a save after a conflict sends the record's current one.
+ */
+function initial(company: CompanyRow | null | undefined) {
+  const { address_line_1, address_line_2, address_line_3, ...other } = company?.custom ?? {};
+  const lines = { address_line_1, address_line_2, address_line_3 };
+  return {
+    name: company?.name ?? "",
+    company_type: (company?.company_type ?? null) as string | null,
+    ...Object.fromEntries(LINES.map((k) => [k, String(lines[k] ?? "")])) as Record<Line, string>,
+    settings: JSON.stringify(company?.settings ?? {}, null, 2),
+    other: other as Record<string, unknown>,
+  };
+}
+type Line = (typeof LINES)[number];
+
+/** The form's labels, for the conflict dialog. */
+const LABELS: Record<string, string> = {
+  company_type: "Company Type",
+  address_line_1: "Address line 1",
+  address_line_2: "Address line 2",
+  address_line_3: "Address line 3",
+  other: "Other details",
+};
+
+/**
  * The company form (new or edit): name, type, address lines, and for a superuser the settings JSON,
- * parsed on submit. Save stays disabled while a required field is empty.
+ * parsed on submit. Save stays disabled while a required field is empty. The settings live on the company
+ * row, so they share its version: a stale save of either is refused (decision 038).
  */
 export function CompanyForm({ company, canSettings, onClose, onSaved }: {
   company: CompanyRow | null;
@@ -21,14 +48,13 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const [name, setName] = useState(company?.name ?? "");
-  const [type, setType] = useState<string | null>(company?.company_type ?? null);
-  const [lines, setLines] = useState(() =>
-    Object.fromEntries(LINES.map((k) => [k, String(company?.custom?.[k] ?? "")])) as Record<string, string>
-  );
-  const [settings, setSettings] = useState(JSON.stringify(company?.settings ?? {}, null, 2));
+  // The company's version goes with the save; a 412 opens the conflict dialog (decision 038).
+  const edit = useVersioned(company, initial, { labels: LABELS });
+  const { v, setV } = edit;
+  const { name, company_type: type, settings } = v;
+  const set = (k: keyof typeof v) => (value: string | null) => setV((s) => ({ ...s, [k]: value }));
   const { touch, shownFrom } = useTouched();
-  const { busy, errors, setErrors, save } = useFormSave();
+  const { busy, errors, setErrors, save } = useFormSave(edit);
 
   const check = CompanyInput.safeParse({ name, company_type: type ?? undefined });
   const issues = issuesOf(check, { top: true });
@@ -49,14 +75,20 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
       ...(company ? { id: company.id } : {}),
       name,
       company_type: type,
-      custom: { ...company?.custom, ...lines },
+      custom: { ...v.other, ...Object.fromEntries(LINES.map((k) => [k, v[k]])) },
       ...(parsedSettings ? { settings: parsedSettings } : {}),
     };
     await save(
-      () => api<{ message?: string }>("/api/companies", { method: company ? "PATCH" : "POST", json: body }),
+      () =>
+        api<{ message?: string }>("/api/companies", {
+          method: company ? "PATCH" : "POST",
+          json: body,
+          version: edit.version,
+        }),
       onSaved,
     );
   };
+  edit.onResend(submit);
 
   return (
     <FormDialog
@@ -66,13 +98,14 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
       onSubmit={submit}
       canSubmit={check.success}
       busy={busy}
+      versioned={edit}
     >
       <div className="form-grid">
         <TextField
           label="Name"
           value={name}
           onChange={(v) => {
-            setName(v);
+            set("name")(v);
             touch("name");
             setErrors((e) => ({ ...e, name: "" }));
           }}
@@ -86,7 +119,7 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
           options={TYPE_OPTIONS}
           value={type}
           onChange={(v) => {
-            setType(v);
+            set("company_type")(v);
             touch("company_type");
             setErrors((e) => ({ ...e, company_type: "" }));
           }}
@@ -99,8 +132,8 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
         <TextField
           key={k}
           label={`Address line ${i + 1}`}
-          value={lines[k]}
-          onChange={(v) => setLines((l) => ({ ...l, [k]: v }))}
+          value={v[k]}
+          onChange={set(k)}
           error={errors[`custom.${k}`]}
         />
       ))}
@@ -110,8 +143,8 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
           multiline="code"
           rows={10}
           value={settings}
-          onChange={(v) => {
-            setSettings(v);
+          onChange={(text) => {
+            set("settings")(text);
             setErrors((e) => ({ ...e, settings: "" }));
           }}
           error={errors.settings}

@@ -11,6 +11,7 @@ import { PASSWORD_MESSAGE, UserInput } from "../../../api/admin/users/schemas.ts
 import { ALL_GRANTS } from "../../../lib/policy.ts";
 import type { UserRow, UsersGrants } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 const ACCOUNT_TYPES = ["Company-Admin", "Job-Admin", "Data-Entry", "General"];
 const GRANT_OPTIONS = ALL_GRANTS.map((g) => ({ value: g, label: g }));
@@ -27,6 +28,29 @@ function validate(body: Record<string, unknown>, creating: boolean): Record<stri
   return out;
 }
 
+/** The form's values as filled from a user (the password is not among them: it is never shown back). */
+const initial = (user: UserRow | null | undefined) => ({
+  name: user?.name ?? "",
+  email: user?.email ?? "",
+  phone: user?.phone ?? "",
+  account_type: user?.account_type ?? "",
+  company_id: user ? { id: user.company.id, name: user.company.name } as ComboOption : null,
+  permissions: user?.permissions ?? [],
+  active: user?.active ?? true,
+  isSalesRep: user?.isSalesRep ?? false,
+  passwordReset: user?.passwordReset ?? false,
+  jobs: user?.jobs ?? [],
+});
+
+/** The form's labels, for the conflict dialog. */
+const LABELS: Record<string, string> = {
+  account_type: "Account Type",
+  company_id: "Company",
+  permissions: "Roles & permissions",
+  isSalesRep: "Sales Rep",
+  passwordReset: "Force Password Reset",
+};
+
 /** Add or edit a user (max width 800). Submit stays disabled while the form is invalid or saving. */
 export function UserForm({ user, can, onClose, onSaved }: {
   user: UserRow | null;
@@ -34,27 +58,19 @@ export function UserForm({ user, can, onClose, onSaved }: {
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const [v, setV] = useState({
-    name: user?.name ?? "",
-    email: user?.email ?? "",
-    password: "",
-    phone: user?.phone ?? "",
-    account_type: user?.account_type ?? "",
-    permissions: user?.permissions ?? [],
-    active: user?.active ?? true,
-    isSalesRep: user?.isSalesRep ?? false,
-    passwordReset: user?.passwordReset ?? false,
-    jobs: user?.jobs ?? [],
-  });
-  const [company, setCompany] = useState<ComboOption | null>(user ? user.company : null);
+  // The user's version goes with the save; a 412 opens the conflict dialog (decision 038).
+  const edit = useVersioned(user, initial, { labels: LABELS });
+  const { setV } = edit;
+  const [password, setPassword] = useState("");
+  const v = { ...edit.v, password };
   const { touch, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
     ...(user ? { id: user.id } : {}),
     ...v,
     account_type: v.account_type || undefined,
-    company_id: company?.id,
+    company_id: v.company_id?.id,
     // Not edited here (the sales screens own them): kept as they are.
     categories: user?.categories ?? [],
     categories_bu: user?.categories_bu ?? [],
@@ -64,7 +80,8 @@ export function UserForm({ user, can, onClose, onSaved }: {
   const valid = Object.keys(errors).length === 0;
   const shown = shownFrom(serverErrors, errors);
   const set = <K extends keyof typeof v>(k: K, value: (typeof v)[K]) => {
-    setV((o) => ({ ...o, [k]: value }));
+    if (k === "password") setPassword(value as string);
+    else setV((o) => ({ ...o, [k]: value }));
     touch(k);
     setServerErrors((e) => ({ ...e, [k]: "" }));
   };
@@ -77,8 +94,13 @@ export function UserForm({ user, can, onClose, onSaved }: {
 
   const submit = async () => {
     if (!valid) return;
-    await save(() => api<{ message?: string }>("/api/admin/users", { method: "POST", json: body }), onSaved);
+    await save(
+      () =>
+        api<{ message?: string }>("/api/admin/users", { method: "POST", json: body, version: edit.version }),
+      onSaved,
+    );
   };
+  edit.onResend(submit);
 
   const accountTypes = v.account_type && !ACCOUNT_TYPES.includes(v.account_type)
     ? [...ACCOUNT_TYPES, v.account_type]
@@ -92,6 +114,7 @@ export function UserForm({ user, can, onClose, onSaved }: {
       canSubmit={valid}
       busy={busy}
       submitLabel="Submit"
+      versioned={edit}
     >
       <div className="form-grid">
         <TextField label="Name" {...text("name")} isRequired autoFocus />
@@ -115,9 +138,9 @@ export function UserForm({ user, can, onClose, onSaved }: {
         />
         <ComboBox
           label="Company"
-          selected={company}
+          selected={v.company_id}
           onChange={(c) => {
-            setCompany(c);
+            setV((o) => ({ ...o, company_id: c }));
             touch("company_id");
             setServerErrors((e) => ({ ...e, company_id: "" }));
           }}

@@ -1,7 +1,11 @@
 import type { CurrentUser } from "../../../api/lib/context.ts";
 
 /** A user as the island shows it: the API's user with only the company's id and name. */
-export type UserRow = Omit<CurrentUser, "company"> & { company: { id: number; name: string } };
+export type UserRow = Omit<CurrentUser, "company"> & {
+  company: { id: number; name: string };
+  /** Decision 038: sent back as If-Match by the edit form and the delete. */
+  version?: number;
+};
 
 export interface UsersQuery {
   page: number;
@@ -24,7 +28,7 @@ export interface UsersProps {
   can: UsersGrants;
 }
 
-export function toUserRow(u: CurrentUser): UserRow {
+export function toUserRow(u: CurrentUser & { version?: number }): UserRow {
   return { ...u, company: { id: u.company.id, name: u.company.name } };
 }
 

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
@@ -10,6 +9,7 @@ import { useToday } from "../../lib/time_zone.tsx";
 import type { InspectionRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
 import { QUEUED_MESSAGE, sendOrQueue } from "../../offline/queue.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 /** Who a new record made offline belongs to (the inspector on a job's page); null: never queued. */
 export type OfflineOwner = { userId: number; jobNumber: string } | null;
@@ -31,11 +31,47 @@ const num = (v: number | null | undefined) => (v === null || v === undefined ? "
 
 type Text = "date" | "serial_number" | "batch" | "ut_1" | "ut_2" | "ut_3" | "pressure" | "notes";
 
+/** The form's values as filled from an inspection (a new one: today, not passed, nothing chosen). */
+function initial(r: InspectionRow | null | undefined, today: string) {
+  return {
+    date: r?.date ?? today,
+    serial_number: r?.serial_number ?? "",
+    batch: r?.batch ?? "",
+    part_id: (r?.part ? { id: r.part.id, name: r.part.name } : null) as ComboOption | null,
+    ut_1: num(r?.ut_1),
+    ut_2: num(r?.ut_2),
+    ut_3: num(r?.ut_3),
+    pressure: num(r?.pressure),
+    band_color: r?.band_color ?? NONE,
+    mpi_result: r?.mpi_result ?? NONE,
+    // A new inspection starts as not passed; an old one with no answer keeps none until changed.
+    visual_pass: (r ? r.visual_pass : false) as boolean | null,
+    notes: r?.notes ?? "",
+  };
+}
+
+/** The form's labels, for the conflict dialog. */
+const LABELS: Record<string, string> = {
+  date: "Date",
+  serial_number: "Serial Number",
+  batch: "Batch",
+  part_id: "Part",
+  ut_1: "UT 1",
+  ut_2: "UT 2",
+  ut_3: "UT 3",
+  pressure: "Pressure",
+  band_color: "Band Color",
+  mpi_result: "MPI Result",
+  visual_pass: "Pass Visual?",
+  notes: "Notes",
+};
+
 /**
  * Enter or edit one inspection (max width 750). Only the date is required; numbers, band colour and
  * MPI result are checked with the API's own schema, messages shown once a field has been visited.
  * With an `offline` owner a new inspection is queued on the device when the network is gone
- * (`onQueued`).
+ * (`onQueued`). An edit sends the inspection's version (If-Match) and shows the conflict dialog on a 412
+ * (decision 038); edits are never queued (decision 023), so a queued record has no version to go stale.
  */
 export function InspectionForm({ inspection, jobId, offline = null, onClose, onSaved, onQueued = onSaved }: {
   inspection: InspectionRow | null;
@@ -47,28 +83,24 @@ export function InspectionForm({ inspection, jobId, offline = null, onClose, onS
 }) {
   const r = inspection;
   const today = useToday();
-  const [v, setV] = useState<Record<Text, string>>({
-    date: r?.date ?? today,
-    serial_number: r?.serial_number ?? "",
-    batch: r?.batch ?? "",
-    ut_1: num(r?.ut_1),
-    ut_2: num(r?.ut_2),
-    ut_3: num(r?.ut_3),
-    pressure: num(r?.pressure),
-    notes: r?.notes ?? "",
-  });
-  // A new inspection starts as not passed; an old one with no answer keeps none until changed.
-  const [visual, setVisual] = useState<boolean | null>(r ? r.visual_pass : false);
-  const [band, setBand] = useState<string>(r?.band_color ?? NONE);
-  const [mpi, setMpi] = useState<string>(r?.mpi_result ?? NONE);
-  const [part, setPart] = useState<ComboOption | null>(r?.part ? { id: r.part.id, name: r.part.name } : null);
+  const edit = useVersioned(r, (x) => initial(x, today), { labels: LABELS });
+  const { v, setV } = edit;
+  const { part_id: part, visual_pass: visual, band_color: band, mpi_result: mpi } = v;
+  const pick = <K extends keyof typeof v>(k: K) => (x: (typeof v)[K]) => setV((o) => ({ ...o, [k]: x }));
   const { touch, setTouched, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
     ...(r ? { id: r.id } : {}),
     job_id: r?.job_id ?? jobId,
-    ...v,
+    date: v.date,
+    serial_number: v.serial_number,
+    batch: v.batch,
+    ut_1: v.ut_1,
+    ut_2: v.ut_2,
+    ut_3: v.ut_3,
+    pressure: v.pressure,
+    notes: v.notes,
     part_id: part?.id ?? null,
     visual_pass: visual,
     band_color: band === NONE ? null : band,
@@ -101,8 +133,10 @@ export function InspectionForm({ inspection, jobId, offline = null, onClose, onS
       api<{ message?: string }>("/api/pt/inspections", {
         method: r ? "PATCH" : "POST",
         json: body,
+        version: edit.version,
       }), onSaved);
   };
+  edit.onResend(submit);
 
   return (
     <FormDialog
@@ -112,6 +146,7 @@ export function InspectionForm({ inspection, jobId, offline = null, onClose, onS
       onSubmit={submit}
       canSubmit={check.success}
       busy={busy}
+      versioned={edit}
     >
       <div className="form-grid">
         <TextField label="Date" type="date" {...text("date")} isRequired autoFocus />
@@ -122,7 +157,7 @@ export function InspectionForm({ inspection, jobId, offline = null, onClose, onS
             label="Part"
             selected={part}
             onChange={(p) => {
-              setPart(p);
+              pick("part_id")(p);
               clearServer("part_id");
             }}
             load={loadParts}
@@ -143,7 +178,7 @@ export function InspectionForm({ inspection, jobId, offline = null, onClose, onS
           options={BAND_OPTIONS}
           value={band}
           onChange={(x) => {
-            setBand(x);
+            pick("band_color")(x);
             clearServer("band_color");
           }}
           error={shown("band_color") || serverErrors.band_color}
@@ -153,13 +188,13 @@ export function InspectionForm({ inspection, jobId, offline = null, onClose, onS
           options={MPI_OPTIONS}
           value={mpi}
           onChange={(x) => {
-            setMpi(x);
+            pick("mpi_result")(x);
             clearServer("mpi_result");
           }}
           error={shown("mpi_result") || serverErrors.mpi_result}
         />
       </div>
-      <Checkbox isSelected={visual === true} onChange={setVisual}>Pass Visual?</Checkbox>
+      <Checkbox isSelected={visual === true} onChange={pick("visual_pass")}>Pass Visual?</Checkbox>
       <TextField label="Notes" multiline rows={3} {...text("notes")} />
     </FormDialog>
   );

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
@@ -7,6 +6,7 @@ import { JobInput } from "../../../api/pt/jobs/schemas.ts";
 import type { JobRow } from "./types.ts";
 import { useToday } from "../../lib/time_zone.tsx";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 type Key =
   | "date"
@@ -42,7 +42,20 @@ const companySearch =
 const loadCustomers = companySearch("customer_company");
 const loadOperators = companySearch("operator_company");
 
-function initial(job: JobRow | null, today: string): Record<Key, string> {
+type Values = Record<Key, string> & {
+  customer_company_id: ComboOption | null;
+  operator_company_id: ComboOption | null;
+};
+
+/** The form's labels, for the conflict dialog. */
+const LABELS: Record<string, string> = {
+  ...Object.fromEntries([...BEFORE, ...AFTER].map((f) => [f.key, f.label])),
+  customer_company_id: "Customer",
+  operator_company_id: "Operator",
+  comments: "Comments",
+};
+
+function initial(job: JobRow | null | undefined, today: string): Values {
   return {
     date: job?.date ?? today,
     job_number: job?.job_number ?? "",
@@ -54,6 +67,8 @@ function initial(job: JobRow | null, today: string): Record<Key, string> {
     ut_serial_number: job?.ut_serial_number ?? "",
     ut_recalibration_date: job?.ut_recalibration_date ?? "",
     comments: job?.comments ?? "",
+    customer_company_id: job?.customer_company ?? null,
+    operator_company_id: job?.operator_company ?? null,
   };
 }
 
@@ -69,18 +84,18 @@ export function JobForm({ job, company, onClose, onSaved }: {
   onSaved: (message: string) => void;
 }) {
   const today = useToday();
-  const [values, setValues] = useState(() => initial(job, today));
-  const [customer, setCustomer] = useState<ComboOption | null>(job?.customer_company ?? null);
-  const [operator, setOperator] = useState<ComboOption | null>(job?.operator_company ?? null);
+  // The job's version goes with the save; a 412 opens the conflict dialog (decision 038).
+  const edit = useVersioned(job, (j) => initial(j, today), { labels: LABELS });
+  const { v: values, setV: setValues } = edit;
   const { touch, shownFrom } = useTouched();
-  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
+  const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
     ...(job ? { id: job.id } : {}),
     ...values,
     inspection_company_id: job?.inspection_company_id ?? company.id,
-    customer_company_id: customer?.id ?? null,
-    operator_company_id: operator?.id ?? null,
+    customer_company_id: values.customer_company_id?.id ?? null,
+    operator_company_id: values.operator_company_id?.id ?? null,
   };
   const check = JobInput.safeParse(body);
   const errors = issuesOf(check, { top: true });
@@ -97,6 +112,7 @@ export function JobForm({ job, company, onClose, onSaved }: {
         api<{ message?: string }>("/api/pt/jobs", {
           method: job ? "PATCH" : "POST",
           json: body,
+          version: edit.version,
         }),
       onSaved,
       (byField, e) => {
@@ -105,6 +121,7 @@ export function JobForm({ job, company, onClose, onSaved }: {
       },
     );
   };
+  edit.onResend(submit);
 
   const text = (f: { key: Key; label: string; type?: "date" }, autoFocus = false) => (
     <TextField
@@ -131,14 +148,15 @@ export function JobForm({ job, company, onClose, onSaved }: {
       onSubmit={submit}
       canSubmit={check.success}
       busy={busy}
+      versioned={edit}
     >
       <div className="form-grid">
         {BEFORE.map((f, i) => text(f, i === 0))}
         <ComboBox
           label="Customer"
-          selected={customer}
+          selected={values.customer_company_id}
           onChange={(c) => {
-            setCustomer(c);
+            setValues((s) => ({ ...s, customer_company_id: c }));
             changed("customer_company_id");
           }}
           onBlur={() => touch("customer_company_id")}
@@ -148,9 +166,9 @@ export function JobForm({ job, company, onClose, onSaved }: {
         />
         <ComboBox
           label="Operator"
-          selected={operator}
+          selected={values.operator_company_id}
           onChange={(c) => {
-            setOperator(c);
+            setValues((s) => ({ ...s, operator_company_id: c }));
             changed("operator_company_id");
           }}
           onBlur={() => touch("operator_company_id")}

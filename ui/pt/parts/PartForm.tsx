@@ -1,10 +1,10 @@
-import { useState } from "react";
 import { FormDialog, useFormSave } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { api } from "../../lib/api.ts";
 import { PartInput } from "../../../api/pt/parts/schemas.ts";
 import type { PartRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { useVersioned } from "../../lib/use_versioned.ts";
 
 const FIELDS = [
   { key: "name", label: "Part Name" },
@@ -12,6 +12,7 @@ const FIELDS = [
   { key: "manufacturer", label: "Manufacturer" },
 ] as const;
 type Key = (typeof FIELDS)[number]["key"];
+const LABELS: Record<string, string> = Object.fromEntries(FIELDS.map((f) => [f.key, f.label]));
 
 /** The part form (new or edit): no field is required (spec); only the length caps are checked. */
 export function PartForm({ part, onClose, onSaved }: {
@@ -19,12 +20,14 @@ export function PartForm({ part, onClose, onSaved }: {
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const [values, setValues] = useState<Record<Key, string>>({
-    name: part?.name ?? "",
-    description: part?.description ?? "",
-    manufacturer: part?.manufacturer ?? "",
-  });
-  const { busy, errors, setErrors, save } = useFormSave();
+  // The part's version goes with the save; a 412 opens the conflict dialog (decision 038).
+  const edit = useVersioned(part, (p): Record<Key, string> => ({
+    name: p?.name ?? "",
+    description: p?.description ?? "",
+    manufacturer: p?.manufacturer ?? "",
+  }), { labels: LABELS });
+  const { v: values, setV: setValues } = edit;
+  const { busy, errors, setErrors, save } = useFormSave(edit);
 
   const check = PartInput.safeParse(values);
   const issues = issuesOf(check, { top: true });
@@ -35,8 +38,10 @@ export function PartForm({ part, onClose, onSaved }: {
       api<{ message?: string }>("/api/pt/parts", {
         method: part ? "PATCH" : "POST",
         json: { ...(part ? { id: part.id } : {}), ...values },
+        version: edit.version,
       }), onSaved);
   };
+  edit.onResend(submit);
 
   return (
     <FormDialog
@@ -46,6 +51,7 @@ export function PartForm({ part, onClose, onSaved }: {
       onSubmit={submit}
       canSubmit={check.success}
       busy={busy}
+      versioned={edit}
     >
       {FIELDS.map((f, i) => (
         <TextField

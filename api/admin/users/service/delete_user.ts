@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../../../db/schema/mod.ts";
+import { companies, users } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { isSuperuser, requireAbility } from "../../../../lib/policy.ts";
 import { isForeignKeyError } from "../../../lib/db_helpers.ts";
 import { inScope } from "./scope.ts";
+import { requireMatch } from "../../../lib/preconditions.ts";
+import { presentUserRecord } from "../present.ts";
 
 /** DELETE /api/admin/users with `{id}`: user-admin; never oneself; only users within the caller's scope. */
 export async function deleteUser(ctx: Ctx, id: number): Promise<{ message: string }> {
@@ -13,6 +15,10 @@ export async function deleteUser(ctx: Ctx, id: number): Promise<{ message: strin
   await ctx.tdb.write(async (tx) => {
     const target = await tx.select().from(users).where(eq(users.id, id)).get();
     if (!target || !inScope(ctx.user, target)) throw new AppError("not_found", "User not found.");
+    await requireMatch(ctx, target.version, async () => {
+      const company = await tx.select().from(companies).where(eq(companies.id, target.company_id)).get();
+      return presentUserRecord(target, company!);
+    });
     if (isSuperuser(target)) {
       requireAbility(ctx.user, "users.superuser", "Only a superuser can delete a superuser's account.");
     }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { companies, users } from "../../../../db/schema/mod.ts";
-import type { Ctx, CurrentUser } from "../../../lib/context.ts";
+import type { Ctx } from "../../../lib/context.ts";
 import {
   everyRow,
   ListQuery,
@@ -12,7 +12,7 @@ import {
 } from "../../../lib/list_query.ts";
 import { xlsxResponse } from "../../../lib/xlsx.ts";
 import { queryEnum } from "../../../lib/list_query.ts";
-import { presentUser } from "../present.ts";
+import { presentUserRecord, type UserRecord } from "../present.ts";
 import { userScope, userSearch } from "./scope.ts";
 
 export const UserListQuery = ListQuery.extend({
@@ -35,7 +35,7 @@ export async function queryUsers(
   ctx: Ctx,
   scope: SQL | undefined,
   q: UserListQuery,
-): Promise<ListResult<CurrentUser>> {
+): Promise<ListResult<UserRecord>> {
   const where = and(
     scope,
     q.company_id ? eq(users.company_id, q.company_id) : undefined,
@@ -52,14 +52,14 @@ export async function queryUsers(
         .where(where),
     ),
   ]);
-  return { results: rows.map((r) => presentUser(r.users, r.companies)), total };
+  return { results: rows.map((r) => presentUserRecord(r.users, r.companies)), total };
 }
 
 /**
  * GET /api/admin/users. The spec's role check on the users page "does not block anyone": a caller
  * without user-admin rights of the owner company simply sees only their own company's users.
  */
-export function listUsers(ctx: Ctx, q: UserListQuery): Promise<ListResult<CurrentUser>> {
+export function listUsers(ctx: Ctx, q: UserListQuery): Promise<ListResult<UserRecord>> {
   return queryUsers(ctx, userScope(ctx.user), q);
 }
 
@@ -92,6 +92,6 @@ export async function downloadUsers(ctx: Ctx, q: UserListQuery, today = new Date
 }
 
 /** GET /api/companyusers: the caller's own company's users, whoever the caller is. */
-export function listCompanyUsers(ctx: Ctx, q: UserListQuery): Promise<ListResult<CurrentUser>> {
+export function listCompanyUsers(ctx: Ctx, q: UserListQuery): Promise<ListResult<UserRecord>> {
   return queryUsers(ctx, eq(users.company_id, ctx.user.company_id), { ...q, company_id: undefined });
 }

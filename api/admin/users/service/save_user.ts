@@ -1,19 +1,20 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { companies, jobs, type User, users } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
-import type { Ctx, CurrentUser } from "../../../lib/context.ts";
+import type { Ctx } from "../../../lib/context.ts";
 import { AppError, invalid } from "../../../../lib/errors.ts";
 import { hashPassword } from "../../../../lib/password.ts";
 import { can, isSuperuser, requireAbility } from "../../../../lib/policy.ts";
 import { parse } from "../../../lib/validate.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
-import { presentUser } from "../present.ts";
+import { presentUserRecord, type UserRecord } from "../present.ts";
+import { requireMatch } from "../../../lib/preconditions.ts";
 import { PASSWORD_MESSAGE, SelfUpdateInput, UserInput } from "../schemas.ts";
 import { inScope } from "./scope.ts";
 
 export interface SavedUser {
   /** The answer: the saved user as `presentUser` shapes it, and the snackbar message. */
-  user: CurrentUser & { message: string };
+  user: UserRecord & { message: string };
   /**
    * Set when callers changed their own password: the session version their sessions must now carry
    * (the route signs a fresh session with it so the caller stays signed in).
@@ -43,16 +44,21 @@ async function updateSelf(ctx: Ctx, input: SelfUpdateInput): Promise<SavedUser> 
   return await ctx.tdb.write(async (tx) => {
     const current = await tx.select().from(users).where(eq(users.id, ctx.user.id)).get();
     if (!current) throw new AppError("not_found", "User not found.");
-    const [row] = await tx.update(users).set({
+    await requireMatch(
+      ctx,
+      current.version,
+      async () => presentUserRecord(current, await companyOf(tx, current.company_id)),
+    );
+    const row = await updated(tx, current.id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       phone: input.phone,
       password_hash,
       passwordReset: false,
       session_version: current.session_version + 1,
       updated_at: nowStamp(),
-    }).where(eq(users.id, current.id)).returning();
+    });
     return {
-      user: { ...presentUser(row, await companyOf(tx, row.company_id)), message: "User updated" },
+      user: { ...presentUserRecord(row, await companyOf(tx, row.company_id)), message: "User updated" },
       sessionVersion: row.session_version,
     };
   });
@@ -81,6 +87,15 @@ async function checkJobs(tx: Tx, input: UserInput) {
   const found = await tx.select({ id: jobs.id }).from(jobs)
     .where(and(inArray(jobs.id, input.jobs), eq(jobs.inspection_company_id, input.company_id)));
   if (found.length !== new Set(input.jobs).size) throw invalid("jobs", "Unknown job");
+}
+
+/**
+ * Updates the user and reads the row again: RETURNING would not see the version the table's trigger bumps
+ * after the statement (decision 038).
+ */
+async function updated(tx: Tx, id: number, values: Partial<typeof users.$inferInsert>): Promise<User> {
+  await tx.update(users).set(values).where(eq(users.id, id));
+  return (await tx.select().from(users).where(eq(users.id, id)).get())!;
 }
 
 async function companyOf(tx: Tx, id: number) {
@@ -117,7 +132,7 @@ async function createUser(ctx: Ctx, input: UserInput): Promise<SavedUser> {
     if (taken) throw new AppError("conflict", "A user with this email already exists.");
     const [row] = await tx.insert(users).values({ ...fields(input), email: input.email, password_hash })
       .returning();
-    return { user: { ...presentUser(row, company), message: "User created" } };
+    return { user: { ...presentUserRecord(row, company), message: "User created" } };
   });
 }
 
@@ -127,6 +142,11 @@ async function updateUser(ctx: Ctx, input: UserInput, id: number): Promise<Saved
   return await ctx.tdb.write(async (tx) => {
     const before = await tx.select().from(users).where(eq(users.id, id)).get();
     if (!before || !inScope(ctx.user, before)) throw new AppError("not_found", "User not found.");
+    await requireMatch(
+      ctx,
+      before.version,
+      async () => presentUserRecord(before, await companyOf(tx, before.company_id)),
+    );
     if (before.email.toLowerCase() !== input.email.toLowerCase()) {
       throw invalid("email", "Email cannot be changed");
     }
@@ -136,14 +156,14 @@ async function updateUser(ctx: Ctx, input: UserInput, id: number): Promise<Saved
     const company = await companyOf(tx, input.company_id);
     await checkJobs(tx, input);
     const endSessions = password_hash !== undefined || (before.active && !input.active);
-    const [row] = await tx.update(users).set({
+    const row = await updated(tx, id, {
       ...fields(input),
       ...(password_hash ? { password_hash } : {}),
       session_version: before.session_version + (endSessions ? 1 : 0),
       updated_at: nowStamp(),
-    }).where(eq(users.id, id)).returning();
+    });
     return {
-      user: { ...presentUser(row, company), message: "User updated" },
+      user: { ...presentUserRecord(row, company), message: "User updated" },
       ...(self && password_hash ? { sessionVersion: row.session_version } : {}),
     };
   });

@@ -10,6 +10,7 @@ import { idempotencyOf, once } from "../../../lib/idempotency.ts";
 import { InspectionInput, InspectionUpdateInput } from "../schemas.ts";
 import { inspectionResults, newlyPassed, releaseHeld } from "../../../sales/inventory/return_gate.ts";
 import { getInspection, type InspectionOut, inspectionScope, jobInScope, requirePartOf } from "./query.ts";
+import { requireMatch } from "../../../lib/preconditions.ts";
 
 const hasId = (raw: Record<string, unknown>) => raw.id !== undefined && raw.id !== null && raw.id !== "";
 
@@ -36,7 +37,7 @@ export async function saveInspection(
   // The answer is read inside the transaction: a keyed request stores it with its key.
   return await ctx.tdb.write((tx) =>
     once(tx, ctx.user.id, idem, async () => {
-      const { id, released } = await writeInspection(tx, ctx.user, input);
+      const { id, released } = await writeInspection(tx, ctx, input);
       return {
         ...await getInspection(tx, id),
         message: released ? `${message}; ${released} released from Repair` : message,
@@ -48,14 +49,16 @@ export async function saveInspection(
 /** The row's insert or update; its id, and how many units the return gate released. */
 async function writeInspection(
   tx: Tx,
-  user: CurrentUser,
+  ctx: Ctx,
   input: InspectionInput,
 ): Promise<{ id: number; released: number }> {
+  const user: CurrentUser = ctx.user;
   const current = input.id
     ? await tx.select().from(inspections)
       .where(and(eq(inspections.id, input.id), inspectionScope(user))).get()
     : undefined;
   if (input.id && !current) throw new AppError("not_found", "Inspection not found.");
+  if (current) await requireMatch(ctx, current.version, () => getInspection(tx, current.id));
   const job = await jobInScope(tx, user, input.job_id);
   const partId = input.part_id === undefined ? current?.part_id : input.part_id;
   if (partId) await requirePartOf(tx, job, partId);
@@ -98,9 +101,10 @@ export async function deleteInspection(ctx: Ctx, id: number): Promise<{ message:
   requireAbility(ctx.user, "pt.write");
   requireAbility(ctx.user, "inspections.edit");
   await ctx.tdb.write(async (tx) => {
-    const current = await tx.select({ id: inspections.id }).from(inspections)
+    const current = await tx.select({ id: inspections.id, version: inspections.version }).from(inspections)
       .where(and(eq(inspections.id, id), inspectionScope(ctx.user))).get();
     if (!current) throw new AppError("not_found", "Inspection not found.");
+    await requireMatch(ctx, current.version, () => getInspection(tx, id));
     await tx.delete(inspections).where(eq(inspections.id, id));
   });
   return { message: "Inspection deleted" };

@@ -3,7 +3,7 @@ import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { NewButton } from "../../../components/ListButtons.tsx";
-import { useCrudList } from "../../../components/crud_list.ts";
+import { useCrudList, versionOf } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { api } from "../../../lib/api.ts";
 import { COMPANY_TYPE_LABELS } from "../../../../lib/enums.ts";
@@ -21,7 +21,7 @@ export default function CompaniesTable(props: CompaniesProps) {
   const crud = useCrudList<CompaniesQuery, CompanyRow>(
     { path: "/admin/companies", endpoint: "/api/admin/companies", query: props.query, data: props.data },
     // The spec deletes at /api/companies/<id>, not under the list's endpoint.
-    (c) => api(`/api/companies/${c.id}`, { method: "DELETE" }),
+    (c) => api(`/api/companies/${c.id}`, { method: "DELETE", version: versionOf(c) }),
   );
   const { list, hydrated, setEditing, setDeleting } = crud;
 

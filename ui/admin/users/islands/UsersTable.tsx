@@ -4,7 +4,7 @@ import { FilterFields } from "../../../components/FilterFields.tsx";
 import { Icon } from "../../../components/icons.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
 import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
-import { useCrudList } from "../../../components/crud_list.ts";
+import { useCrudList, versionOf } from "../../../components/crud_list.ts";
 import { Confirm, CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { useState } from "react";
 import { showError, showSnack } from "../../../lib/events.ts";
@@ -35,7 +35,7 @@ export default function UsersTable(props: UsersProps) {
       quiet: true,
     },
     // The spec's delete names the user in the body.
-    (u) => api("/api/admin/users", { method: "DELETE", json: { id: u.id } }),
+    (u) => api("/api/admin/users", { method: "DELETE", json: { id: u.id }, version: versionOf(u) }),
   );
   const { list, hydrated, setEditing, setDeleting } = crud;
 
