@@ -5,21 +5,9 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
+import { secondUser } from "../../../scripts/testing/second_user.ts";
 import { makeCategory } from "../../../db/factories.ts";
 import { categories, taxes } from "../../../db/schema/mod.ts";
-
-/** A second signed-in user in a browser context of their own. */
-async function secondUser(page: Page, base: string, email: string, path: string, width = 1280, height = 900) {
-  const context = await page.context().browser()!.newContext({ viewport: { width, height } });
-  const other = await context.newPage();
-  await other.goto(`${base}${path}`);
-  await other.getByLabel("Email").fill(email);
-  await other.getByLabel("Password").fill("password123");
-  await other.getByRole("button", { name: "Sign In" }).click();
-  await other.waitForURL((u) => !u.pathname.startsWith("/signin"));
-  await other.waitForSelector("body[data-hydrated]", { state: "attached", timeout: 15000 });
-  return { other, close: () => context.close() };
-}
 
 /** Opens the Edit dialog of the table row named `row`, expanding it first. */
 async function openEdit(page: Page, table: string, row: RegExp, dialog: string) {
