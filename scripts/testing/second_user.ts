@@ -24,11 +24,22 @@ export async function secondUser(
 }
 
 /** The table's row matching `text`, expanded, and its Edit pressed: the edit dialog `title`, ready. */
-export async function openRowEdit(page: Page, table: string, text: string, title: string, submit = "Save") {
+export async function openRowEdit(
+  page: Page,
+  table: string,
+  text: string | RegExp,
+  title: string,
+  submit = "Save",
+) {
   const rows = page.getByRole("table", { name: table });
-  await rows.getByRole("row", { name: new RegExp(text) }).getByRole("button", { name: "Expand row" }).click();
+  const name = typeof text === "string" ? new RegExp(text) : text;
+  await rows.getByRole("row", { name }).getByRole("button", { name: "Expand row" }).click();
   await rows.getByRole("button", { name: "Edit" }).click();
   const dialog = page.getByRole("dialog", { name: title });
   await dialog.getByRole("button", { name: submit }).waitFor();
   return dialog;
 }
+
+/** The conflict dialog of a stale save (decision 038). */
+export const conflictOf = (page: Page) =>
+  page.getByRole("dialog", { name: "Someone else changed this record" });

@@ -4,21 +4,9 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { secondUser } from "../../../scripts/testing/second_user.ts";
+import { conflictOf, openRowEdit as openEdit, secondUser } from "../../../scripts/testing/second_user.ts";
 import { makeInventory, makeItem } from "../../../db/factories.ts";
 import { inventory, items } from "../../../db/schema/mod.ts";
-
-/** Opens the Edit dialog of the table row named `row` (expanded first where the table expands rows). */
-async function openEdit(page: Page, table: string, row: RegExp, dialog: string) {
-  const t = page.getByRole("table", { name: table });
-  await t.getByRole("row", { name: row }).getByRole("button", { name: "Expand row" }).click();
-  await t.getByRole("button", { name: "Edit" }).click();
-  const form = page.getByRole("dialog", { name: dialog });
-  await form.getByRole("button", { name: "Save" }).waitFor();
-  return form;
-}
-
-const conflictOf = (page: Page) => page.getByRole("dialog", { name: "Someone else changed this record" });
 
 browserTest(
   "catalogue conflicts - two users edit item HOSE: B is told of A's Rate and applies their Description on top",
