@@ -76,10 +76,8 @@ const salesRows = async (env: Env, token: string, ticketNumber: string) => {
 Deno.test("issued invoices - renames, new settings and price changes never change an issued invoice", () =>
   withEnv(async (env) => {
     const { t, a, item, customer, token } = await awaitingApproval(env);
-    const approved = await call(env, token, "PUT", PATH, { id: t.id, status: "APP" });
-    assert.equal(approved.message, "Invoice created");
-    assert.equal(approved.issued.revision, 0);
-    const before = {
+    // Everything that shows the invoice: its screen, PDF, list row, lines, Sales Data and its xlsx.
+    const views = async () => ({
       ticket: await call(env, token, "GET", `${PATH}/${t.id}`),
       pdf: await pdf(env, token, `ticket_id=${t.id}&type=invoice`),
       list: (await call(env, token, "GET", `${PATH}?showInvoiced=true`)).results.find((r: any) =>
@@ -88,7 +86,11 @@ Deno.test("issued invoices - renames, new settings and price changes never chang
       lines: (await call(env, token, "GET", `/api/sales/sales/ticket?ticket_id=${t.id}`)).results,
       data: (await call(env, token, "GET", `/api/sales/sales?ticket_number=${t.ticket_number}`)).results,
       xlsx: await salesRows(env, token, t.ticket_number),
-    };
+    });
+    const approved = await call(env, token, "PUT", PATH, { id: t.id, status: "APP" });
+    assert.equal(approved.message, "Invoice created");
+    assert.equal(approved.issued.revision, 0);
+    const before = await views();
     assert.equal(before.ticket.customer.name, "Permian Energy");
     assert.match(pdfText(before.pdf), /Permian Energy/);
     assert.match(pdfText(before.pdf), /2in hose, Houston/);
@@ -108,16 +110,7 @@ Deno.test("issued invoices - renames, new settings and price changes never chang
     }).where(eq(companies.id, 1));
     await db.update(sales).set({ price: 1.5 }).where(eq(sales.id, a.id));
 
-    const after = {
-      ticket: await call(env, token, "GET", `${PATH}/${t.id}`),
-      pdf: await pdf(env, token, `ticket_id=${t.id}&type=invoice`),
-      list: (await call(env, token, "GET", `${PATH}?showInvoiced=true`)).results.find((r: any) =>
-        r.id === t.id
-      ),
-      lines: (await call(env, token, "GET", `/api/sales/sales/ticket?ticket_id=${t.id}`)).results,
-      data: (await call(env, token, "GET", `/api/sales/sales?ticket_number=${t.ticket_number}`)).results,
-      xlsx: await salesRows(env, token, t.ticket_number),
-    };
+    const after = await views();
     assert.deepEqual(after.pdf, before.pdf, "the reprint is the very PDF issued");
     assert.equal(after.ticket.customer.name, "Permian Energy");
     assert.deepEqual(after.ticket.totals, before.ticket.totals);
