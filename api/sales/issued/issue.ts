@@ -109,7 +109,7 @@ export async function cancelIssue(tx: Tx, ticketId: number, by: string): Promise
 }
 
 /**
- * The PDF of a revision: as stored; one frozen by the upgrade is rendered once from its stored document,
+ * The PDF of a revision (and the stored document's id): as stored; one frozen by the upgrade is rendered once from its stored document,
  * kept by `keep`, and the same bytes answered from then on. Null when the revision does not exist.
  */
 export async function issuedPdf(
@@ -117,10 +117,10 @@ export async function issuedPdf(
   ticketId: number,
   revision: number,
   keep: (pdf: Uint8Array) => Promise<void>,
-): Promise<Uint8Array | null> {
+): Promise<{ pdf: Uint8Array; documentId: number } | null> {
   const issue = await issueOf(db, ticketId, revision);
   if (!issue) return null;
-  if (issue.pdf) return new Uint8Array(issue.pdf as Uint8Array);
+  if (issue.pdf) return { pdf: new Uint8Array(issue.pdf as Uint8Array), documentId: issue.id };
   const d = issue.document as unknown as StoredDocument;
   const logo = d.company.logo_sha256
     ? (await db.select({ data: issued_assets.data }).from(issued_assets)
@@ -139,7 +139,7 @@ export async function issuedPdf(
   await keep(await renderTicketDocument(data));
   // What was kept, not what this call rendered: two first reprints at once answer the same bytes.
   const kept = await issueOf(db, ticketId, revision);
-  return kept?.pdf ? new Uint8Array(kept.pdf as Uint8Array) : null;
+  return kept?.pdf ? { pdf: new Uint8Array(kept.pdf as Uint8Array), documentId: kept.id } : null;
 }
 
 /** Keeps the PDF rendered at a frozen revision's first reprint (only if none was kept meanwhile). */

@@ -40,17 +40,23 @@ const addressOf = (custom: Record<string, unknown> | null | undefined) =>
 
 const named = (x: { id: number; name: string } | null | undefined) => x ? { id: x.id, name: x.name } : null;
 
+/** The seller as its documents print it today: its name and logo, and its settings. */
+export async function sellerOf(db: Db, companyId: number) {
+  const owner = await db.select({ name: companies.name, settings: companies.settings }).from(companies)
+    .where(eq(companies.id, companyId)).get();
+  const settings = owner?.settings ?? {};
+  const logo = logoBytes(settings.companyLogo ?? (settings.Sales as Record<string, unknown>)?.companyLogo);
+  return { company: { name: owner?.name ?? "", logo }, settings };
+}
+
 /** The document of a ticket (as `presentTicket` gives it) from today's data. */
 export async function documentModel(db: Db, ticket: TicketOut, title: DocumentTitle): Promise<DocumentModel> {
-  const [lines, owner, customer] = await Promise.all([
+  const [lines, seller, customer] = await Promise.all([
     loadLines(db, { ticketId: ticket.id }),
-    db.select({ name: companies.name, settings: companies.settings }).from(companies)
-      .where(eq(companies.id, ticket.company_id)).get(),
+    sellerOf(db, ticket.company_id),
     db.select({ id: companies.id, name: companies.name, custom: companies.custom }).from(companies)
       .where(eq(companies.id, ticket.customer_id)).get(),
   ]);
-  const settings = owner?.settings ?? {};
-  const logo = logoBytes(settings.companyLogo ?? (settings.Sales as Record<string, unknown>)?.companyLogo);
   const model: ModelLine[] = lines.map((l) => {
     const money = lineTotals(l, ticket);
     return {
@@ -85,8 +91,7 @@ export async function documentModel(db: Db, ticket: TicketOut, title: DocumentTi
     product_line: named(ticket.product_line),
     sub_product_line: named(ticket.sub_product_line),
   };
-  const company = { name: owner?.name ?? "", logo };
-  const data = documentData(ticket, title, company, documentSettings(settings), parties, model);
+  const data = documentData(ticket, title, seller.company, documentSettings(seller.settings), parties, model);
   return { data, parties, lines: model };
 }
 

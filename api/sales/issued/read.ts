@@ -101,6 +101,33 @@ export function issueOf(db: Db, ticketId: number, revision: number) {
     .where(and(eq(issued_documents.ticket_id, ticketId), eq(issued_documents.revision, revision))).get();
 }
 
+type Named = { id: number; name: string } | null;
+/** The parties a ticket or a Sales Data row names (the unit and product lines where it shows them). */
+export interface IssuedNames {
+  customer: Named;
+  sales_rep: Named;
+  business_unit?: Named;
+  product_line?: Named;
+  sub_product_line?: Named;
+}
+
+/** A ticket or a line's row with its parties' names as the invoice was issued (the ids stay today's). */
+export function withIssuedNames<T extends IssuedNames>(row: T, issue: CurrentIssue): T {
+  const p = issue.document.parties;
+  const rename = <N extends Named | undefined>(live: N, issued: { name: string } | null) =>
+    live?.id && issued ? { ...live, name: issued.name } : live;
+  return {
+    ...row,
+    customer: rename(row.customer, p.customer),
+    sales_rep: rename(row.sales_rep, p.sales_rep),
+    ...("business_unit" in row ? { business_unit: rename(row.business_unit, p.business_unit) } : {}),
+    ...("product_line" in row ? { product_line: rename(row.product_line, p.product_line) } : {}),
+    ...("sub_product_line" in row
+      ? { sub_product_line: rename(row.sub_product_line, p.sub_product_line) }
+      : {}),
+  };
+}
+
 /** A line (in Sales Data's or the ticket screen's shape) with its figures and names as issued. */
 export function asIssued<
   L extends {

@@ -43,7 +43,7 @@ import {
 } from "./query.ts";
 import { isHandledStatus } from "./rules.ts";
 import { parse } from "../../lib/validate.ts";
-import { asIssued, currentIssues, issuedLinesOf } from "../issued/read.ts";
+import { asIssued, currentIssues, issuedLinesOf, withIssuedNames } from "../issued/read.ts";
 import { invoiceNumber } from "../tickets/rules.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { timeSlices, yieldToEventLoop } from "../../../lib/event_loop.ts";
@@ -396,17 +396,9 @@ async function present(ctx: Ctx, rows: Row[]): Promise<SalesDataRow[]> {
     };
     const issue = issues.get(r.ticket.id);
     if (!issue) return row;
-    const p = issue.document.parties;
-    const named = <N extends { id: number; name: string } | null>(live: N, issued: { name: string } | null) =>
-      live?.id && issued ? { ...live, name: issued.name } : live;
     return {
-      ...asIssued(row, issuedLines.get(sale.id)),
+      ...withIssuedNames(asIssued(row, issuedLines.get(sale.id)), issue),
       ticket: { ...row.ticket, invoice_revision: issue.revision },
-      customer: named(row.customer, p.customer),
-      sales_rep: named(row.sales_rep, p.sales_rep),
-      business_unit: named(row.business_unit, p.business_unit),
-      product_line: named(row.product_line, p.product_line),
-      sub_product_line: named(row.sub_product_line, p.sub_product_line),
     };
   });
 }

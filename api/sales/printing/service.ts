@@ -8,7 +8,7 @@ import { pdfResponse } from "../../lib/pdf.ts";
 import { getTicket } from "../tickets/service.ts";
 import { appendAttachments } from "./report.ts";
 import { type DocumentTitle, renderTicketDocument } from "./ticket_document.ts";
-import { documentData, documentModel } from "../issued/model.ts";
+import { documentData, documentModel, sellerOf } from "../issued/model.ts";
 import { issuedPdf, keepPdf } from "../issued/issue.ts";
 import { issueOf, linesOfIssue, type StoredDocument } from "../issued/read.ts";
 
@@ -76,22 +76,24 @@ export async function ticketPdf(ctx: Ctx, q: TicketPdfQuery): Promise<Response> 
   const title = q.revision !== undefined ? "Invoice" : documentTitle(ticket, q);
   const revision = q.revision ?? ticket.issued?.revision;
   let bytes: Uint8Array;
-  let lines: { hidden: boolean; file_id: number | null }[];
+  /** the printed lines whose files an include_attachments print appends (read only then) */
+  let lines: () => Promise<{ hidden: boolean; file_id: number | null }[]>;
   if (revision !== undefined && title === "Invoice") {
     const keep = (pdf: Uint8Array) => ctx.tdb.write((tx) => keepPdf(tx, ticket.id, revision, pdf));
-    bytes = (await issuedPdf(ctx.db, ticket.id, revision, keep))!;
-    const issue = await issueOf(ctx.db, ticket.id, revision);
-    lines = issue ? await linesOfIssue(ctx.db, issue.id) : [];
+    const issued = (await issuedPdf(ctx.db, ticket.id, revision, keep))!;
+    bytes = issued.pdf;
+    lines = () => linesOfIssue(ctx.db, issued.documentId);
   } else if (ticket.issued) {
     // The ticket of an issued invoice: the same names and figures, titled as asked.
     const issue = (await issueOf(ctx.db, ticket.id, ticket.issued.revision))!;
     const d = issue.document as unknown as StoredDocument;
-    const stored = await linesOfIssue(ctx.db, issue.id);
-    const model = await documentModel(ctx.db, ticket, title);
-    bytes = await renderTicketDocument(
-      documentData(d.ticket, title, model.data.company, d.settings, d.parties, stored),
-    );
-    lines = stored;
+    const [stored, seller] = await Promise.all([
+      linesOfIssue(ctx.db, issue.id),
+      sellerOf(ctx.db, ticket.company_id),
+    ]);
+    const company = { name: d.company.name, logo: seller.company.logo };
+    bytes = await renderTicketDocument(documentData(d.ticket, title, company, d.settings, d.parties, stored));
+    lines = () => Promise.resolve(stored);
   } else {
     const model = await documentModel(ctx.db, ticket, title);
     // A re-opened invoice printed as an invoice is the next revision's draft, and says so.
@@ -99,9 +101,9 @@ export async function ticketPdf(ctx: Ctx, q: TicketPdfQuery): Promise<Response> 
       model.data.revision = { number: ticket.revisions.length, date: "", draft: true };
     }
     bytes = await renderTicketDocument(model.data);
-    lines = model.lines;
+    lines = () => Promise.resolve(model.lines);
   }
-  if (q.include_attachments) bytes = await appendAttachments(bytes, await attachmentsOf(ctx, lines));
+  if (q.include_attachments) bytes = await appendAttachments(bytes, await attachmentsOf(ctx, await lines()));
   const number = title === "Invoice" ? ticket.invoice_number! : ticket.ticket_number;
   const mark = title === "Invoice" && revision ? `-Rev${revision}` : "";
   return pdfResponse(bytes, `${title}-${number}${mark}.pdf`);

@@ -20,7 +20,14 @@ import type { CurrentUser } from "../../../lib/context.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { DEFAULT_TIME_ZONE, today as todayIn } from "../../../../lib/format.ts";
 import { isDisputed, lineTotals, ticketComplete, type TicketTotals, ticketTotals } from "../rules.ts";
-import { type CurrentIssue, currentIssues, type IssuedSummary, revisionsOf } from "../../issued/read.ts";
+import {
+  type CurrentIssue,
+  currentIssues,
+  type IssuedNames,
+  type IssuedSummary,
+  revisionsOf,
+  withIssuedNames,
+} from "../../issued/read.ts";
 
 export type Db = TenantDatabase | Tx;
 /** Whose tickets are read: the caller's company (or, for the server's own work, the ticket's). */
@@ -206,28 +213,12 @@ export const revisionSummary = (r: IssuedSummary) => ({
  * An issued invoice shows what was sent: its parties' names and its totals as issued, whatever has been
  * renamed or re-ruled since (decision 040).
  */
-export function asIssuedTicket<
-  T extends {
-    customer: { id: number; name: string } | null;
-    sales_rep: { id: number; name: string } | null;
-    business_unit?: { id: number; name: string } | null;
-    product_line?: { id: number; name: string } | null;
-    sub_product_line?: { id: number; name: string } | null;
-    totals: TicketTotals;
-  },
->(t: T, issue: CurrentIssue): T {
-  const p = issue.document.parties;
-  const rename = <N extends { id: number; name: string } | null | undefined>(
-    live: N,
-    issued: { name: string } | null,
-  ) => live && issued ? { ...live, name: issued.name } : live;
+export function asIssuedTicket<T extends IssuedNames & { totals: TicketTotals }>(
+  t: T,
+  issue: CurrentIssue,
+): T {
   return {
-    ...t,
-    customer: rename(t.customer, p.customer),
-    sales_rep: rename(t.sales_rep, p.sales_rep),
-    ...("business_unit" in t ? { business_unit: rename(t.business_unit, p.business_unit) } : {}),
-    ...("product_line" in t ? { product_line: rename(t.product_line, p.product_line) } : {}),
-    ...("sub_product_line" in t ? { sub_product_line: rename(t.sub_product_line, p.sub_product_line) } : {}),
+    ...withIssuedNames(t, issue),
     totals: {
       subtotal: issue.subtotal,
       markup: issue.markup,
