@@ -84,7 +84,10 @@ export function ComboBox({
       onChange={(key) => {
         const picked = shown.find((i) => i.id === key) ?? null;
         onChange(picked);
-        if (picked) setInput(picked.name);
+        // Escape (or leaving the field) commits no pick: the text goes back to the selection, or the list
+        // would open again on the text left behind and a second Escape would never reach the dialog.
+        setInput(picked?.name ?? "");
+        if (!picked) setTyped(false);
       }}
       disabledKeys={shown.filter((o) => o.disabled).map((o) => o.id)}
       isInvalid={!!error}

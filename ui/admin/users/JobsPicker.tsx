@@ -93,7 +93,8 @@ export function JobsPicker({ value, onChange, error, onBlur }: {
         value={null}
         onChange={(key) => {
           const picked = options.find((o) => o.id === key);
-          if (!picked) return;
+          // Escape commits no pick: clear the text, or the list would open again on it (ComboBox.tsx).
+          if (!picked) return setInput("");
           setLabels((l) => ({ ...l, [picked.id]: picked.label }));
           asked.current.add(picked.id);
           onChange([...value, picked.id]);

@@ -71,7 +71,8 @@ export function InventoryPicker({ unitId, chosen, onPick }: {
       value={null}
       onChange={(key) => {
         const picked = options.find((r) => r.id === key);
-        if (!picked) return;
+        // Escape commits no pick: clear the text, or the list would open again on it (ComboBox.tsx).
+        if (!picked) return setInput("");
         onPick(picked);
         setInput("");
       }}

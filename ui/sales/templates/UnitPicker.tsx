@@ -83,7 +83,13 @@ export function UnitPicker(
       value={selected?.id ?? null}
       onChange={(key) => {
         const picked = shown.find((u) => u.id === key) ?? null;
-        if (picked?.id === selected?.id) return;
+        if (picked?.id === selected?.id) {
+          // Escape commits the same choice: the text goes back to it, or the list would open again on
+          // the text left behind (ComboBox.tsx).
+          setInput(picked?.name ?? "");
+          setTyped(false);
+          return;
+        }
         onChange(picked);
         if (picked) setInput(picked.name);
         setTyped(false);
