@@ -91,20 +91,58 @@ export function salesDashboardURL(user: CurrentUser): URL | undefined {
   }
 }
 
+export const APP_TITLES: Record<AppName, string> = { pt: "Pressure Testing", sales: "Sales & Inventory" };
+
+export interface AppChoice {
+  app: AppName;
+  title: string;
+  /** the app's first page */
+  href: string;
+  icon: IconName;
+  /** why this user cannot open it, when they cannot */
+  refusal?: string;
+}
+
+/**
+ * The apps, as the welcome page and the drawer offer them: Pressure Testing for everyone signed in;
+ * Sales & Inventory once the company's settings list it (`apps: ["sales"]`), for the owner company's staff.
+ */
+export function appChoices(user: CurrentUser): AppChoice[] {
+  const apps = user.company.settings?.apps;
+  const listed = Array.isArray(apps) && apps.includes("sales");
+  return [
+    { app: "pt", title: APP_TITLES.pt, href: "/pt/jobs", icon: "work" },
+    {
+      app: "sales",
+      title: APP_TITLES.sales,
+      href: "/sales/tickets",
+      icon: "ticket",
+      refusal: !listed
+        ? "Not enabled for your company."
+        : !can(user, "sales.read")
+        ? "Sales & Inventory is for the company's own staff."
+        : undefined,
+    },
+  ];
+}
+
 /**
  * The entries a user sees: those their role and company allow, less the Sales entries the company's
- * settings switch off (`settings.salesSideBar`: `{"taxes": false}` hides /sales/taxes).
+ * settings switch off (`settings.salesSideBar`: `{"taxes": false}` hides /sales/taxes), and a way to
+ * every other app they may use (before Apps), so no app is a dead end.
  */
 export function menuFor(app: AppName, user: CurrentUser): MenuEntry[] {
   const flags = salesSideBar(user);
-  return MENUS[app].filter((e) => {
+  const own = MENUS[app].filter((e) => {
     if (e.ability && !can(user, e.ability)) return false;
     const key = e.href.startsWith("/sales/") ? e.href.slice("/sales/".length) : undefined;
     return !(key && flags && flags[key] === false);
   });
+  const others: MenuEntry[] = appChoices(user).filter((a) => a.app !== app && !a.refusal)
+    .map((a) => ({ href: a.href, label: a.title, icon: a.icon }));
+  const apps = own.findIndex((e) => e.href === "/");
+  return [...own.slice(0, apps), ...others, ...own.slice(apps)];
 }
-
-export const APP_TITLES: Record<AppName, string> = { pt: "Pressure Testing", sales: "Sales & Inventory" };
 
 /** The app a path belongs to, if any: /pt/... and /sales/... set the remembered app. */
 export function appOfPath(path: string): AppName | undefined {
