@@ -173,6 +173,9 @@ Deno.test("data page - a customer's user sees only their company's inspections a
     assert.doesNotMatch(html, /name="search_customer_name"/);
     assert.match(html, /Download/);
     assert.doesNotMatch(html, /Enter new/);
+    // The data page is the logo and the table: no greeting (its heading is for screen readers).
+    assert.doesNotMatch(html, /Welcome, /);
+    assert.match(html, /<h1 class="sr-only">Inspection Data<\/h1>/);
 
     // Inspection-company staff get the Customer search; the job date filters exactly.
     const staff = await env.login();

@@ -101,7 +101,10 @@ export default function InspectionsTable(props: InspectionsProps) {
   return (
     <>
       <div className="page-head">
-        <h1>Welcome, {props.name}</h1>
+        {/* The data page is the logo and the table (the spec): its heading is for screen readers only. */}
+        {props.view === "data"
+          ? <h1 className="sr-only">Inspection Data</h1>
+          : <h1>Welcome, {props.name}</h1>}
         {entering && <SyncStatus {...offline} />}
         <RefreshButton crud={crud} />
       </div>
