@@ -132,7 +132,9 @@ export function DataTable<T>({
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td className="empty" colSpan={span}>{loading ? loadingText : emptyText}</td>
+              <td className="empty" colSpan={span}>
+                <div className="empty-text">{loading ? loadingText : emptyText}</div>
+              </td>
             </tr>
           )}
           {rows.map((row) => {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { type DataColumn, DataTable, type SortState } from "./DataTable.tsx";
-import { type PageState, Pagination } from "./Pagination.tsx";
+import { type PageState, Pagination, pastEnd } from "./Pagination.tsx";
 import type { useListState } from "./list_state.ts";
 
 type ListQuery = PageState & SortState;
@@ -18,10 +18,15 @@ export function ListTable<P extends ListQuery, T>({ list, sizes, ...table }: {
   hydrated: boolean;
   footer?: Partial<Record<string, ReactNode>>;
 }) {
+  // A page past the end of a list with rows is not "No Jobs Found": say where the rows are.
+  const beyond = pastEnd(list.query, list.data.total);
   return (
     <>
       <DataTable
         {...table}
+        emptyText={beyond
+          ? `Page ${list.query.page} is past the end: there are ${list.data.total} in all.`
+          : table.emptyText}
         data={list.data.results}
         sort={list.query}
         sortHref={(s) => list.href({ ...s, page: 1 } as Partial<P>)}

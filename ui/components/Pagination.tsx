@@ -8,12 +8,22 @@ export interface PageState {
   rowsPerPage: number;
 }
 
-/** '1-10 of 42' (All: every row on one page). */
-export function rangeText({ page, rowsPerPage }: PageState, total: number): string {
+/** The last page of `total` rows (1 when there are none, or with All). */
+export const lastPage = ({ rowsPerPage }: PageState, total: number): number =>
+  rowsPerPage === -1 ? 1 : Math.max(1, Math.ceil(total / rowsPerPage));
+
+/** A page beyond the last one of a list that has rows (a hand-edited or old link, rows deleted since). */
+export const pastEnd = (state: PageState, total: number): boolean =>
+  total > 0 && state.page > lastPage(state, total);
+
+/** '1-10 of 42' (All: every row on one page); a page past the end shows none of them. */
+export function rangeText(state: PageState, total: number): string {
+  const { page, rowsPerPage } = state;
   if (total === 0) return "0 of 0";
   if (rowsPerPage === -1) return `1-${total} of ${total}`;
+  if (pastEnd(state, total)) return `0 of ${total}`;
   const from = (page - 1) * rowsPerPage + 1;
-  return `${Math.min(from, total)}-${Math.min(page * rowsPerPage, total)} of ${total}`;
+  return `${from}-${Math.min(page * rowsPerPage, total)} of ${total}`;
 }
 
 /**
@@ -29,8 +39,10 @@ export function Pagination({ state, total, sizes, href, onChange, hydrated }: {
   hydrated: boolean;
 }) {
   const { page, rowsPerPage } = state;
-  const last = rowsPerPage === -1 ? 1 : Math.max(1, Math.ceil(total / rowsPerPage));
-  const prev = { page: page - 1, rowsPerPage };
+  const last = lastPage(state, total);
+  const beyond = pastEnd(state, total);
+  // Past the end, Previous goes to the last page that has rows, not to another empty one.
+  const prev = { page: beyond ? last : page - 1, rowsPerPage };
   const next = { page: page + 1, rowsPerPage };
   return (
     <nav className="pagination" aria-label="Pagination">
@@ -43,6 +55,11 @@ export function Pagination({ state, total, sizes, href, onChange, hydrated }: {
         isDisabled={!hydrated}
       />
       <span className="page-range">{rangeText(state, total)}</span>
+      {beyond && (
+        <NavLink className="link" href={href(prev)} onNavigate={() => onChange(prev)}>
+          {`Go to the last page (${last})`}
+        </NavLink>
+      )}
       <NavLink
         className="icon-btn"
         label="Previous page"

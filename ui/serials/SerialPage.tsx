@@ -132,7 +132,8 @@ function PageLinks({ query, total, href }: {
   return (
     <nav className="pagination" aria-label="Pagination">
       <span className="page-range">{rangeText(query, total)}</span>
-      {link(query.page - 1, "Previous page", "chevronLeft", query.page > 1)}
+      {/* past the end, Previous goes to the last page with rows */}
+      {link(Math.min(query.page - 1, last), "Previous page", "chevronLeft", query.page > 1)}
       {link(query.page + 1, "Next page", "chevronRight", query.page < last)}
     </nav>
   );
