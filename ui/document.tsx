@@ -6,9 +6,11 @@ import { TimeZoneContext } from "./lib/time_zone.tsx";
 import { DEFAULT_TIME_ZONE } from "../lib/format.ts";
 
 export function Document(
-  { title, assets, timeZone = DEFAULT_TIME_ZONE, children }: {
+  { title, assets, timeZone = DEFAULT_TIME_ZONE, bodyClass, children }: {
     title: string;
     assets: Assets;
+    /** `drawer-mini`: the drawer collapsed, as the browser last left it (a cookie, so no flash on load) */
+    bodyClass?: string;
     /** The signed-in user's company's zone: instants are shown on its clock. */
     timeZone?: string;
     children: ReactNode;
@@ -28,7 +30,7 @@ export function Document(
         <link rel="stylesheet" href={assets.stylesheet} />
         <script type="module" src={assets.client} />
       </head>
-      <body>
+      <body className={bodyClass}>
         <AssetsContext.Provider value={assets}>
           <TimeZoneContext.Provider value={timeZone}>{children}</TimeZoneContext.Provider>
         </AssetsContext.Provider>

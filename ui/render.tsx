@@ -8,6 +8,7 @@ import { Layout } from "./shell/Layout.tsx";
 import { getCookie } from "hono/cookie";
 import { type AppName, appOfPath } from "./shell/menus.ts";
 import { timeZoneOf } from "../lib/format.ts";
+import { DRAWER_COOKIE } from "./shell/islands/DrawerToggle.tsx";
 
 /** Streams a page: the shell, the document and the page's own content, with its status. */
 export async function renderPage(
@@ -17,7 +18,12 @@ export async function renderPage(
   status: 200 | 401 | 403 | 404 | 409 | 422 | 429 | 500 = 200,
 ) {
   const stream = await renderToReadableStream(
-    <Document title={`${title} - Back Office`} assets={c.get("services").assets} timeZone={timeZone(c)}>
+    <Document
+      title={`${title} - Back Office`}
+      assets={c.get("services").assets}
+      timeZone={timeZone(c)}
+      bodyClass={getCookie(c, DRAWER_COOKIE) === "mini" ? "drawer-mini" : undefined}
+    >
       {body}
     </Document>,
     { onError: (e) => console.error(JSON.stringify({ id: c.get("requestId"), render: String(e) })) },

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { browserTest, withBrowser } from "../../scripts/testing/browser.ts";
 import { ADMIN } from "../../scripts/testing/harness.ts";
-import { makeUser } from "../../db/factories.ts";
+import { makeCompany, makeJob, makeUser } from "../../db/factories.ts";
 
 browserTest(
   "sign in - a signed-out visit is redirected to sign in and returns to the remembered path",
@@ -32,14 +32,16 @@ browserTest(
 );
 
 browserTest(
-  "welcome - greets the user, offers Sales & Inventory per settings, logs out",
+  "welcome - greets the user, offers Pressure Testing and Sales & Inventory per settings, logs out",
   () =>
     withBrowser(async ({ page, signIn }) => {
       await signIn();
       await page.getByRole("heading", { name: "Welcome Administrator!" }).waitFor();
       await page.getByText("Choose an app:").waitFor();
-      const sales = page.getByRole("link", { name: "Sales & Inventory" });
+      const sales = page.getByRole("main").getByRole("link", { name: "Sales & Inventory" });
       assert.equal(await sales.getAttribute("href"), "/sales/tickets");
+      const pt = page.getByRole("main").getByRole("link", { name: "Pressure Testing" });
+      assert.equal(await pt.getAttribute("href"), "/pt/jobs");
       await page.getByRole("button", { name: "Log out", exact: true }).click();
       await page.waitForURL(/\/signin/);
     }),
@@ -84,4 +86,79 @@ browserTest(
       const token = await env.login(u.email, "brand-new-password");
       assert.ok(token);
     }),
+);
+
+browserTest(
+  "apps - every app the user may use is on the welcome page and in the drawer, from either app",
+  () =>
+    withBrowser(async ({ env, page, base, signIn }) => {
+      await signIn(undefined, undefined, "/sales/tickets");
+      const drawer = page.getByRole("navigation", { name: "Sales & Inventory menu" });
+      await drawer.getByRole("link", { name: "Pressure Testing" }).click();
+      await page.waitForURL(/\/pt\/jobs$/);
+      const ptDrawer = page.getByRole("navigation", { name: "Pressure Testing menu" });
+      await ptDrawer.getByRole("link", { name: "Sales & Inventory" }).click();
+      await page.waitForURL(/\/sales\/tickets$/);
+      // Apps from Sales: the welcome page offers both.
+      await page.getByRole("link", { name: "Apps" }).first().click();
+      await page.getByText("Choose an app:").waitFor();
+      await page.getByRole("main").getByRole("link", { name: "Pressure Testing" }).click();
+      await page.waitForURL(/\/pt\/jobs$/);
+
+      // A customer's user (their company's settings list no apps): Pressure Testing only; Sales is shown
+      // disabled with the reason, and their drawer has no dead end.
+      const customer = await makeCompany(env.tenant.db, {
+        name: "Bluestem",
+        company_type: "customer_company",
+      });
+      const u = await makeUser(env.tenant.db, { company_id: customer.id, password: "customer-pass-1" });
+      await page.context().clearCookies();
+      await signIn(u.email, "customer-pass-1");
+      const sales = page.getByRole("main").getByRole("link", { name: "Sales & Inventory" });
+      assert.equal(await sales.getAttribute("aria-disabled"), "true");
+      await page.getByText("Not enabled for your company.").waitFor();
+      await page.goto(`${base}/pt/jobs`);
+      const links = await page.getByRole("navigation", { name: "Pressure Testing menu" }).getByRole("link")
+        .allInnerTexts();
+      assert.equal(links.includes("Sales & Inventory"), false, links.join());
+    }),
+);
+
+browserTest(
+  "drawer - the collapsed drawer is rendered collapsed after a reload, before any script runs",
+  () =>
+    withBrowser(async ({ page, base, signIn, hydrated }) => {
+      await signIn(undefined, undefined, "/pt/jobs");
+      const served = () =>
+        page.evaluate(
+          async (url) => (await (await fetch(url)).text()).match(/<body[^>]*>/)![0],
+          `${base}/pt/jobs`,
+        );
+      assert.doesNotMatch(await served(), /drawer-mini/);
+      await page.getByRole("button", { name: "Toggle menu" }).click();
+      assert.match(await served(), /<body class="drawer-mini">/);
+      await page.reload();
+      await hydrated();
+      assert.equal(await page.evaluate(() => document.body.classList.contains("drawer-mini")), true);
+      await page.getByRole("button", { name: "Toggle menu" }).click();
+      assert.doesNotMatch(await served(), /drawer-mini/);
+    }, { width: 1366 }),
+);
+
+browserTest(
+  "pager - a page past the end says so and leads back to the last page",
+  () =>
+    withBrowser(async ({ env, page, base, signIn, hydrated }) => {
+      for (let i = 1; i <= 12; i++) await makeJob(env.tenant.db, { job_number: `PG-${i}` });
+      await signIn(undefined, undefined, "/pt/jobs");
+      await page.goto(`${base}/pt/jobs?page=27&rowsPerPage=10`);
+      await hydrated();
+      await page.getByText("Page 27 is past the end: there are 12 in all.").waitFor();
+      const pager = page.getByRole("navigation", { name: "Pagination" });
+      await pager.getByText("0 of 12").waitFor();
+      await pager.getByRole("link", { name: "Go to the last page (2)" }).click();
+      await page.getByText("11-12 of 12").waitFor();
+      await page.waitForURL((u) => u.searchParams.get("page") === "2");
+      assert.equal(await page.getByRole("table", { name: "Jobs" }).getByRole("row").count(), 3);
+    }, { width: 390 }),
 );
