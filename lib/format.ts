@@ -111,6 +111,33 @@ export function formatPercent(value: number | null | undefined, places = 3): str
   return `${n < 0 ? "-" : ""}${text}%`;
 }
 
+// ---- Inspection measures (decision 044) ------------------------------------------------------
+
+/** Decimals of an ultrasonic thickness reading (inches): 0.42, 0.426 and 0.4 print as 0.420, 0.426, 0.400. */
+export const UT_DECIMALS = 3;
+/** The xlsx number format of UT readings: the same 3 decimals. */
+export const UT_XLSX_FORMAT = "0.000";
+/** The xlsx number format of test pressures: whole psi with thousands separators. */
+export const PRESSURE_XLSX_FORMAT = '#,##0" psi"';
+
+const UT = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: UT_DECIMALS,
+  maximumFractionDigits: UT_DECIMALS,
+});
+const PSI = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** A UT reading with `UT_DECIMALS` decimals (half-up on the exact decimal); none is blank. */
+export function formatUt(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "";
+  return UT.format(scaled(value, UT_DECIMALS) / 10 ** UT_DECIMALS);
+}
+
+/** A test pressure in whole psi with thousands separators and the unit: `15,000 psi`; none is blank. */
+export function formatPressure(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "";
+  return `${PSI.format(scaled(value, 0))} psi`;
+}
+
 // ---- Dates and times ---------------------------------------------------------------------------
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -128,6 +155,35 @@ export function formatDate(value: string | null | undefined, timeZone?: string):
   }
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   return m ? `${m[2]}-${m[3]}-${m[1]}` : value;
+}
+
+/** The xlsx format of every date cell of every download: the MM-DD-YYYY the screens and PDFs print. */
+export const DATE_XLSX_FORMAT = "mm-dd-yyyy";
+/** The xlsx format of every date-and-time cell: the same date, then the time on the company's clock. */
+export const DATE_TIME_XLSX_FORMAT = "mm-dd-yyyy hh:mm";
+
+/**
+ * A ticket's service dates from its lines' starts and ends (instants, on the company's clock): "first start
+ * to last end"; "From <first start>" when no line has ended or one started after the last end (still out),
+ * one date when they agree.
+ * Blank without a start.
+ */
+export function serviceDates(
+  lines: { start_date: string | null; end_date: string | null }[],
+  show: (value: string) => string,
+): string {
+  let from: string | undefined, to: string | undefined, open: string | undefined;
+  for (const l of lines) {
+    if (l.start_date && (!from || l.start_date < from)) from = l.start_date;
+    if (l.end_date && (!to || l.end_date > to)) to = l.end_date;
+    if (l.start_date && !l.end_date && (!open || l.start_date > open)) open = l.start_date;
+  }
+  if (!from) return "";
+  const start = show(from);
+  // Not ended: a line still out after the last end leaves the range open.
+  if (!to || (open && open > to)) return `From ${start}`;
+  const end = show(to);
+  return end === start ? start : `${start} to ${end}`;
 }
 
 /** `YYYY-MM-DD` plus n calendar days (a due date from an invoice date and its terms). */

@@ -6,11 +6,14 @@ import {
   formatDate,
   formatDateTime,
   formatPercent,
+  formatPressure,
+  formatUt,
   fromZonedInput,
   hasAtMostDecimals,
   isTimeZone,
   money,
   roundMoney,
+  serviceDates,
   timeZoneOf,
   toCents,
   today,
@@ -258,4 +261,37 @@ Deno.test("format - percents to 3 places, half-up on the exact decimal", () => {
   assert.equal(formatPercent(-2.5), "-2.500%");
   assert.equal(formatPercent(null), "");
   assert.equal((1.0005).toFixed(3), "1.000");
+});
+
+Deno.test("format - UT readings with one number of decimals, pressures in whole psi with separators", () => {
+  assert.deepEqual([0.42, 0.426, 0.43, 0.4, 1].map(formatUt), ["0.420", "0.426", "0.430", "0.400", "1.000"]);
+  assert.equal(formatUt(0.4265), "0.427", "half-up on the exact decimal");
+  assert.equal(formatUt(null), "");
+  assert.equal(formatPressure(15000), "15,000 psi");
+  assert.equal(formatPressure(9500.5), "9,501 psi");
+  assert.equal(formatPressure(0), "0 psi");
+  assert.equal(formatPressure(undefined), "");
+});
+
+Deno.test("format - service dates: first start to last end, open while a line is out, one date when they agree", () => {
+  const day = (v: string) => formatDate(v, "America/Chicago");
+  const l = (start_date: string | null, end_date: string | null) => ({ start_date, end_date });
+  assert.equal(serviceDates([], day), "");
+  assert.equal(serviceDates([l(null, null)], day), "");
+  // No line has ended: not "11-02-2026 to 11-02-2026".
+  assert.equal(serviceDates([l("2026-11-02T15:00:00Z", null)], day), "From 11-02-2026");
+  assert.equal(
+    serviceDates([l("2026-11-03T15:00:00Z", null), l("2026-11-02T15:00:00Z", null)], day),
+    "From 11-02-2026",
+  );
+  assert.equal(
+    serviceDates([l("2026-11-02T15:00:00Z", "2026-11-05T17:00:00Z"), l("2026-11-03T08:00:00Z", null)], day),
+    "11-02-2026 to 11-05-2026",
+  );
+  assert.equal(
+    serviceDates([l("2026-11-02T15:00:00Z", "2026-11-05T17:00:00Z"), l("2026-11-09T08:00:00Z", null)], day),
+    "From 11-02-2026",
+    "a line still out after the last end leaves the range open",
+  );
+  assert.equal(serviceDates([l("2026-11-02T15:00:00Z", "2026-11-02T20:00:00Z")], day), "11-02-2026");
 });

@@ -70,6 +70,16 @@ export interface PdfOptions {
   compress?: boolean;
   /** "Page n of m" at the foot of every page (default true). */
   pageNumbers?: boolean;
+  /**
+   * Pages appended to these after rendering (an attachment's, api/lib/pdf_merge.ts): counted in "of m", so
+   * the footer numbers the whole file the reader gets.
+   */
+  pagesAfter?: number;
+  /**
+   * A line at the head of every page after the first (the document and its number): a continuation page
+   * says what it continues.
+   */
+  runningHeader?: string;
 }
 
 export const FONT = "Helvetica";
@@ -115,7 +125,8 @@ export async function renderPdf(
   const doc = createPdf(opts);
   const bytes = collectPdf(doc);
   await draw(doc);
-  if (opts.pageNumbers ?? true) addPageNumbers(doc);
+  if (opts.runningHeader) addRunningHeader(doc, opts.runningHeader);
+  if (opts.pageNumbers ?? true) addPageNumbers(doc, opts.pagesAfter ?? 0);
   doc.end();
   return await bytes;
 }
@@ -270,9 +281,13 @@ export function drawTable(
   });
 }
 
-/** "Page n of m" centred in the bottom margin of every buffered page. */
-export function addPageNumbers(doc: PdfDoc): void {
+/**
+ * "Page n of m" centred in the bottom margin of every buffered page; m counts `after` pages appended to
+ * the file later.
+ */
+export function addPageNumbers(doc: PdfDoc, after = 0): void {
   const { start, count } = doc.bufferedPageRange();
+  const total = count + Math.max(0, after);
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
     const { margins } = doc.page;
@@ -280,11 +295,75 @@ export function addPageNumbers(doc: PdfDoc): void {
     // Writing inside the bottom margin would otherwise make pdfkit start a new page.
     margins.bottom = 0;
     doc.font(FONT).fontSize(8).fillColor("#555").text(
-      `Page ${i - start + 1} of ${count}`,
+      `Page ${i - start + 1} of ${total}`,
       margins.left,
       doc.page.height - bottom / 2 - 4,
       { width: contentWidth(doc), align: "center", lineBreak: false },
     );
     margins.bottom = bottom;
   }
+}
+
+/** `text` at the head of every buffered page but the first, in the top margin: "Invoice INV-00012 (continued)". */
+export function addRunningHeader(doc: PdfDoc, text: string): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start + 1; i < start + count; i++) {
+    doc.switchToPage(i);
+    const { margins } = doc.page;
+    const top = margins.top;
+    // Writing inside the top margin: pdfkit would otherwise move the text down to it.
+    margins.top = 0;
+    const y = Math.max(8, top / 2 - 5);
+    doc.font(FONT_BOLD).fontSize(9).fillColor("#333").text(pdfSafe(text), margins.left, y, {
+      width: contentWidth(doc),
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc.moveTo(margins.left, y + 12).lineTo(margins.left + contentWidth(doc), y + 12).lineWidth(0.5)
+      .strokeColor("#999").stroke();
+    margins.top = top;
+  }
+}
+
+/**
+ * A signature block: for each signer, a line to sign on with their role and name under it, and a line for
+ * the date. `signed` fills a signer's date (a captured signature is drawn by its report, not here).
+ */
+export function drawSignatureBlock(
+  doc: PdfDoc,
+  signers: { role: string; name: string; date?: string }[],
+): void {
+  const left = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const height = 64;
+  if (doc.y + height > pageBottom(doc)) doc.addPage();
+  const cell = Math.min(width / Math.max(1, signers.length), 360);
+  const y = doc.y + 28;
+  signers.forEach((s, i) => {
+    const x = left + i * cell;
+    const sign = cell * 0.58, date = cell * 0.3;
+    doc.moveTo(x, y).lineTo(x + sign, y).lineWidth(0.75).strokeColor("#333").stroke();
+    doc.moveTo(x + sign + 10, y).lineTo(x + sign + 10 + date, y).stroke();
+    if (s.date) {
+      doc.font(FONT).fontSize(10).fillColor("black").text(pdfSafe(s.date), x + sign + 10, y - 13, {
+        width: date,
+        lineBreak: false,
+      });
+    }
+    doc.font(FONT_BOLD).fontSize(8).fillColor("#555").text(pdfSafe(`${s.role} signature`), x, y + 3, {
+      width: sign,
+      lineBreak: false,
+    });
+    doc.font(FONT).fontSize(9).fillColor("black").text(pdfSafe(s.name || " "), x, y + 13, {
+      width: sign,
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc.font(FONT_BOLD).fontSize(8).fillColor("#555").text("Date", x + sign + 10, y + 3, {
+      width: date,
+      lineBreak: false,
+    });
+  });
+  doc.x = left;
+  doc.y = y + 28;
 }

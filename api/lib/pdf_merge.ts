@@ -1,5 +1,5 @@
 import { AppError } from "../../lib/errors.ts";
-import type { MergeReply, MergeRequest } from "./pdf_merge_job.ts";
+import type { MergeFooters, MergeReply, MergeRequest } from "./pdf_merge_job.ts";
 import { Semaphore } from "../../lib/semaphore.ts";
 
 /**
@@ -20,7 +20,12 @@ export const mergeTooSlow = (ms: number) =>
  * attachment that cannot (null page count) the pages to put in its place, or null when its own pages
  * already say so. Or the finished document, when nothing is left to append.
  */
-export type MergePlan = Uint8Array | { report: Uint8Array; notices: (Uint8Array | null)[] };
+export type MergePlan = Uint8Array | {
+  report: Uint8Array;
+  notices: (Uint8Array | null)[];
+  /** A footer on each appended page naming its attachment (pdf_merge_job.ts). */
+  footers?: MergeFooters;
+};
 
 /** Each attachment's page count, null where it cannot be read or copied. */
 export type PlanMerge = (pages: (number | null)[]) => Promise<MergePlan>;
@@ -61,7 +66,7 @@ async function runWorker(attachments: Uint8Array[], plan: PlanMerge, timeoutMs: 
       const next = async () => {
         const drawn = await plan(pages);
         if (drawn instanceof Uint8Array) return resolve(drawn);
-        send({ type: "merge", report: drawn.report, notices: drawn.notices });
+        send({ type: "merge", report: drawn.report, notices: drawn.notices, footers: drawn.footers });
       };
       worker.onmessage = (e: MessageEvent<MergeReply>) => {
         const reply = e.data;

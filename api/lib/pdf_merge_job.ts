@@ -1,4 +1,4 @@
-import { PDFDocument } from "pdf-lib";
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 
 /**
  * The worker's side of one merge (pdf_merge.ts is the parent's). pdf-lib reads whatever was attached:
@@ -15,7 +15,18 @@ import { PDFDocument } from "pdf-lib";
  */
 export type MergeRequest =
   | { type: "load"; attachments: Uint8Array[] }
-  | { type: "merge"; report: Uint8Array; notices: (Uint8Array | null)[] };
+  | { type: "merge"; report: Uint8Array; notices: (Uint8Array | null)[]; footers?: MergeFooters };
+
+/**
+ * A line at the foot of every appended page of an attachment, so a reader knows what the page is and where
+ * it stands in the file: "Page 3 of 4 - Pressure test PDF cert.pdf, page 2 of 3" (`whole`: the report's own
+ * pages are numbered against the whole file) or "Attachment cert.pdf, page 2 of 3".
+ */
+export interface MergeFooters {
+  /** Each attachment's label, in order. */
+  labels: string[];
+  whole: boolean;
+}
 
 export type MergeReply =
   | { type: "pages"; pages: (number | null)[] }
@@ -36,9 +47,41 @@ async function loadAttachment(bytes: Uint8Array): Promise<PDFDocument | undefine
   }
 }
 
-async function appendAll(into: PDFDocument, from: PDFDocument): Promise<void> {
+async function appendAll(into: PDFDocument, from: PDFDocument): Promise<PDFPage[]> {
   const pages = await into.copyPages(from, from.getPageIndices());
   for (const page of pages) into.addPage(page);
+  return pages;
+}
+
+/** The standard fonts speak WinAnsi: anything else in a label becomes "?". */
+const winAnsi = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+
+/** `text` small and grey, centred in the bottom 14 points of the page's visible box, whatever its rotation. */
+function stampFooter(page: PDFPage, font: PDFFont, text: string) {
+  const box = page.getCropBox();
+  const size = 7;
+  const rotation = ((page.getRotation().angle % 360) + 360) % 360;
+  // The width along the reader's bottom edge: a page turned 90 degrees shows its height there.
+  const across = rotation === 90 || rotation === 270 ? box.height : box.width;
+  const line = font.widthOfTextAtSize(text, size) > across - 20 ? `${text.slice(0, 120)}...` : text;
+  const w = Math.min(font.widthOfTextAtSize(line, size), across - 20);
+  const at = (across - w) / 2;
+  // Placed on the reader's bottom edge in the page's own coordinates, turned with the page.
+  const [x, y, angle] = rotation === 90
+    ? [box.x + box.width - 8, box.y + at, 90]
+    : rotation === 180
+    ? [box.x + box.width - at, box.y + box.height - 8, 180]
+    : rotation === 270
+    ? [box.x + 8, box.y + box.height - at, 270]
+    : [box.x + at, box.y + 6, 0];
+  page.drawText(line, {
+    x,
+    y,
+    size,
+    font,
+    color: rgb(0.33, 0.33, 0.33),
+    rotate: degrees(angle),
+  });
 }
 
 /**
@@ -46,13 +89,19 @@ async function appendAll(into: PDFDocument, from: PDFDocument): Promise<void> {
  * readable attachment's pages, or by the notice the parent drew for one that is not (none: the
  * report's own pages already say so).
  */
-async function merge(report: Uint8Array, notices: (Uint8Array | null)[]): Promise<MergeReply> {
+async function merge(
+  report: Uint8Array,
+  notices: (Uint8Array | null)[],
+  footers?: MergeFooters,
+): Promise<MergeReply> {
   const merged = await PDFDocument.load(report, { updateMetadata: false });
+  const appended: [index: number, first: number, pages: PDFPage[]][] = [];
   for (let i = 0; i < sources.length; i++) {
     const src = sources[i];
     if (src) {
       try {
-        await appendAll(merged, src);
+        const first = merged.getPageCount();
+        appended.push([i, first, await appendAll(merged, src)]);
         continue;
       } catch {
         // Read but not copyable: from now on it counts as unreadable, and the parent draws again.
@@ -62,6 +111,17 @@ async function merge(report: Uint8Array, notices: (Uint8Array | null)[]): Promis
     }
     const notice = notices[i];
     if (notice) await appendAll(merged, await PDFDocument.load(notice));
+  }
+  if (footers && appended.length) {
+    const font = await merged.embedFont(StandardFonts.Helvetica);
+    const total = merged.getPageCount();
+    for (const [i, first, pages] of appended) {
+      pages.forEach((page, k) => {
+        const own = `${footers.labels[i] ?? "Attachment"}, page ${k + 1} of ${pages.length}`;
+        const whole = `Page ${first + k + 1} of ${total} - `;
+        stampFooter(page, font, winAnsi(footers.whole ? whole + own : own));
+      });
+    }
   }
   return { type: "done", pdf: await merged.save() };
 }
@@ -73,7 +133,7 @@ export async function handle(msg: MergeRequest): Promise<MergeReply> {
       for (const bytes of msg.attachments) sources.push(await loadAttachment(bytes));
       return { type: "pages", pages: sources.map((s) => s?.getPageCount() ?? null) };
     }
-    return await merge(msg.report, msg.notices);
+    return await merge(msg.report, msg.notices, msg.footers);
   } catch (e) {
     return { type: "failed", message: e instanceof Error ? e.message : String(e) };
   }

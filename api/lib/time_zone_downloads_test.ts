@@ -53,7 +53,10 @@ Deno.test("time zone - downloads and PDFs show instants on the company's clock (
     const sales = await sheet(await env.request("/api/sales/sales/download?ticket_number=T-TZ", { token }));
     assert.equal((sales.cell(2, "Start").value as Date).toISOString(), "2026-02-24T21:00:00.000Z");
     assert.equal((sales.cell(2, "End").value as Date).toISOString(), "2026-02-27T09:00:00.000Z");
-    assert.equal(sales.cell(2, "Inv Date").value, "2026-02-25", "a calendar date stays as stored");
+    // A calendar date is that day as a date cell (no zone moves it), shown as every download's dates are.
+    assert.equal((sales.cell(2, "Inv Date").value as Date).toISOString(), "2026-02-25T00:00:00.000Z");
+    assert.equal(sales.cell(2, "Inv Date").numFmt, "mm-dd-yyyy");
+    assert.equal(sales.cell(2, "Start").numFmt, "mm-dd-yyyy hh:mm");
 
     const audit = await sheet(
       await env.request("/api/sales/audit/inventory-rows/download?serial_number=TZ-AUDIT", { token }),

@@ -1,8 +1,12 @@
 import {
+  DATE_TIME_XLSX_FORMAT,
+  DATE_XLSX_FORMAT,
   DEFAULT_TIME_ZONE,
   MONEY_XLSX_FORMAT,
+  PRESSURE_XLSX_FORMAT,
   today as todayIn,
   UNIT_PRICE_XLSX_FORMAT,
+  UT_XLSX_FORMAT,
   wallClockMinute,
 } from "../../lib/format.ts";
 import { yieldToEventLoop } from "../../lib/event_loop.ts";
@@ -15,10 +19,16 @@ export interface XlsxColumn {
   /** The column holds stored instants (ISO, UTC): written as date-times on the company's clock. */
   instant?: boolean;
   /**
-   * Numbers shown as money (`money`: cents, `#,##0.00`) or as a unit price (`unitPrice`: 2 to 4
-   * decimals, `#,##0.00##`, as lib/format.ts prints them, decision 015). The cell stays a number.
+   * The column holds days: a calendar date (`YYYY-MM-DD`) is written as that day, a stored instant as its day
+   * on the company's clock; a date cell either way, MM-DD-YYYY like every date of every download.
    */
-  format?: "money" | "unitPrice";
+  date?: boolean;
+  /**
+   * Numbers shown as money (`money`: cents, `#,##0.00`), as a unit price (`unitPrice`: 2 to 4 decimals,
+   * `#,##0.00##`, as lib/format.ts prints them, decision 015), as a UT reading (`ut`: 3 decimals) or a test
+   * pressure (`pressure`: whole psi, `15,000 psi`, decision 044). The cell stays a number.
+   */
+  format?: "money" | "unitPrice" | "ut" | "pressure";
 }
 
 export interface XlsxOptions {
@@ -106,17 +116,20 @@ function staticParts(sheetName: string): [string, string][] {
     ["xl/sharedStrings.xml", `${XML}<sst ${NS} count="1" uniqueCount="1"><si><t></t></si></sst>`],
     [
       "xl/styles.xml",
-      `${XML}<styleSheet ${NS}><numFmts count="4"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>` +
-      `<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm"/>` +
+      `${XML}<styleSheet ${NS}><numFmts count="6"><numFmt numFmtId="164" formatCode="${DATE_XLSX_FORMAT}"/>` +
+      `<numFmt numFmtId="165" formatCode="${DATE_TIME_XLSX_FORMAT}"/>` +
       `<numFmt numFmtId="166" formatCode="${MONEY_XLSX_FORMAT}"/>` +
-      `<numFmt numFmtId="167" formatCode="${UNIT_PRICE_XLSX_FORMAT}"/></numFmts>` +
+      `<numFmt numFmtId="167" formatCode="${UNIT_PRICE_XLSX_FORMAT}"/>` +
+      `<numFmt numFmtId="168" formatCode="${escapeXml(UT_XLSX_FORMAT)}"/>` +
+      `<numFmt numFmtId="169" formatCode="${escapeXml(PRESSURE_XLSX_FORMAT)}"/></numFmts>` +
       `<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font>` +
       `<font><b/><sz val="11"/><name val="Calibri"/></font></fonts>` +
       `<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
       `<borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs>` +
-      `<cellXfs count="6"><xf/><xf fontId="1" applyFont="1"/><xf numFmtId="164" applyNumberFormat="1"/>` +
+      `<cellXfs count="8"><xf/><xf fontId="1" applyFont="1"/><xf numFmtId="164" applyNumberFormat="1"/>` +
       `<xf numFmtId="165" applyNumberFormat="1"/><xf numFmtId="166" applyNumberFormat="1"/>` +
-      `<xf numFmtId="167" applyNumberFormat="1"/></cellXfs>` +
+      `<xf numFmtId="167" applyNumberFormat="1"/><xf numFmtId="168" applyNumberFormat="1"/>` +
+      `<xf numFmtId="169" applyNumberFormat="1"/></cellXfs>` +
       `</styleSheet>`,
     ],
   ];
@@ -141,9 +154,11 @@ const STYLE = [
   ascii('" s="3"'),
   ascii('" s="4"'),
   ascii('" s="5"'),
+  ascii('" s="6"'),
+  ascii('" s="7"'),
 ];
-/** The cell style of a column's `format`: 4 money, 5 unit price (styles.xml's cellXfs). */
-const FORMAT_STYLE = { money: 4, unitPrice: 5 } as const;
+/** The cell style of a column's `format`: 4 money, 5 unit price, 6 UT, 7 pressure (styles.xml's cellXfs). */
+const FORMAT_STYLE = { money: 4, unitPrice: 5, ut: 6, pressure: 7 } as const;
 
 /** A chunk of the sheet is handed on once it passes this size. */
 const CHUNK = 64 * 1024;
@@ -216,7 +231,7 @@ class SheetBytes {
 
   /**
    * One cell at column `open` (`<c r="B`) of row `row`; style 1 is the bold header, 2 a date, 3 a date and
-   * time, 4 money, 5 a unit price. A value that is no number (NaN, an invalid date) leaves the cell out.
+   * time, 4 money, 5 a unit price, 6 a UT reading, 7 a pressure. A value that is no number (NaN, an invalid date) leaves the cell out.
    */
   cell(open: Uint8Array, row: number, v: unknown, style = 0) {
     if (typeof v === "number") {
@@ -253,6 +268,25 @@ class SheetBytes {
     this.head(open, row, 3);
     this.bytes(NUMBER);
     this.number(wall / DAY_MS + EXCEL_EPOCH_DAYS);
+    this.bytes(VALUE_END);
+  }
+
+  /**
+   * A day as a date cell: a calendar date (`YYYY-MM-DD`) as that day, an instant as its day on the zone's
+   * clock; a value that is neither is text.
+   */
+  day(open: Uint8Array, row: number, v: unknown, timeZone: string) {
+    if (typeof v !== "string" || v === "") return this.cell(open, row, v ?? "", 2);
+    let t = Number.NaN;
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v)) t = Date.parse(`${v}T00:00:00Z`);
+    else if (v.length > 10 && v[10] === "T") {
+      const wall = wallClockMinute(v, timeZone);
+      t = wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
+    }
+    if (Number.isNaN(t)) return this.cell(open, row, safeCell(v), 0);
+    this.head(open, row, 2);
+    this.bytes(NUMBER);
+    this.number(t / DAY_MS + EXCEL_EPOCH_DAYS);
     this.bytes(VALUE_END);
   }
 
@@ -301,6 +335,7 @@ async function* sheetXml(
     for (let i = 0; i < columns.length; i++) {
       const v = r[columns[i].key];
       if (columns[i].instant) out.instant(opens[i], n, v, timeZone);
+      else if (columns[i].date) out.day(opens[i], n, v, timeZone);
       else {
         const cell = safeCell(v);
         out.cell(opens[i], n, cell, typeof cell === "number" ? styles[i] : 0);

@@ -63,7 +63,7 @@ Deno.test("xlsxResponse - instant columns are date-times on the company's clock;
   const at = ws.getRow(2).getCell(1);
   // Spreadsheets have no zones: the cell holds Chicago's wall-clock time (ExcelJS reads it as UTC).
   assert.equal((at.value as Date).toISOString(), "2026-03-04T21:30:00.000Z");
-  assert.equal(at.numFmt, "yyyy-mm-dd hh:mm");
+  assert.equal(at.numFmt, "mm-dd-yyyy hh:mm");
   assert.equal(ws.getRow(2).getCell(2).value, "2026-03-05", "a calendar date stays as stored");
   assert.equal(ws.getRow(3).getCell(1).value, "");
 });
@@ -112,4 +112,41 @@ Deno.test("xlsxResponse - the file is written in turns of its own: another task 
   writing = false;
   assert.ok(before >= 1, `a turn before the first part: ${before}`);
   assert.ok(turns >= 7, `a turn after each of the six parts and before the sheet: ${turns}`);
+});
+
+Deno.test("xlsxResponse - date columns are real date cells, one MM-DD-YYYY format; an instant's day is the company's", async () => {
+  const res = xlsxResponse(
+    "Days",
+    [
+      { header: "Day", key: "day", date: true },
+      { header: "Touched", key: "at", date: true },
+      { header: "UT", key: "ut", format: "ut" },
+      { header: "Pressure", key: "psi", format: "pressure" },
+    ],
+    [
+      // 03:30 UTC on the 5th is still the 4th in Chicago.
+      { day: "2026-11-27", at: "2026-03-05T03:30:00.000Z", ut: 0.42, psi: 15000 },
+      { day: "", at: null, ut: null, psi: null },
+      { day: "not a date", at: "soon", ut: 0.426, psi: 9500.4 },
+    ],
+    new Date("2026-03-05T03:30:00Z"),
+    { timeZone: "America/Chicago" },
+  );
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer() as never);
+  const ws = wb.worksheets[0];
+  const [day, at, ut, psi] = [1, 2, 3, 4].map((i) => ws.getRow(2).getCell(i));
+  assert.ok(day.value instanceof Date, "a calendar date is a date cell, not text");
+  assert.equal((day.value as Date).toISOString(), "2026-11-27T00:00:00.000Z");
+  assert.equal((at.value as Date).toISOString(), "2026-03-04T00:00:00.000Z");
+  for (const c of [day, at]) assert.equal(c.numFmt, "mm-dd-yyyy");
+  assert.equal(ut.value, 0.42);
+  assert.equal(ut.numFmt, "0.000");
+  assert.equal(psi.value, 15000);
+  assert.equal(psi.numFmt, '#,##0" psi"');
+  assert.equal(ws.getRow(3).getCell(1).value, "");
+  assert.equal(ws.getRow(3).getCell(3).value, "", "no reading is an empty cell");
+  // What is not a day stays as text rather than becoming a wrong date.
+  assert.equal(ws.getRow(4).getCell(1).value, "not a date");
+  assert.equal(ws.getRow(4).getCell(2).value, "soon");
 });

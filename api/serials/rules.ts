@@ -1,5 +1,5 @@
 // How a timeline event reads, in the page's table and the download alike. Pure: the page imports it.
-import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatNumber, formatPressure, formatUt } from "../../lib/format.ts";
 import { TICKET_STATUS_LABELS } from "../../lib/enums.ts";
 import type { AuditEvent, InspectionEvent, SerialEvent, TicketEvent } from "./schemas.ts";
 
@@ -14,11 +14,11 @@ const joined = (parts: (string | false | null | undefined)[]) => parts.filter(Bo
 
 /** The inspection's results as the inspection tables show them, blanks left out. */
 export function inspectionResults(i: InspectionEvent["inspection"]): string {
-  const ut = i.ut.filter((v) => v !== null).map((v) => formatNumber(v));
+  const ut = i.ut.filter((v) => v !== null).map((v) => formatUt(v));
   return joined([
     i.visual_pass !== null && `Visual ${i.visual_pass ? "Pass" : "Fail"}`,
     ut.length > 0 && `UT ${ut.join(" / ")}`,
-    i.pressure !== null && `Pressure ${formatNumber(i.pressure)}`,
+    i.pressure !== null && `Pressure ${formatPressure(i.pressure)}`,
     i.band_color && `Band ${i.band_color}`,
     i.mpi_result && `MPI ${i.mpi_result}`,
   ]);

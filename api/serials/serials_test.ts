@@ -171,7 +171,7 @@ Deno.test("serial history - the download holds the whole timeline as Serial-<ser
     assert.match(String(ws.getRow(6).getCell(3).value), /^T-900 · .* · 01-03-26 08:00 · Open · IT-\S+ × 3$/);
     assert.match(
       String(ws.getRow(7).getCell(3).value),
-      /^Job J-OLD · dated 01-02-2026 · Visual Pass · UT 0\.5 · MPI Pass$/,
+      /^Job J-OLD · dated 01-02-2026 · Visual Pass · UT 0\.500 · MPI Pass$/,
     );
     assert.equal(ws.getRow(4).getCell(4).value, "Administrator");
   }));

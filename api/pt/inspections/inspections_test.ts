@@ -346,7 +346,7 @@ Deno.test("inspections - the download is an xlsx of every matching row with the 
     ]);
     assert.equal(rows.length, 9, "every row of the job, not one page; not other jobs'");
     assert.deepEqual(rows[1], [
-      "2024-04-01",
+      new Date("2024-04-01T00:00:00Z"),
       "'=HYPERLINK()",
       "B9",
       "Plug",
@@ -363,4 +363,7 @@ Deno.test("inspections - the download is an xlsx of every matching row with the 
       "Acme Oil",
       "PT-9",
     ]);
+    // A date cell in the one format of every download; readings keep their number with one look each.
+    const row = wb.worksheets[0].getRow(2);
+    assert.deepEqual([1, 7, 10].map((c) => row.getCell(c).numFmt), ["mm-dd-yyyy", "0.000", '#,##0" psi"']);
   }));

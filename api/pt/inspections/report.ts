@@ -1,7 +1,8 @@
-import { drawFields, drawHeading, FONT, type PdfDoc, renderPdf } from "../../lib/pdf.ts";
-import { formatDate, today } from "../../../lib/format.ts";
+import { drawFields, drawHeading, drawSignatureBlock, FONT, type PdfDoc, renderPdf } from "../../lib/pdf.ts";
+import type { PdfLogo } from "../../lib/pdf_logo.ts";
+import { formatDate, formatPressure, formatUt, today } from "../../../lib/format.ts";
 import { mergePdfs } from "../../lib/pdf_merge.ts";
-import { companyBlock, customFields, num, type ReportCompany, yesNo } from "../jobs/report.ts";
+import { companyBlock, customFields, drawReportLogo, type ReportCompany, yesNo } from "../jobs/report.ts";
 import type { Inspection, Job } from "../../../db/schema/mod.ts";
 import { drawMedia, type ReportMedia } from "./report_media.ts";
 
@@ -17,6 +18,8 @@ export interface InspectionReportData {
   timeZone?: string;
   /** The photos and the inspector's signature, drawn after the job. */
   media?: ReportMedia;
+  /** The inspection company's logo (api/lib/pdf_logo.ts), at the head of the first page. */
+  logo?: PdfLogo;
 }
 
 /** What the report says about the pressure-test PDF, and what follows its own pages. */
@@ -32,7 +35,8 @@ function attachmentText(a: AttachmentState): string {
     case "none":
       return "None";
     case "appended":
-      return `${a.name} (${a.pages} page${a.pages === 1 ? "" : "s"}, appended after this report)`;
+      return `${a.name} (${a.pages} page${a.pages === 1 ? "" : "s"}, appended after this report: ` +
+        `the last ${a.pages === 1 ? "page" : `${a.pages} pages`} of this file)`;
     case "unreadable":
       return `${a.name} (could not be included, see the last page)`;
   }
@@ -43,6 +47,7 @@ const withoutLink = ({ pressure_test_pdf: _link, ...rest }: Record<string, unkno
 
 function drawReport(doc: PdfDoc, d: InspectionReportData, attachment: AttachmentState) {
   const { inspection: i, job, part } = d;
+  drawReportLogo(doc, d.logo);
   drawHeading(doc, `Inspection Report: ${i.serial_number || `#${i.id}`}`, 16);
   doc.font(FONT).fontSize(8).fillColor("#555")
     .text(`Printed ${formatDate(today(d.printedAt ?? new Date(), d.timeZone ?? "UTC"))}`);
@@ -68,10 +73,10 @@ function drawReport(doc: PdfDoc, d: InspectionReportData, attachment: Attachment
     ["Serial Number", i.serial_number],
     ["Batch", i.batch],
     ["Pass Visual?", yesNo(i.visual_pass)],
-    ["UT 1", num(i.ut_1)],
-    ["UT 2", num(i.ut_2)],
-    ["UT 3", num(i.ut_3)],
-    ["Pressure", num(i.pressure)],
+    ["UT 1", formatUt(i.ut_1)],
+    ["UT 2", formatUt(i.ut_2)],
+    ["UT 3", formatUt(i.ut_3)],
+    ["Pressure", formatPressure(i.pressure)],
     ["Band Color", i.band_color ?? ""],
     ["MPI Result", i.mpi_result ?? ""],
     ...customFields(withoutLink(i.custom ?? {})),
@@ -97,6 +102,11 @@ function drawReport(doc: PdfDoc, d: InspectionReportData, attachment: Attachment
   ], { columns: 4 });
   drawFields(doc, [["Comments", job.comments]], { columns: 1 });
   drawMedia(doc, d.media, d.timeZone ?? "UTC");
+  // Signed on a device (decision 024): drawMedia showed the signature, who and when. Otherwise a block to sign.
+  if (!d.media?.signature) {
+    doc.moveDown(1);
+    drawSignatureBlock(doc, [{ role: "Inspector", name: job.inspector }]);
+  }
 
   if (attachment.kind === "unreadable") {
     doc.addPage();
@@ -117,7 +127,13 @@ export function renderInspectionReport(
   opts: { compress?: boolean } = {},
 ): Promise<Uint8Array> {
   const title = `Inspection Report ${d.inspection.serial_number || d.inspection.id}`;
-  return renderPdf((doc) => drawReport(doc, d, attachment), { title, compress: opts.compress });
+  return renderPdf((doc) => drawReport(doc, d, attachment), {
+    title,
+    compress: opts.compress,
+    runningHeader: `${title} (continued)`,
+    // The appended pressure-test PDF's pages are part of the file: "Page 1 of 3" (decision 044).
+    pagesAfter: attachment.kind === "appended" ? attachment.pages : 0,
+  });
 }
 
 /**
@@ -138,6 +154,7 @@ export function renderInspectionReportWithAttachment(
       pages === null ? await renderInspectionReport(d, { kind: "unreadable", name: file.name }) : {
         report: await renderInspectionReport(d, { kind: "appended", name: file.name, pages }),
         notices: [null],
+        footers: { labels: [`Pressure test PDF ${file.name}`], whole: true },
       },
   );
 }

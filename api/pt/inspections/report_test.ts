@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import PDFKit from "pdfkit";
 import { PDFDocument } from "pdf-lib";
+import { eq } from "drizzle-orm";
+import { companies } from "../../../db/schema/mod.ts";
 import { ADMIN, type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { pdfText } from "../../../scripts/testing/pdf_text.ts";
 import { makeCompany, makeInspection, makeJob, makePart } from "../../../db/factories.ts";
@@ -105,15 +107,41 @@ Deno.test("inspection report - one page with the inspection, its part and job; e
         "Pass Visual?",
         "No",
         "0.312",
-        "15000",
+        "0.305",
+        "15,000 psi",
         "Green",
         "Not Required",
         "Minor pitting on the seat",
         "Pressure Test PDF",
         "None",
         "Page 1 of 1",
+        // No signature captured on a device: a block to sign by hand, with the job's inspector.
+        "Inspector signature",
+        "Date",
       ]
     ) assert.ok(text.includes(expected), `report shows ${expected}`);
+    assert.ok(!text.includes("15000"), "thousands separated");
+  }));
+
+Deno.test("inspection report - the inspection company's logo heads it: logoSVG as vector, a PNG as an image", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const { inspection, job } = await inspected(env);
+    const hasImage = (b: Uint8Array) => new TextDecoder("latin1").decode(b).includes("/Subtype /Image");
+    assert.ok(!hasImage((await report(env, inspection.id, token)).bytes));
+    const png =
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    await env.tenant.db.update(companies).set({ settings: { logoSVG: `data:image/png;base64,${png}` } })
+      .where(eq(companies.id, job.inspection_company_id));
+    assert.ok(hasImage((await report(env, inspection.id, token)).bytes));
+    await env.tenant.db.update(companies).set({
+      settings: {
+        logoSVG:
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 3"><rect width="9" height="3"/></svg>',
+      },
+    }).where(eq(companies.id, job.inspection_company_id));
+    const svg = await report(env, inspection.id, token);
+    assert.ok(!hasImage(svg.bytes) && pdfText(svg.bytes).includes("Inspection Report: SN-4471"));
   }));
 
 Deno.test("inspection report - the pressure-test PDF's pages are appended after the report", () =>
@@ -126,7 +154,13 @@ Deno.test("inspection report - the pressure-test PDF's pages are appended after 
     const text = pdfText(bytes);
     assert.ok(text.includes("SN-4471"));
     assert.ok(text.includes("Plug Valve 2in"));
-    assert.ok(text.includes("cert-77.pdf (2 pages, appended after this report)"));
+    assert.ok(
+      text.includes("cert-77.pdf (2 pages, appended after this report: the last 2 pages of this file)"),
+    );
+    // The whole file is numbered: the report's page counts the certificate's, whose pages say what they are.
+    assert.ok(text.includes("Page 1 of 3"), text);
+    assert.ok(text.includes("Page 2 of 3 - Pressure test PDF cert-77.pdf, page 1 of 2"));
+    assert.ok(text.includes("Page 3 of 3 - Pressure test PDF cert-77.pdf, page 2 of 2"));
     const order = ["Inspection Report: SN-4471", "Certificate page 1", "Certificate page 2"]
       .map((t) => text.indexOf(t));
     assert.ok(order.every((at) => at >= 0), "report and both certificate pages present");

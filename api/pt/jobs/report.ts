@@ -1,13 +1,15 @@
 import {
   drawFields,
   drawHeading,
+  drawSignatureBlock,
   drawTable,
   FONT,
   type PdfColumn,
   type PdfDoc,
   renderPdf,
 } from "../../lib/pdf.ts";
-import { formatDate, today } from "../../../lib/format.ts";
+import { drawLogo, type PdfLogo } from "../../lib/pdf_logo.ts";
+import { formatDate, formatPressure, formatUt, today } from "../../../lib/format.ts";
 import type { JobRow } from "./schemas.ts";
 
 /** A company as the report prints it: the name and the address lines kept in `custom`. */
@@ -41,6 +43,8 @@ export interface JobReportData {
   printedAt?: Date;
   /** The company's time zone: the printed date is its today. */
   timeZone?: string;
+  /** The inspection company's logo (api/lib/pdf_logo.ts), at the head of the first page. */
+  logo?: PdfLogo;
 }
 
 const INSPECTION_COLUMNS: PdfColumn[] = [
@@ -52,13 +56,12 @@ const INSPECTION_COLUMNS: PdfColumn[] = [
   { header: "UT 1", width: 5, align: "right" },
   { header: "UT 2", width: 5, align: "right" },
   { header: "UT 3", width: 5, align: "right" },
-  { header: "Pressure", width: 6.5, align: "right" },
+  { header: "Pressure", width: 7.5, align: "right" },
   { header: "Band Color", width: 8 },
   { header: "MPI", width: 8.5 },
-  { header: "Notes", width: 17.5 },
+  { header: "Notes", width: 16.5 },
 ];
 
-export const num = (n: number | null) => (n === null || n === undefined ? "" : String(n));
 export const yesNo = (b: boolean | null) => (b === null || b === undefined ? "" : b ? "Yes" : "No");
 
 /** The name and address lines of a company, one per line. */
@@ -85,18 +88,27 @@ export function inspectionCells(i: ReportInspection): string[] {
     i.batch,
     i.part ?? "",
     yesNo(i.visual_pass),
-    num(i.ut_1),
-    num(i.ut_2),
-    num(i.ut_3),
-    num(i.pressure),
+    formatUt(i.ut_1),
+    formatUt(i.ut_2),
+    formatUt(i.ut_3),
+    formatPressure(i.pressure),
     i.band_color ?? "",
     i.mpi_result ?? "",
     i.notes,
   ];
 }
 
+/** The logo at the head of a report's first page, the heading below it. */
+export function drawReportLogo(doc: PdfDoc, logo: PdfLogo | undefined): void {
+  if (!logo) return;
+  const top = doc.y;
+  if (drawLogo(doc, logo, doc.page.margins.left, top)) doc.y = top + logo.height + 8;
+  doc.x = doc.page.margins.left;
+}
+
 function drawReport(doc: PdfDoc, d: JobReportData) {
   const { job } = d;
+  drawReportLogo(doc, d.logo);
   drawHeading(doc, `Job Report: ${job.job_number}`, 16);
   doc.font(FONT).fontSize(8).fillColor("#555")
     .text(`Printed ${formatDate(today(d.printedAt ?? new Date(), d.timeZone ?? "UTC"))}`);
@@ -126,6 +138,8 @@ function drawReport(doc: PdfDoc, d: JobReportData) {
     fontSize: 9,
     emptyText: "No Inspections Found",
   });
+  doc.moveDown(1);
+  drawSignatureBlock(doc, [{ role: "Inspector", name: job.inspector }]);
 }
 
 /** The Job Report PDF: Letter landscape (the inspections table is wide), 40 pt margins, numbered pages. */
@@ -133,6 +147,7 @@ export function renderJobReport(d: JobReportData, opts: { compress?: boolean } =
   return renderPdf((doc) => drawReport(doc, d), {
     layout: "landscape",
     title: `Job Report ${d.job.job_number}`,
+    runningHeader: `Job Report ${d.job.job_number} (continued)`,
     compress: opts.compress,
   });
 }

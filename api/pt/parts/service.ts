@@ -1,3 +1,4 @@
+import { timeZoneOf } from "../../../lib/format.ts";
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { inspections, type Part, parts } from "../../../db/schema/mod.ts";
@@ -106,6 +107,7 @@ export async function downloadParts(ctx: Ctx, q: PartListQuery, today = new Date
     PART_COLUMNS,
     await everyRow((page, rowsPerPage) => listParts(ctx, { ...q, page, rowsPerPage }), (p) => ({ ...p })),
     today,
+    { timeZone: timeZoneOf(ctx.user.company.settings) },
   );
 }
 

@@ -6,7 +6,7 @@ import { companies, type IssuedLine } from "../../../db/schema/mod.ts";
 import type { Db } from "../tickets/service/query.ts";
 import type { TicketOut } from "../tickets/service.ts";
 import { loadLines } from "../lines/query.ts";
-import { logoBytes } from "../printing/report.ts";
+import { pdfLogoBytes, pdfLogoHeight } from "../../lib/pdf_logo.ts";
 import { type DocumentSettings, documentSettings } from "../printing/document_settings.ts";
 import { printedLines } from "../printing/printed_lines.ts";
 import type { DocumentTitle, TicketDocumentData } from "../printing/ticket_document.ts";
@@ -26,6 +26,8 @@ export interface ModelLine extends IssuedLine {
   sale_id: number;
   hidden: boolean;
   file_id: number | null;
+  /** The line's notes, printed under its item (lines issued before they were kept have none). */
+  notes?: string;
 }
 
 export interface DocumentModel {
@@ -45,8 +47,9 @@ export async function sellerOf(db: Db, companyId: number) {
   const owner = await db.select({ name: companies.name, settings: companies.settings }).from(companies)
     .where(eq(companies.id, companyId)).get();
   const settings = owner?.settings ?? {};
-  const logo = logoBytes(settings.companyLogo ?? (settings.Sales as Record<string, unknown>)?.companyLogo);
-  return { company: { name: owner?.name ?? "", logo }, settings };
+  // The logo every PDF of both apps draws (decision 044): logoSVG, companyLogo or Sales.companyLogo.
+  const logo = pdfLogoBytes(settings);
+  return { company: { name: owner?.name ?? "", logo, logoHeight: pdfLogoHeight(settings) }, settings };
 }
 
 /** The document of a ticket (as `presentTicket` gives it) from today's data. */
@@ -64,6 +67,7 @@ export async function documentModel(db: Db, ticket: TicketOut, title: DocumentTi
       // A line hidden from printing is still billed: it is summed into one "Other charges" row (decision 015).
       hidden: l.custom?.hide === true,
       file_id: l.file_id,
+      notes: l.notes,
       item_number: l.sales_inventory.item.item_number,
       item_description: l.sales_inventory.item.item_description,
       inventory_type: l.sales_inventory.item.inventory_type,
@@ -109,7 +113,7 @@ export function documentData(
     | "rounding"
   >,
   title: DocumentTitle,
-  company: { name: string; logo?: Uint8Array },
+  company: TicketDocumentData["company"],
   settings: DocumentSettings,
   parties: DocumentParties,
   lines: ModelLine[],

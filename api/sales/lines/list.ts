@@ -421,7 +421,7 @@ export const SALES_COLUMNS: XlsxColumn[] = [
   { header: "Status", key: "status", width: 26 },
   { header: "Ticket #", key: "ticket_number", width: 14 },
   { header: "Inv #", key: "invoice_number", width: 14 },
-  { header: "Inv Date", key: "invoice_date", width: 12 },
+  { header: "Inv Date", key: "invoice_date", width: 12, date: true },
   { header: "Start", key: "start_date", width: 20, instant: true },
   { header: "End", key: "end_date", width: 20, instant: true },
   { header: "Duration/Addl. Days", key: "duration", width: 10 },

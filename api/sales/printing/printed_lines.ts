@@ -20,6 +20,7 @@ export interface DocumentLine extends LineMoney {
   description: string;
   inventory_type: string;
   serial_number: string;
+  notes?: string;
 }
 
 /** One printed row: an itemized line. `amount` is before tax (base plus markup less discount). */
@@ -28,6 +29,8 @@ export interface PrintLine {
   description: string;
   /** Only for a serialized unit: a charge code or a bulk row has no serial worth printing. */
   serial: string | null;
+  /** The line's notes: printed under its item. */
+  notes: string;
   start_date: string | null;
   end_date: string | null;
   days: number;
@@ -83,6 +86,7 @@ export function printedLines(
       item_number: l.item_number,
       description: l.description,
       serial: l.inventory_type === "Serialized" && l.serial_number ? l.serial_number : null,
+      notes: (l.notes ?? "").trim(),
       start_date: l.start_date,
       end_date: l.end_date,
       days: l.duration,

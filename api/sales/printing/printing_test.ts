@@ -130,6 +130,9 @@ Deno.test("ticket pdf - include_attachments appends each printed line's PDF; a c
       "the visible line's 2 pages, not the hidden one's",
     );
     assert.ok(withFiles.text.includes("Attachment page 2"));
+    // The appended pages say what they are: the document's own are numbered among themselves.
+    assert.ok(withFiles.text.includes("Attachment cert.pdf, page 1 of 2"), withFiles.text);
+    assert.ok(withFiles.text.includes("Attachment cert.pdf, page 2 of 2"));
 
     const broken = await attach(env, "broken.pdf", new TextEncoder().encode("%PDF-1.7 not really a pdf"));
     await db.update(sales).set({ file_id: broken }).where(eq(sales.id, visible.id));
@@ -151,19 +154,73 @@ Deno.test("ticket pdf - 404 unknown ticket, 403 for a customer company's user", 
 const PNG = "data:image/png;base64," +
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
-Deno.test("ticket pdf - the company's PNG logo is drawn; an SVG logo is skipped", () =>
+Deno.test("ticket pdf - the logo the screen shows: a PNG in companyLogo or in logoSVG, SVG as vector paths", () =>
   withEnv(async (env) => {
     const token = await env.login();
     const { ticket } = await ticketWithLines(env);
     const db = env.tenant.db;
-    await db.update(companies).set({ settings: { companyLogo: PNG } }).where(
-      eq(companies.id, ticket.company_id),
-    );
-    const withLogo = await pdf(env, `ticket_id=${ticket.id}`, token);
-    assert.ok(new TextDecoder("latin1").decode(withLogo.bytes).includes("/Subtype /Image"));
-    await db.update(companies).set({ settings: { companyLogo: "data:image/svg+xml;base64,PHN2Zy8+" } })
-      .where(eq(companies.id, ticket.company_id));
+    const settings = async (s: Record<string, unknown>) =>
+      await db.update(companies).set({ settings: s }).where(eq(companies.id, ticket.company_id));
+    const hasImage = (b: Uint8Array) => new TextDecoder("latin1").decode(b).includes("/Subtype /Image");
+    await settings({ companyLogo: PNG });
+    assert.ok(hasImage((await pdf(env, `ticket_id=${ticket.id}`, token)).bytes));
+    // A PNG kept in logoSVG (the screen showed it as a broken image, the PDFs ignored it).
+    await settings({ logoSVG: PNG });
+    assert.ok(hasImage((await pdf(env, `ticket_id=${ticket.id}`, token)).bytes));
+    // SVG is drawn as paths (no image); its text comes out as the document's text.
+    await settings({
+      logoSVG:
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 80"><text x="0" y="50">Z</text></svg>',
+    });
     const svg = await pdf(env, `ticket_id=${ticket.id}`, token);
-    assert.ok(!new TextDecoder("latin1").decode(svg.bytes).includes("/Subtype /Image"));
+    assert.ok(!hasImage(svg.bytes));
     assert.ok(svg.text.includes("T-04211"));
+    await settings({ companyLogo: "data:image/svg+xml;base64,PHN2Zy8+" });
+    assert.ok(
+      (await pdf(env, `ticket_id=${ticket.id}`, token)).text.includes("T-04211"),
+      "an empty SVG fails nothing",
+    );
+  }));
+
+Deno.test("ticket pdf - line notes print under their item; service dates are open until a line ends", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const { ticket, visible } = await ticketWithLines(env);
+    await env.tenant.db.update(sales).set({
+      notes: "Left at pad 7",
+      start_date: "2026-11-02T15:00:00Z",
+      end_date: null,
+    })
+      .where(eq(sales.id, visible.id));
+    const open = (await pdf(env, `ticket_id=${ticket.id}`, token)).text;
+    assert.ok(open.includes("Note: Left at pad 7"), open);
+    assert.ok(
+      open.includes("Service Dates") && open.includes("From 11-02-2026"),
+      "not 11-02-2026 to 11-02-2026",
+    );
+    await env.tenant.db.update(sales).set({ end_date: "2026-11-06T15:00:00Z" }).where(
+      eq(sales.id, visible.id),
+    );
+    assert.ok((await pdf(env, `ticket_id=${ticket.id}`, token)).text.includes("11-02-2026 to 11-06-2026"));
+  }));
+
+Deno.test("ticket pdf - every page after the first names the document, its number and the customer", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const { ticket } = await ticketWithLines(env);
+    const db = env.tenant.db;
+    const item = await makeItem(db, { item_number: "B-300", item_description: "Pump" });
+    for (let i = 0; i < 45; i++) {
+      await makeLine(db, {
+        ticket_id: ticket.id,
+        inventory_id: (await makeInventory(db, { item_id: item.id })).id,
+        price: 5,
+        order: 10 + i,
+      });
+    }
+    const { bytes, text } = await pdf(env, `ticket_id=${ticket.id}`, token);
+    const pages = await pageCount(bytes);
+    assert.ok(pages >= 2, `${pages} pages`);
+    const heads = text.split("\n").filter((l) => l === "Ticket T-04211 (continued) - Permian Energy");
+    assert.equal(heads.length, pages - 1);
   }));

@@ -31,5 +31,8 @@ export async function appendAttachments(
   return await mergePdfs(attachments.map((a) => a.data), async (pages) => ({
     report,
     notices: await Promise.all(pages.map((p, i) => p === null ? noticePage(attachments[i].name) : null)),
+    // The document's own pages are numbered among themselves (an issued invoice's are kept as issued,
+    // decision 040): each appended page names its attachment instead.
+    footers: { labels: attachments.map((a) => `Attachment ${a.name}`), whole: false },
   }));
 }

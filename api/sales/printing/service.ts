@@ -91,7 +91,7 @@ export async function ticketPdf(ctx: Ctx, q: TicketPdfQuery): Promise<Response> 
       linesOfIssue(ctx.db, issue.id),
       sellerOf(ctx.db, ticket.company_id),
     ]);
-    const company = { name: d.company.name, logo: seller.company.logo };
+    const company = { ...seller.company, name: d.company.name };
     bytes = await renderTicketDocument(documentData(d.ticket, title, company, d.settings, d.parties, stored));
     lines = () => Promise.resolve(stored);
   } else {

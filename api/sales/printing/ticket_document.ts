@@ -1,8 +1,7 @@
 // The ticket, quote and invoice document (decision 015): seller and buyer, numbers, dates, terms and
 // due date, one row per printed line with its days, amount before tax, tax and total, one "Other
 // charges" row for lines hidden from printing, totals that are the sums of those rows, remit-to.
-import { Buffer } from "node:buffer";
-import { addDays, formatDate, formatNumber, money, unitPrice } from "../../../lib/format.ts";
+import { addDays, formatDate, formatNumber, money, serviceDates, unitPrice } from "../../../lib/format.ts";
 import {
   drawFields,
   drawHeading,
@@ -14,15 +13,19 @@ import {
   pdfSafe,
   renderPdf,
 } from "../../lib/pdf.ts";
+import { drawLogo, PDF_LOGO_HEIGHT } from "../../lib/pdf_logo.ts";
 import type { DocumentSettings } from "./document_settings.ts";
-import { logoProblem } from "./logo.ts";
 import type { PrintedLines, PrintLine } from "./printed_lines.ts";
 
 export type DocumentTitle = "Quote" | "Ticket" | "Invoice";
 
 export interface TicketDocumentData extends PrintedLines {
   title: DocumentTitle;
-  company: { name: string; logo?: Uint8Array };
+  /**
+   * The seller: its name and logo (a PNG, JPEG or SVG's bytes, api/lib/pdf_logo.ts) and the logo's height in
+   * points (50 when not given).
+   */
+  company: { name: string; logo?: Uint8Array; logoHeight?: number };
   settings: DocumentSettings;
   ticket_number: string;
   invoice_number: string | null;
@@ -60,7 +63,12 @@ function columns(d: TicketDocumentData, markup: boolean): PdfColumn[] {
 
 function lineCells(d: TicketDocumentData, l: PrintLine, markup: boolean): string[] {
   const tz = d.settings.timeZone;
-  const item = [l.item_number, l.description, ...(l.serial ? [`Serial ${l.serial}`] : [])].join("\n");
+  const item = [
+    l.item_number,
+    l.description,
+    ...(l.serial ? [`Serial ${l.serial}`] : []),
+    ...(l.notes ? [`Note: ${l.notes}`] : []),
+  ].join("\n");
   const dates = [formatDate(l.start_date, tz), ...(l.end_date ? [`to ${formatDate(l.end_date, tz)}`] : [])];
   return [
     item,
@@ -84,24 +92,13 @@ function otherCells(d: TicketDocumentData, markup: boolean): string[] {
   return [what, ...Array(blanks).fill(""), money(o.amount), money(o.tax), money(o.total)];
 }
 
-type WithImage = PdfDoc & {
-  image(src: Buffer, x: number, y: number, opts: { fit: [number, number] }): PdfDoc;
-};
-
 function drawHeader(doc: PdfDoc, d: TicketDocumentData) {
   const left = doc.page.margins.left;
   const top = doc.y;
-  let textLeft = left;
-  // Checked before pdfkit unpacks it (logo.ts): an oversized or unreadable logo is left out.
-  const logo = d.company.logo && !logoProblem(d.company.logo) ? d.company.logo : undefined;
-  if (logo) {
-    try {
-      (doc as WithImage).image(Buffer.from(logo), left, top, { fit: [120, 50] });
-      textLeft = left + 130;
-    } catch {
-      // An unreadable logo is left out rather than failing the document.
-    }
-  }
+  // Checked before it is drawn (pdf_logo.ts): an oversized or unreadable logo is left out, never a failure.
+  const height = d.company.logoHeight ?? PDF_LOGO_HEIGHT;
+  const logoWidth = d.company.logo ? drawLogo(doc, { data: d.company.logo, height }, left, top, 160) : 0;
+  const textLeft = logoWidth ? left + logoWidth + 10 : left;
   doc.font(FONT_BOLD).fontSize(16).fillColor("black").text(pdfSafe(d.company.name), textLeft, top, {
     width: 260,
   });
@@ -114,7 +111,7 @@ function drawHeader(doc: PdfDoc, d: TicketDocumentData) {
     align: "right",
   });
   doc.x = left;
-  doc.y = Math.max(below, top + (logo ? 56 : 30)) + 6;
+  doc.y = Math.max(below, top + (logoWidth ? height + 6 : 30)) + 6;
 }
 
 /** Number, dates and, on an invoice with terms, the terms and due date. */
@@ -128,6 +125,9 @@ function documentFields(d: TicketDocumentData): [string, string][] {
       ["Ticket #", d.ticket_number],
       ["Ticket Date", formatDate(d.ticket_date)],
     ];
+  // A quote has no service yet; a ticket or invoice spans its lines' dates, open while a line is out.
+  const service = d.title === "Quote" ? "" : serviceDates(d.lines, (v) => formatDate(v, d.settings.timeZone));
+  if (service) fields.push(["Service Dates", service]);
   if (d.title === "Invoice" && d.revision && d.revision.number > 0) {
     fields.push([
       "Revision",
@@ -196,8 +196,18 @@ function drawDocument(doc: PdfDoc, d: TicketDocumentData) {
   }
 }
 
-/** The ticket's own pages: Letter portrait, 40 pt margins, numbered. */
+/**
+ * The ticket's own pages: Letter portrait, 40 pt margins, numbered; every page after the first is headed with
+ * the document, its number and the customer, so a continuation page (a long table's rest, the totals) stands on
+ * its own.
+ */
 export function renderTicketDocument(d: TicketDocumentData): Promise<Uint8Array> {
   const number = d.title === "Invoice" ? d.invoice_number ?? d.ticket_number : d.ticket_number;
-  return renderPdf((doc) => drawDocument(doc, d), { title: `${d.title} ${number}` });
+  const revision = d.title === "Invoice" && d.revision && d.revision.number > 0
+    ? ` Rev. ${d.revision.number}`
+    : "";
+  return renderPdf((doc) => drawDocument(doc, d), {
+    title: `${d.title} ${number}`,
+    runningHeader: `${d.title} ${number}${revision} (continued) - ${d.customer.name}`,
+  });
 }

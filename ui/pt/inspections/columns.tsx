@@ -1,6 +1,6 @@
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
-import { formatDate, formatNumber } from "../../../lib/format.ts";
+import { formatDate, formatPressure, formatUt } from "../../../lib/format.ts";
 import type { InspectionRow } from "./types.ts";
 import { SerialLink } from "../../components/SerialLink.tsx";
 
@@ -41,10 +41,10 @@ export const COLUMNS: DataColumn<InspectionRow>[] = [
   },
   { id: "pt", header: "PT", sortable: false, cell: (r) => <PtLink row={r} /> },
   { id: "visual_pass", header: "Pass Visual?", sortable: false, cell: (r) => yesNo(r.visual_pass) },
-  { id: "ut_1", header: "UT 1", sortable: false, cell: (r) => formatNumber(r.ut_1) },
-  { id: "ut_2", header: "UT 2", sortable: false, cell: (r) => formatNumber(r.ut_2) },
-  { id: "ut_3", header: "UT 3", sortable: false, cell: (r) => formatNumber(r.ut_3) },
-  { id: "pressure", header: "Pressure", sortable: false, cell: (r) => formatNumber(r.pressure) },
+  { id: "ut_1", header: "UT 1", sortable: false, cell: (r) => formatUt(r.ut_1) },
+  { id: "ut_2", header: "UT 2", sortable: false, cell: (r) => formatUt(r.ut_2) },
+  { id: "ut_3", header: "UT 3", sortable: false, cell: (r) => formatUt(r.ut_3) },
+  { id: "pressure", header: "Pressure", sortable: false, cell: (r) => formatPressure(r.pressure) },
   { id: "band_color", header: "Band Color", cell: (r) => <BandColor color={r.band_color} /> },
   { id: "mpi_result", header: "MPI Result", cell: (r) => r.mpi_result ?? "" },
   {

@@ -45,17 +45,6 @@ export function searchLines(lines: Line[], text: string, timeZone = DEFAULT_TIME
   return t ? lines.filter((l) => searchText(l, timeZone).includes(t)) : lines;
 }
 
-/** The earliest start and latest end of the lines: the ticket's service date range. */
-export function serviceRange(lines: Pick<Line, "start_date" | "end_date">[]): { from?: string; to?: string } {
-  let from: string | undefined, to: string | undefined;
-  for (const l of lines) {
-    if (l.start_date && (!from || l.start_date < from)) from = l.start_date;
-    const end = l.end_date ?? l.start_date;
-    if (end && (!to || end > to)) to = end;
-  }
-  return { from, to };
-}
-
 /** `ids` with the one at `from` moved to `to`. */
 export function moved<T>(ids: T[], from: number, to: number): T[] {
   if (from === to || from < 0 || to < 0 || from >= ids.length || to >= ids.length) return ids;

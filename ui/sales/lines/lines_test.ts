@@ -1,13 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  emptyEntry,
-  logFigures,
-  moved,
-  planCheckIn,
-  quantityMessage,
-  searchLines,
-  serviceRange,
-} from "./lines.ts";
+import { emptyEntry, logFigures, moved, planCheckIn, quantityMessage, searchLines } from "./lines.ts";
 import type { Line } from "./types.ts";
 
 type Log = Partial<Line["inventory_log"][number]>;
@@ -63,19 +55,11 @@ Deno.test("ticket lines - log figures: removed entries are not checked in", () =
   assert.deepEqual(logFigures(l), { checkedIn: 2, removed: 1, sold: 1, reclassed: 2 });
 });
 
-Deno.test("ticket lines - search across fields, case-insensitive; range; move", () => {
+Deno.test("ticket lines - search across fields, case-insensitive; move", () => {
   const lines = [line(1, { notes: "Left at Pad 7" }), line(2)];
   assert.deepEqual(searchLines(lines, "pad 7").map((l) => l.id), [1]);
   assert.deepEqual(searchLines(lines, "it-2").map((l) => l.id), [2]);
   assert.deepEqual(searchLines(lines, "  ").map((l) => l.id), [1, 2]);
-  assert.deepEqual(
-    serviceRange([
-      { start_date: "2026-03-02T08:00:00Z", end_date: null },
-      { start_date: "2026-03-01T08:00:00Z", end_date: "2026-03-05T17:00:00Z" },
-    ]),
-    { from: "2026-03-01T08:00:00Z", to: "2026-03-05T17:00:00Z" },
-  );
-  assert.deepEqual(serviceRange([]), { from: undefined, to: undefined });
   assert.deepEqual(moved([1, 2, 3, 4], 3, 0), [4, 1, 2, 3]);
   assert.deepEqual(moved([1, 2, 3, 4], 0, 2), [2, 3, 1, 4]);
   assert.deepEqual(moved([1, 2], 0, 5), [1, 2]);

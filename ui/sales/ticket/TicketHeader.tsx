@@ -1,15 +1,13 @@
-import { formatDate, formatDateTime, money } from "../../../lib/format.ts";
+import { formatDate, formatDateTime, money, serviceDates } from "../../../lib/format.ts";
 import { useTimeZone } from "../../lib/time_zone.tsx";
 import { CompanyLogo } from "../../shell/CompanyLogo.tsx";
 import { DisputedFlag, invoiceNumber } from "../tickets/columns.tsx";
 import { STATUS_LABELS } from "../tickets/types.ts";
-import { serviceRange } from "../lines/lines.ts";
 import type { Line } from "../lines/types.ts";
 import type { DetailProps, TicketDetail as Ticket } from "./types.ts";
 
 /** The header's facts: numbers, status, parties and dates. */
 export function Header({ t, lines, company }: { t: Ticket; lines: Line[]; company: DetailProps["company"] }) {
-  const range = serviceRange(lines);
   const timeZone = useTimeZone();
   const facts: [string, string | undefined][] = [
     [t.isQuote || t.status === "QUOTE" ? "Quote #" : "Ticket #", t.ticket_number],
@@ -21,8 +19,8 @@ export function Header({ t, lines, company }: { t: Ticket; lines: Line[]; compan
     ["Invoice Date", t.invoice_date ? formatDate(t.invoice_date) : undefined],
     [
       "Service Dates",
-      range.from && !(t.isQuote || t.status === "QUOTE")
-        ? `${formatDateTime(range.from, timeZone)} to ${formatDateTime(range.to, timeZone)}`
+      !(t.isQuote || t.status === "QUOTE")
+        ? serviceDates(lines, (v) => formatDateTime(v, timeZone)) || undefined
         : undefined,
     ],
     ["Business Unit", t.business_unit?.name],

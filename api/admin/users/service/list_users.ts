@@ -1,3 +1,4 @@
+import { timeZoneOf } from "../../../../lib/format.ts";
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { companies, users } from "../../../../db/schema/mod.ts";
@@ -88,6 +89,7 @@ export async function downloadUsers(ctx: Ctx, q: UserListQuery, today = new Date
       roles: u.roles.join(", "),
     })),
     today,
+    { timeZone: timeZoneOf(ctx.user.company.settings) },
   );
 }
 

@@ -13,6 +13,7 @@ import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { pdfResponse } from "../../../lib/pdf.ts";
 import { readFile } from "../../../files/service.ts";
+import { pdfLogo } from "../../../lib/pdf_logo.ts";
 import { renderInspectionReportWithAttachment } from "../report.ts";
 import type { ReportMedia } from "../report_media.ts";
 import { inspectionScope } from "./query.ts";
@@ -71,7 +72,13 @@ export async function inspectionReport(ctx: Ctx, id: number): Promise<Response> 
   if (!job) throw new AppError("not_found", "Inspection not found.");
   const ids = [job.inspection_company_id, job.customer_company_id, job.operator_company_id];
   const [found, file, media] = await Promise.all([
-    ctx.db.select({ id: companies.id, name: companies.name, custom: companies.custom }).from(companies)
+    ctx.db.select({
+      id: companies.id,
+      name: companies.name,
+      custom: companies.custom,
+      settings: companies.settings,
+    })
+      .from(companies)
       .where(inArray(companies.id, ids)),
     attachmentOf(ctx, inspection.pressure_test_file_id),
     mediaFor(ctx, inspection.id),
@@ -86,6 +93,7 @@ export async function inspectionReport(ctx: Ctx, id: number): Promise<Response> 
     operator: company(job.operator_company_id),
     timeZone: timeZoneOf(ctx.user.company.settings),
     media,
+    logo: pdfLogo(found.find((c) => c.id === job.inspection_company_id)?.settings),
   }, file);
   return pdfResponse(bytes, `Inspection-${inspection.serial_number || inspection.id}.pdf`);
 }

@@ -17,9 +17,9 @@ import {
   queryEnum,
 } from "../../../lib/list_query.ts";
 import { DEEP_OFFSET, pageOfIds, rowsAfter, rowsOfWalk } from "../../../lib/db_helpers.ts";
-import { xlsxResponse } from "../../../lib/xlsx.ts";
+import { type XlsxColumn, xlsxResponse } from "../../../lib/xlsx.ts";
 import { DATE_MESSAGE, INSPECTION_SORTS } from "../schemas.ts";
-import { isIsoDate } from "../../../../lib/format.ts";
+import { isIsoDate, timeZoneOf } from "../../../../lib/format.ts";
 import {
   countInspections,
   type InspectionOut,
@@ -249,17 +249,17 @@ async function inspectionTotal(ctx: Ctx, q: InspectionListQuery, filters: SQL | 
   return Number(row.total);
 }
 
-export const INSPECTION_COLUMNS = [
-  { header: "Date", key: "date", width: 12 },
+export const INSPECTION_COLUMNS: XlsxColumn[] = [
+  { header: "Date", key: "date", width: 12, date: true },
   { header: "Serial Number", key: "serial_number", width: 18 },
   { header: "Batch", key: "batch", width: 14 },
   { header: "Part Name", key: "part_name", width: 22 },
   { header: "Part Desc.", key: "part_description", width: 28 },
   { header: "Pass Visual?", key: "visual_pass", width: 12 },
-  { header: "UT 1", key: "ut_1", width: 8 },
-  { header: "UT 2", key: "ut_2", width: 8 },
-  { header: "UT 3", key: "ut_3", width: 8 },
-  { header: "Pressure", key: "pressure", width: 10 },
+  { header: "UT 1", key: "ut_1", width: 8, format: "ut" },
+  { header: "UT 2", key: "ut_2", width: 8, format: "ut" },
+  { header: "UT 3", key: "ut_3", width: 8, format: "ut" },
+  { header: "Pressure", key: "pressure", width: 12, format: "pressure" },
   { header: "Band Color", key: "band_color", width: 11 },
   { header: "MPI Result", key: "mpi_result", width: 12 },
   { header: "Notes", key: "notes", width: 32 },
@@ -300,5 +300,7 @@ export async function downloadInspections(
     customer: r.customer_company.name,
     job_number: r.job.job_number,
   });
-  return xlsxResponse("Inspections", INSPECTION_COLUMNS, await everyInspection(ctx, q, row), today);
+  return xlsxResponse("Inspections", INSPECTION_COLUMNS, await everyInspection(ctx, q, row), today, {
+    timeZone: timeZoneOf(ctx.user.company.settings),
+  });
 }

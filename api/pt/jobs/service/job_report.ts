@@ -3,6 +3,7 @@ import { timeZoneOf } from "../../../../lib/format.ts";
 import { companies, inspections, parts } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { pdfResponse } from "../../../lib/pdf.ts";
+import { pdfLogo } from "../../../lib/pdf_logo.ts";
 import { renderJobReport } from "../report.ts";
 import { getJob } from "./list_jobs.ts";
 
@@ -11,7 +12,13 @@ export async function jobReport(ctx: Ctx, id: number): Promise<Response> {
   const job = await getJob(ctx, id);
   const ids = [job.inspection_company_id, job.customer_company_id, job.operator_company_id];
   const [found, rows] = await Promise.all([
-    ctx.db.select({ id: companies.id, name: companies.name, custom: companies.custom }).from(companies)
+    ctx.db.select({
+      id: companies.id,
+      name: companies.name,
+      custom: companies.custom,
+      settings: companies.settings,
+    })
+      .from(companies)
       .where(inArray(companies.id, ids)),
     ctx.db.select({
       date: inspections.date,
@@ -38,6 +45,7 @@ export async function jobReport(ctx: Ctx, id: number): Promise<Response> {
     operator: company(job.operator_company_id),
     inspections: rows,
     timeZone: timeZoneOf(ctx.user.company.settings),
+    logo: pdfLogo(found.find((c) => c.id === job.inspection_company_id)?.settings),
   });
   return pdfResponse(bytes, `Job-${job.job_number}.pdf`);
 }

@@ -2,8 +2,8 @@ import { and } from "drizzle-orm";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { everyRow, type ListResult, listTotal, pageWindow } from "../../../lib/list_query.ts";
-import { formatDate } from "../../../../lib/format.ts";
-import { xlsxResponse } from "../../../lib/xlsx.ts";
+import { timeZoneOf } from "../../../../lib/format.ts";
+import { type XlsxColumn, xlsxResponse } from "../../../lib/xlsx.ts";
 import type { JobListQuery, JobRow } from "../schemas.ts";
 import {
   countJobs,
@@ -60,18 +60,18 @@ export async function getJob(ctx: Ctx, id: number): Promise<JobRow> {
   return job;
 }
 
-export const JOB_COLUMNS = [
-  { header: "Date", key: "date", width: 12 },
+export const JOB_COLUMNS: XlsxColumn[] = [
+  { header: "Date", key: "date", width: 12, date: true },
   { header: "Job Number", key: "job_number", width: 16 },
   { header: "Customer", key: "customer", width: 28 },
   { header: "Operator", key: "operator", width: 28 },
   { header: "District", key: "district", width: 16 },
   { header: "Inspector", key: "inspector", width: 20 },
   { header: "UV Serial", key: "uv_serial_number", width: 14 },
-  { header: "UV Recal.", key: "uv_recalibration_date", width: 12 },
+  { header: "UV Recal.", key: "uv_recalibration_date", width: 12, date: true },
   { header: "Blacklight", key: "blacklight_reading", width: 12 },
   { header: "UT Serial", key: "ut_serial_number", width: 14 },
-  { header: "UT Recal.", key: "ut_recalibration_date", width: 12 },
+  { header: "UT Recal.", key: "ut_recalibration_date", width: 12, date: true },
   { header: "Comments", key: "comments", width: 40 },
 ];
 
@@ -82,13 +82,10 @@ export async function downloadJobs(ctx: Ctx, q: JobListQuery, today = new Date()
     JOB_COLUMNS,
     await everyJob(ctx, q, (j) => ({
       ...j,
-      // The spec's display format for dates outside forms.
-      date: formatDate(j.date),
-      uv_recalibration_date: formatDate(j.uv_recalibration_date),
-      ut_recalibration_date: formatDate(j.ut_recalibration_date),
       customer: j.customer_company.name,
       operator: j.operator_company.name,
     })),
     today,
+    { timeZone: timeZoneOf(ctx.user.company.settings) },
   );
 }

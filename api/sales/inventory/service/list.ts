@@ -1,3 +1,4 @@
+import { timeZoneOf } from "../../../../lib/format.ts";
 import { and, asc, type Column, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
@@ -285,13 +286,13 @@ export const INVENTORY_COLUMNS = [
   { header: "Quantity Out (Location)", key: "quantity_out_location", width: 12 },
   { header: "Quantity Available", key: "quantity_available", width: 12 },
   { header: "Locations", key: "locations", width: 28 },
-  { header: "Purchase Date", key: "purchase_date", width: 12 },
+  { header: "Purchase Date", key: "purchase_date", width: 12, date: true },
   { header: "Purchase Price", key: "purchase_price", width: 12, format: "money" as const },
   { header: "Manufacturer", key: "manufacturer", width: 18 },
   { header: "Location", key: "location", width: 18 },
   { header: "Hidden", key: "hidden", width: 8 },
   { header: "Last Updated By", key: "updated_by", width: 20 },
-  { header: "Updated At", key: "updated_at", width: 20 },
+  { header: "Updated At", key: "updated_at", width: 20, instant: true },
 ];
 
 /**
@@ -322,5 +323,7 @@ export async function downloadInventory(ctx: Ctx, q: InventoryListQuery, today =
     hidden: r.hidden ? "Yes" : "No",
     updated_by: r.updated_by?.name ?? "",
   });
-  return xlsxResponse("Inventory", INVENTORY_COLUMNS, await everyInventoryRow(ctx, q, row), today);
+  return xlsxResponse("Inventory", INVENTORY_COLUMNS, await everyInventoryRow(ctx, q, row), today, {
+    timeZone: timeZoneOf(ctx.user.company.settings),
+  });
 }

@@ -1,3 +1,4 @@
+import { timeZoneOf } from "../../../../lib/format.ts";
 import { and, asc, count, desc, eq, exists, inArray, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { inventory, inventory_locations, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
@@ -350,5 +351,6 @@ export async function downloadInventoryLocations(ctx: Ctx, q: LocationListQuery,
     LOCATION_COLUMNS,
     await everyLocationRow(ctx, q, row),
     today,
+    { timeZone: timeZoneOf(ctx.user.company.settings) },
   );
 }

@@ -1,3 +1,4 @@
+import { timeZoneOf } from "../../../../lib/format.ts";
 import { and, type AnyColumn, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { items } from "../../../../db/schema/mod.ts";
@@ -107,5 +108,6 @@ export async function downloadItems(ctx: Ctx, q: ItemListQuery, today = new Date
       category: i.category?.name ?? "",
     })),
     today,
+    { timeZone: timeZoneOf(ctx.user.company.settings) },
   );
 }
