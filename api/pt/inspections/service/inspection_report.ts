@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { timeZoneOf } from "../../../../lib/format.ts";
 import {
   companies,
@@ -16,6 +16,7 @@ import { readFile } from "../../../files/service.ts";
 import { renderInspectionReportWithAttachment } from "../report.ts";
 import type { ReportMedia } from "../report_media.ts";
 import { inspectionScope } from "./query.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 /** The stored pressure-test PDF through the files access rule; a vanished file is treated as none. */
 async function attachmentOf(ctx: Ctx, fileId: number | null) {
@@ -72,7 +73,7 @@ export async function inspectionReport(ctx: Ctx, id: number): Promise<Response> 
   const ids = [job.inspection_company_id, job.customer_company_id, job.operator_company_id];
   const [found, file, media] = await Promise.all([
     ctx.db.select({ id: companies.id, name: companies.name, custom: companies.custom }).from(companies)
-      .where(inArray(companies.id, ids)),
+      .where(inJson(companies.id, ids)),
     attachmentOf(ctx, inspection.pressure_test_file_id),
     mediaFor(ctx, inspection.id),
   ]);

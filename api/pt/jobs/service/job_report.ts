@@ -1,10 +1,11 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { timeZoneOf } from "../../../../lib/format.ts";
 import { companies, inspections, parts } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { pdfResponse } from "../../../lib/pdf.ts";
 import { renderJobReport } from "../report.ts";
 import { getJob } from "./list_jobs.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 /** GET /api/pt/jobs/{id}/report: the Job Report PDF, shown inline; 404 outside the user's scope. */
 export async function jobReport(ctx: Ctx, id: number): Promise<Response> {
@@ -12,7 +13,7 @@ export async function jobReport(ctx: Ctx, id: number): Promise<Response> {
   const ids = [job.inspection_company_id, job.customer_company_id, job.operator_company_id];
   const [found, rows] = await Promise.all([
     ctx.db.select({ id: companies.id, name: companies.name, custom: companies.custom }).from(companies)
-      .where(inArray(companies.id, ids)),
+      .where(inJson(companies.id, ids)),
     ctx.db.select({
       date: inspections.date,
       serial_number: inspections.serial_number,
