@@ -553,14 +553,18 @@ const DIR_SETTLE_MS = 2000;
  * tenants each signed in and read once left 200 of them open and the server at 502 MB. A tenant without
  * requests for `trimMs` has its idle connections closed (one fresh connection stays, which has read nothing);
  * after `closeMs` it is closed, as an eviction would, once no request holds it (decisions 029, 030, 037: its
- * writes are answered and durable first). Its next request opens it again (a cold open: a few ms).
+ * writes are answered and durable first). Its next request opens it again (a cold open: a few ms). At most
+ * `warm` tenants without requests keep their connections (each up to FILE_CONNECTIONS x (schema + a 2 MB page
+ * cache + its statements' byte bound)): past that, the least recently used are trimmed at once, so a sweep of
+ * many tenants touched once (a sign-in each) does not hold 200 schemas until `trimMs` has passed.
  */
 export interface IdleLimits {
   trimMs: number;
   closeMs: number;
+  warm: number;
 }
 
-export const IDLE_LIMITS: IdleLimits = { trimMs: 5_000, closeMs: 60_000 };
+export const IDLE_LIMITS: IdleLimits = { trimMs: 5_000, closeMs: 60_000, warm: 32 };
 
 /** How often the cache looks for idle tenants. */
 const IDLE_SWEEP_MS = 1000;
@@ -583,6 +587,9 @@ export class TenantCache {
   sweepIdle(now = performance.now()): { trimmed: number; closed: number } {
     let trimmed = 0;
     let closed = 0;
+    // Idle and not yet trimmed, least recently used first (the map's order): those past `warm` are trimmed now.
+    let warmOver = -this.idle.warm;
+    for (const slot of this.open.values()) if (!slot.users && slot.ready && !slot.trimmed) warmOver++;
     for (const [key, slot] of this.open) {
       if (slot.users || !slot.ready) continue;
       const idleMs = now - slot.lastUsed;
@@ -590,7 +597,9 @@ export class TenantCache {
         this.open.delete(key);
         slot.retire();
         closed++;
-      } else if (idleMs >= this.idle.trimMs && !slot.trimmed) {
+        if (!slot.trimmed) warmOver--;
+      } else if ((idleMs >= this.idle.trimMs || warmOver > 0) && !slot.trimmed) {
+        warmOver--;
         slot.trimmed = true;
         if (!slot.ready.writesWaiting) trimIdleConnections(slot.ready.client);
         trimmed++;
