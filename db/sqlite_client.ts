@@ -14,7 +14,9 @@
  * 2^53) or as bigints (`intMode: "bigint"`); blobs as ArrayBuffer; errors as `LibsqlError` with the same codes
  * (`SQLITE_BUSY`, `SQLITE_FULL`, `SQLITE_CONSTRAINT` and its extended code). Every connection gets the busy
  * timeout, `foreign_keys=ON` and `synchronous=FULL` (libSQL's defaults, which node:sqlite does not all share),
- * and keeps its most recently used prepared statements (db/statement_cache.ts's limit and counters).
+ * and keeps its most recently used prepared statements, bounded by count and bytes (db/statement_cache.ts's
+ * limits and counters); a connection whose dropped statements still hold too much of SQLite's heap is replaced
+ * (decision 043).
  *
  * Only ever one SQLite library per process for a file: two copies in one process would release each other's
  * POSIX locks. db/client.ts opens every local file through this module; remote databases (sqld) still use
@@ -35,7 +37,13 @@ import type {
 // The client's own error classes (it re-exports them from here): importing them from the client itself would
 // load it, and the native library it loads, into every server.
 import { LibsqlBatchError, LibsqlError } from "@libsql/core/api";
-import { statementCacheStats, STATEMENTS_PER_CONNECTION } from "./statement_cache.ts";
+import {
+  DROPPED_BYTES_PER_CONNECTION,
+  STATEMENT_BYTES_PER_CONNECTION,
+  statementBytes,
+  statementCacheStats,
+  STATEMENTS_PER_CONNECTION,
+} from "./statement_cache.ts";
 import {
   forgetCheckpoint,
   releaseCheckpointer,
@@ -70,6 +78,14 @@ function filePath(url: string): string {
     else if (!rest.startsWith("/")) throw new LibsqlError(`Invalid host in file URL: ${url}`, "URL_INVALID");
   }
   return decodeURIComponent(rest);
+}
+
+/**
+ * Closes a local client's connections not in use (their page caches and statements), keeping one fresh
+ * connection; answers how many were closed (0 for any other client). For a tenant left idle (db/tenants.ts).
+ */
+export function trimIdleConnections(client: Client): number {
+  return client instanceof FileClient ? client.trim() : 0;
 }
 
 /** Whether the client is one of this module's (a local file), whose transactions can `commitNow`. */
@@ -131,6 +147,8 @@ interface Prepared {
   row: (values: unknown[]) => Row;
   /** may change the database: a statement that returns no rows (but BEGIN, COMMIT, ...), or one with RETURNING */
   writes: boolean;
+  /** estimated bytes of SQLite's heap it holds (`statementBytes`) */
+  bytes: number;
 }
 
 const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
@@ -139,8 +157,23 @@ const RETURNING = /\breturning\b/i;
 class Connection {
   readonly db: DatabaseSync;
   private statements = new Map<string, Prepared>();
+  /** Estimated bytes of the statements kept. */
+  private keptBytes = 0;
+  /**
+   * Estimated bytes of statements dropped since the connection opened: freed only when V8 collects them, or
+   * when the connection closes (db/statement_cache.ts).
+   */
+  droppedBytes = 0;
+  /** Statements prepared on it: a connection that has prepared none has not read the schema either. */
+  preparedCount = 0;
   /** A statement that may have written ran since `takeWrote` last asked. */
   wrote = false;
+  /**
+   * `PRAGMA synchronous`, run before the connection's first statement (`use`): it reads the schema, about
+   * 380 KB of SQLite's heap for a tenant's, which a connection opened and never used need not hold (an idle
+   * tenant keeps one such connection: db/tenants.ts).
+   */
+  private pending: string | undefined;
 
   constructor(path: string, options: FileClientOptions, readonly bigint: boolean) {
     this.db = new DatabaseSync(path);
@@ -148,15 +181,24 @@ class Connection {
     try {
       this.db.exec(
         `PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyMs))}; PRAGMA foreign_keys = ON; ` +
-          (options.syncOffThread
-            ? `PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = ${WAL_BACKSTOP_PAGES};`
-            : "PRAGMA synchronous = FULL;"),
+          (options.syncOffThread ? `PRAGMA wal_autocheckpoint = ${WAL_BACKSTOP_PAGES};` : ""),
       );
     } catch (e) {
       this.db.close();
       statementCacheStats.connections--;
       throw mapError(e);
     }
+    this.pending = options.syncOffThread ? "PRAGMA synchronous = NORMAL" : "PRAGMA synchronous = FULL";
+  }
+
+  /** The database, its durability set before its first statement. */
+  use(): DatabaseSync {
+    const pending = this.pending;
+    if (pending !== undefined) {
+      this.db.exec(pending);
+      this.pending = undefined;
+    }
+    return this.db;
   }
 
   get open() {
@@ -183,7 +225,8 @@ class Connection {
       statementCacheStats.reused++;
       return known;
     }
-    const stmt = this.db.prepare(sql);
+    const stmt = this.use().prepare(sql);
+    this.preparedCount++;
     stmt.setReadBigInts(this.bigint);
     const cols = stmt.columns();
     const columns = cols.map((c) => c.name);
@@ -194,17 +237,53 @@ class Connection {
       columnTypes: cols.map((c) => c.type ?? ""),
       row: rowMaker(columns),
       writes: columns.length ? RETURNING.test(sql) : !TRANSACTION_CONTROL.test(sql),
+      bytes: statementBytes(sql),
     };
     statementCacheStats.prepared++;
-    if (this.statements.size >= STATEMENTS_PER_CONNECTION) {
-      this.statements.delete(this.statements.keys().next().value!);
-    } else statementCacheStats.cached++;
+    if (prepared.bytes > STATEMENT_BYTES_PER_CONNECTION / 4) {
+      // Too large to keep (a statement over a list of literal values): used once, then dropped.
+      this.droppedBytes += prepared.bytes;
+      return prepared;
+    }
+    while (
+      this.statements.size &&
+      (this.statements.size >= STATEMENTS_PER_CONNECTION ||
+        this.keptBytes + prepared.bytes > STATEMENT_BYTES_PER_CONNECTION)
+    ) {
+      if (this.statements.size < STATEMENTS_PER_CONNECTION) statementCacheStats.evictedForBytes++;
+      this.drop(this.statements.keys().next().value!);
+    }
     this.statements.set(sql, prepared);
+    this.keptBytes += prepared.bytes;
+    statementCacheStats.cached++;
+    statementCacheStats.cachedBytes += prepared.bytes;
     return prepared;
+  }
+
+  /** Drops a kept statement (the least recently used first). */
+  private drop(sql: string) {
+    const p = this.statements.get(sql)!;
+    this.statements.delete(sql);
+    this.keptBytes -= p.bytes;
+    this.droppedBytes += p.bytes;
+    statementCacheStats.cached--;
+    statementCacheStats.cachedBytes -= p.bytes;
+  }
+
+  /** Whether its dropped statements hold enough of SQLite's heap to close it and open a fresh one instead. */
+  get worn(): boolean {
+    return this.droppedBytes > DROPPED_BYTES_PER_CONNECTION;
+  }
+
+  /** Statements kept and their estimated bytes (tests, diagnostics). */
+  get kept(): { count: number; bytes: number } {
+    return { count: this.statements.size, bytes: this.keptBytes };
   }
 
   close() {
     statementCacheStats.cached -= this.statements.size;
+    statementCacheStats.cachedBytes -= this.keptBytes;
+    this.keptBytes = 0;
     this.statements.clear();
     if (this.db.isOpen) {
       this.db.close();
@@ -436,12 +515,52 @@ class Pool {
       c.close();
       return;
     }
+    if (c.worn) c = this.replace(c);
     const waiter = this.waiters.shift();
     if (waiter) {
       this.borrowed.add(c);
       if (waiter.tx) this.heldByTransaction.add(c);
       waiter.resolve(c);
     } else this.idle.push(c);
+  }
+
+  /**
+   * A fresh connection in place of `c`, which is closed: the statements it dropped are freed with it. The fresh
+   * one is opened first, so the file is never left without a connection (a last close checkpoints on the
+   * thread). If it cannot be opened, `c` stays.
+   */
+  private replace(c: Connection): Connection {
+    let fresh: Connection;
+    try {
+      fresh = new Connection(this.path, this.options, !!this.options.bigint);
+    } catch {
+      return c;
+    }
+    c.close();
+    statementCacheStats.recycled++;
+    return fresh;
+  }
+
+  /**
+   * Closes the connections not in use, with their page caches and statements, keeping one fresh connection
+   * when no other is borrowed (so the file stays open: a last close checkpoints on the thread). For a client
+   * left idle (db/tenants.ts); answers how many connections were closed.
+   */
+  trim(): number {
+    if (this.closed || !this.idle.length) return 0;
+    if (!this.borrowed.size && this.idle.length === 1 && !this.idle[0].preparedCount) return 0;
+    const old = this.idle;
+    this.idle = [];
+    if (!this.borrowed.size) {
+      try {
+        this.idle.push(new Connection(this.path, this.options, !!this.options.bigint));
+      } catch {
+        this.idle = old;
+        return 0;
+      }
+    }
+    for (const c of old) c.close();
+    return old.length;
   }
 
   /** A new pool to the same file, for `reconnect`. */
@@ -530,7 +649,7 @@ function execMultiple(c: Connection, sql: string) {
   const changes = () => executeStmt(c, { sql: "select total_changes()" }).rows[0][0];
   const before = changes();
   try {
-    c.db.exec(sql);
+    c.use().exec(sql);
   } catch (e) {
     throw mapError(e);
   } finally {
@@ -689,7 +808,8 @@ class FileClient {
       const { sql, args } = normalize(stmt);
       // A statement of its own, not the connection's cache's: it is stepped by `iterate` and dropped after one
       // walk (a download's ids: the same text seldom comes twice).
-      const st = c.db.prepare(sql);
+      const st = c.use().prepare(sql);
+      c.droppedBytes += statementBytes(sql);
       if (!st.columns().length) {
         throw new LibsqlError("A cursor is for a read that returns rows", "SQL_INPUT_ERROR");
       }
@@ -724,6 +844,11 @@ class FileClient {
       },
       close,
     };
+  }
+
+  /** See `trimIdleConnections`. */
+  trim(): number {
+    return this.closed ? 0 : this.pool.trim();
   }
 
   sync(): Promise<undefined> {

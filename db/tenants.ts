@@ -13,7 +13,7 @@ import {
 } from "./client.ts";
 import { dirname } from "node:path";
 import { yieldToEventLoop } from "../lib/event_loop.ts";
-import { isFileClient } from "./sqlite_client.ts";
+import { isFileClient, trimIdleConnections } from "./sqlite_client.ts";
 
 /** A local file as it was when its database was opened: a delete removes it, a restore or a create replaces it. */
 export interface FileIdentity {
@@ -499,6 +499,10 @@ async function retryBusy<T>(fn: () => Promise<T>): Promise<T> {
 class Slot {
   users = 0;
   retired = false;
+  /** when a request last took or gave back the slot (performance.now()) */
+  lastUsed = performance.now();
+  /** its idle connections were closed since it was last used (`TenantCache.sweepIdle`) */
+  trimmed = false;
   /** the database once open (for figures; requests await `db`) */
   ready: TenantDb | undefined;
   constructor(readonly tenant: Tenant, readonly db: Promise<TenantDb>) {
@@ -507,10 +511,13 @@ class Slot {
 
   hold(): () => void {
     this.users++;
+    this.lastUsed = performance.now();
+    this.trimmed = false;
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      this.lastUsed = performance.now();
       if (--this.users === 0 && this.retired) this.close();
     };
   }
@@ -540,15 +547,80 @@ const FILE_CHECK_ON_REQUEST_MS = 50;
 /** A directory changed this recently is looked into at every look (its mtime is only as fine as a ms). */
 const DIR_SETTLE_MS = 2000;
 
+/**
+ * What an open tenant left alone costs, and for how long (decision 043). Each SQLite connection of a tenant
+ * holds its schema (about 420 KB for the tenant schema), its page cache (up to 2 MB) and its statements: 1,000
+ * tenants each signed in and read once left 200 of them open and the server at 502 MB. A tenant without
+ * requests for `trimMs` has its idle connections closed (one fresh connection stays, which has read nothing);
+ * after `closeMs` it is closed, as an eviction would, once no request holds it (decisions 029, 030, 037: its
+ * writes are answered and durable first). Its next request opens it again (a cold open: a few ms). At most
+ * `warm` tenants without requests keep their connections (each up to FILE_CONNECTIONS x (schema + a 2 MB page
+ * cache + its statements' byte bound)): past that, the least recently used are trimmed at once, so a sweep of
+ * many tenants touched once (a sign-in each) does not hold 200 schemas until `trimMs` has passed.
+ */
+export interface IdleLimits {
+  trimMs: number;
+  closeMs: number;
+  warm: number;
+}
+
+export const IDLE_LIMITS: IdleLimits = { trimMs: 5_000, closeMs: 60_000, warm: 32 };
+
+/** How often the cache looks for idle tenants. */
+const IDLE_SWEEP_MS = 1000;
+
 /** Open tenant databases, bounded: the least recently used is closed when the cache is full. */
 export class TenantCache {
   private open = new Map<string, Slot>();
   private fileTimer: ReturnType<typeof setInterval> | undefined;
+  private idleTimer: ReturnType<typeof setInterval> | undefined;
   private lastFileCheck = 0;
   /** mtime (ms) of each directory of open files, when its files were last looked at */
   private dirsSeen = new Map<string, number>();
 
-  constructor(private dataDir: string, private max: number) {}
+  constructor(private dataDir: string, private max: number, private idle: IdleLimits = IDLE_LIMITS) {}
+
+  /**
+   * Trims the tenants idle for `idle.trimMs` and closes those idle for `idle.closeMs` (`IdleLimits`); answers
+   * how many of each. A tenant a request holds is never touched.
+   */
+  sweepIdle(now = performance.now()): { trimmed: number; closed: number } {
+    let trimmed = 0;
+    let closed = 0;
+    // Idle and not yet trimmed, least recently used first (the map's order): those past `warm` are trimmed now.
+    let warmOver = -this.idle.warm;
+    for (const slot of this.open.values()) if (!slot.users && slot.ready && !slot.trimmed) warmOver++;
+    for (const [key, slot] of this.open) {
+      if (slot.users || !slot.ready) continue;
+      const idleMs = now - slot.lastUsed;
+      if (idleMs >= this.idle.closeMs) {
+        this.open.delete(key);
+        slot.retire();
+        closed++;
+        if (!slot.trimmed) warmOver--;
+      } else if ((idleMs >= this.idle.trimMs || warmOver > 0) && !slot.trimmed) {
+        warmOver--;
+        slot.trimmed = true;
+        if (!slot.ready.writesWaiting) trimIdleConnections(slot.ready.client);
+        trimmed++;
+      }
+    }
+    if (!this.open.size) this.stopIdleSweeps();
+    return { trimmed, closed };
+  }
+
+  private startIdleSweeps() {
+    if (this.idleTimer !== undefined) return;
+    const timer = setInterval(() => this.sweepIdle(), IDLE_SWEEP_MS);
+    Deno.unrefTimer(timer);
+    this.idleTimer = timer;
+  }
+
+  private stopIdleSweeps() {
+    if (this.idleTimer === undefined) return;
+    clearInterval(this.idleTimer);
+    this.idleTimer = undefined;
+  }
 
   /**
    * Closes (once their requests are done) the databases whose file was removed or replaced since it was
@@ -649,6 +721,7 @@ export class TenantCache {
     cached?.retire();
     const slot = new Slot(tenant, openTenantDb(this.dataDir, tenant));
     this.open.set(key, slot);
+    this.startIdleSweeps();
     if (isFileUrl(resolveDbUrl(this.dataDir, tenant.db_url))) this.startFileChecks();
     slot.db.catch(() => this.open.get(key) === slot && this.open.delete(key));
     while (this.open.size > this.max) {
@@ -661,6 +734,7 @@ export class TenantCache {
 
   async closeAll() {
     this.stopFileChecks();
+    this.stopIdleSweeps();
     const all = [...this.open.values()];
     this.open.clear();
     await Promise.all(all.map((s) => s.close()));

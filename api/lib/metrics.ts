@@ -96,6 +96,16 @@ export class Metrics {
       statementCacheStats.cached,
     );
     gauge(
+      "sqlite_statements_cached_bytes",
+      "Estimated bytes of SQLite's heap the kept statements hold (db/statement_cache.ts, decision 043).",
+      statementCacheStats.cachedBytes,
+    );
+    lines.push(
+      "# HELP sqlite_connections_recycled_total Connections closed and replaced to free the statements they dropped.",
+      "# TYPE sqlite_connections_recycled_total counter",
+      `sqlite_connections_recycled_total ${statementCacheStats.recycled}`,
+    );
+    gauge(
       "sqlite_connections_open",
       "Connections open to local database files (each keeps its statements and a page cache).",
       statementCacheStats.connections,

@@ -1,5 +1,6 @@
-import { type AnyColumn, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, eq, type SQL, sql } from "drizzle-orm";
 import type { CurrentUser } from "../lib/context.ts";
+import { inJson } from "../../db/in_json.ts";
 
 /** The columns a jobs or inspections query scopes by (inspections name the job `job_id`). */
 export interface ScopeColumns {
@@ -21,7 +22,7 @@ export function ptScope(user: CurrentUser, c: ScopeColumns): SQL {
     case "inspection_company": {
       const own = eq(c.inspectionCompanyId, company);
       if (user.account_type !== "Data-Entry") return own;
-      const ids = user.jobs.length ? inArray(c.jobId, user.jobs) : sql`0`;
+      const ids = user.jobs.length ? inJson(c.jobId, user.jobs) : sql`0`;
       return sql`(${own} and ${ids})`;
     }
     case "customer_company":

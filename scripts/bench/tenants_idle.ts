@@ -1,7 +1,9 @@
 import { openClient } from "../../db/client.ts";
 /**
  * 1,000 tenants: the idle server's RSS with 1,000 tenants provisioned (started, /healthz answered, left
- * alone a moment), then the first request of tenants the server has not opened yet.
+ * alone a moment), then the first request of tenants the server has not opened yet; then, on a fresh server,
+ * every one of the 1,000 signed in and one list page read, with the RSS right after and after 2 minutes idle
+ * (decision 043: open tenants are trimmed and closed when idle, so the figure falls back near the idle one).
  *
  * Provisioning goes through the CLI once (one tenant, migrated, with its admin), then copies that file
  * 999 times and adds the catalog rows the CLI would: a minute instead of a quarter of an hour, with the
@@ -77,6 +79,66 @@ export async function provisionIdle(log: (s: string) => void) {
   }
 }
 
+/** How long the server is left alone after every tenant was signed in to and read. */
+const IDLE_AFTER_MS = 120_000;
+const METRICS_TOKEN = "bench-metrics-token-0123456789";
+
+/** A figure of the server's /metrics. */
+async function metric(server: Server, name: string): Promise<number> {
+  const res = await fetch(server.url() + "/metrics", {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const line = (await res.text()).split("\n").find((l) => l.startsWith(name + " "));
+  return Number(line?.split(" ")[1] ?? NaN);
+}
+
+/**
+ * On a fresh server, each of the 1,000 tenants signed in to and one list page read (as issue 30 measured it):
+ * the RSS before, right after the last, and after `IDLE_AFTER_MS` alone.
+ */
+async function everyTenantOnce(log: (s: string) => void) {
+  const server = new Server(IDLE_DIR, { METRICS_TOKEN });
+  await server.start(300_000);
+  try {
+    await (await fetch(server.url() + "/healthz")).body?.cancel();
+    await sleep(3000);
+    const before = rssOf(server.pid).rss;
+    log(`tenants: signing in to each of ${COUNT} tenants and reading a list page`);
+    const t0 = performance.now();
+    let errors = 0;
+    for (let i = 0; i < COUNT; i++) {
+      const token = await login(server.url(hostOf(i)), "admin@idle.example");
+      const res = await fetch(server.url(hostOf(i)) + "/api/sales/tickets?rowsPerPage=25", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) errors++;
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const after = rssOf(server.pid).rss;
+    const openAfter = await metric(server, "tenants_open");
+    const connectionsAfter = await metric(server, "sqlite_connections_open");
+    log(
+      `tenants: ${COUNT} signed in and read in ${seconds.toFixed(0)} s; idle for ${IDLE_AFTER_MS / 1000} s`,
+    );
+    await sleep(IDLE_AFTER_MS);
+    const idle = rssOf(server.pid).rss;
+    return {
+      before,
+      after,
+      idle,
+      seconds,
+      errors,
+      openAfter,
+      connectionsAfter,
+      openIdle: await metric(server, "tenants_open"),
+      connectionsIdle: await metric(server, "sqlite_connections_open"),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
 export async function benchTenantsIdle(opts: Options, log: (s: string) => void): Promise<Section> {
   await provisionIdle(log);
   const cold = opts.quick ? 10 : 40;
@@ -116,6 +178,9 @@ export async function benchTenantsIdle(opts: Options, log: (s: string) => void):
     }
     const f = stats(firsts);
     const w = stats(seconds);
+    const coldRss = rssOf(server.pid).rss;
+    await server.stop();
+    const every = await everyTenantOnce(log);
     return {
       title: "1,000 tenants",
       rows: [
@@ -133,13 +198,30 @@ export async function benchTenantsIdle(opts: Options, log: (s: string) => void):
           pass: f.p95 < 20 && !errors,
           note: errors ? `${errors} non-200 answers` : undefined,
         },
+        {
+          measure: `RSS right after each of ${COUNT} tenants signed in and read once`,
+          figure: mb(every.after),
+          floor: `before: ${mb(every.before)}`,
+          budget: "< 250 MB",
+          pass: every.after < 250 * 1024 && !every.errors,
+          note: every.errors ? `${every.errors} non-200 answers` : undefined,
+        },
+        {
+          measure: `the same, after ${IDLE_AFTER_MS / 60_000} minutes idle`,
+          figure: mb(every.idle),
+          budget: "< 180 MB",
+          pass: every.idle < 180 * 1024,
+        },
       ],
       notes: [
         `server start to /healthz with ${COUNT} tenants: ${
           ms(startMs)
         }; RSS after ${cold} cold tenants opened: ` +
-        mb(rssOf(server.pid).rss),
+        mb(coldRss),
         `${cold} tenants spread over the 1,000, each asked twice in turn (first = cold open)`,
+        `every tenant once: ${every.seconds.toFixed(0)} s for ${COUNT} sign-ins and list pages; tenant ` +
+        `databases open ${every.openAfter} right after (${every.connectionsAfter} SQLite connections), ` +
+        `${every.openIdle} after ${IDLE_AFTER_MS / 1000} s idle (${every.connectionsIdle} connections)`,
       ],
     };
   } finally {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { companies, type Company, taxes, users } from "../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
@@ -21,6 +21,7 @@ import { bumpVersion, isForeignKeyError, nowStamp } from "../../lib/db_helpers.t
 import { companyLogoProblem } from "../../sales/printing/logo.ts";
 import { documentSettingsProblem } from "../../sales/printing/document_settings.ts";
 import { returnGateProblem } from "../../../lib/return_gate.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 export const CompanyListQuery = ListQuery.extend({
   search_name: optionalText,
@@ -77,7 +78,7 @@ export async function presentCompanies(db: TenantDatabase | Tx, rows: Company[])
       email: users.email,
       company_id: users.company_id,
     })
-      .from(users).where(inArray(users.company_id, ids.slice(i, i + 500)))
+      .from(users).where(inJson(users.company_id, ids.slice(i, i + 500)))
       .orderBy(sql`${users.name} collate nocase`, users.id);
     for (const { company_id, ...u } of found) byCompany.get(company_id)!.push(u);
   }

@@ -27,6 +27,7 @@ import {
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { AuditListQuery, type AuditOut } from "./schemas.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 const contains = (col: Column, text: string | undefined) =>
   text ? sql`${col} like ${likeContains(text)} escape '\\'` : undefined;
@@ -125,7 +126,13 @@ export async function listInventoryAudit(
   const deep = await deepPageIds(ctx, walk, limit, offset, DEEP_OFFSET.indexed);
   const [rows, total] = await Promise.all([
     ctx.db.select().from(inventory_audit)
-      .where(limit === -1 ? where : inArray(inventory_audit.id, deep ?? walk.limit(limit).offset(offset)))
+      .where(
+        limit === -1
+          ? where
+          : deep
+          ? inJson(inventory_audit.id, deep)
+          : inArray(inventory_audit.id, walk.limit(limit).offset(offset)),
+      )
       .orderBy(...order),
     unfiltered(q)
       ? auditRows(ctx)
@@ -209,7 +216,7 @@ async function auditWalk<U>(ctx: Ctx, q: AuditListQuery, map: (row: AuditOut) =>
     ctx,
     [ctx.db.select({ id: inventory_audit.id }).from(inventory_audit).where(where).orderBy(...order).getSQL()],
     async (ids) =>
-      (await ctx.db.select().from(inventory_audit).where(inArray(inventory_audit.id, ids)).orderBy(...order))
+      (await ctx.db.select().from(inventory_audit).where(inJson(inventory_audit.id, ids)).orderBy(...order))
         .map(presentAudit),
     map,
   );

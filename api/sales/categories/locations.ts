@@ -5,6 +5,7 @@ import type { CurrentUser } from "../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { recordAudit } from "../inventory/audit.ts";
 import { locationProblems, type LocationRename } from "./schemas.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 /** A business unit's location list as stored: trimmed and checked (422 naming the bad entry). */
 export function cleanLocations(names: readonly string[]): string[] {
@@ -51,13 +52,13 @@ export async function changeLocations(
     const held = await tx.select({ name: inventory_locations.name }).from(inventory_locations)
       .where(and(
         inArray(inventory_locations.inventory_id, unitRows),
-        inArray(inventory_locations.name, removed),
+        inJson(inventory_locations.name, removed),
         gt(inventory_locations.quantity, 0),
       )).limit(1).get();
     if (held) throw new AppError("conflict", `Location ${held.name} still holds stock.`);
     await tx.delete(inventory_locations).where(and(
       inArray(inventory_locations.inventory_id, unitRows),
-      inArray(inventory_locations.name, removed),
+      inJson(inventory_locations.name, removed),
     ));
   }
 
@@ -65,7 +66,7 @@ export async function changeLocations(
   // Empty rows left under a new name would collide with the renamed ones.
   await tx.delete(inventory_locations).where(and(
     inArray(inventory_locations.inventory_id, unitRows),
-    inArray(inventory_locations.name, renames.map((r) => r.to)),
+    inJson(inventory_locations.name, renames.map((r) => r.to)),
     eq(inventory_locations.quantity, 0),
   ));
   for (const r of renames) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Tx } from "../../../db/client.ts";
 import {
@@ -10,6 +10,7 @@ import {
 } from "../../../db/schema/mod.ts";
 import type { CurrentUser } from "../../lib/context.ts";
 import { calculatedStatus } from "./schemas.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 export interface AuditExtra {
   ticket_number?: string;
@@ -68,11 +69,11 @@ export async function recordAudits(
       .innerJoin(items, eq(items.id, inventory.item_id))
       .innerJoin(units, eq(units.id, inventory.business_unit_id))
       .leftJoin(rowCategories, eq(rowCategories.id, inventory.category_id))
-      .where(inArray(inventory.id, ids));
+      .where(inJson(inventory.id, ids));
     const byId = new Map(rows.map((r) => [r.inv.id, r]));
     const locations = new Map<number, string[]>();
     const held = await tx.select().from(inventory_locations)
-      .where(and(inArray(inventory_locations.inventory_id, ids), gt(inventory_locations.quantity, 0)))
+      .where(and(inJson(inventory_locations.inventory_id, ids), gt(inventory_locations.quantity, 0)))
       .orderBy(inventory_locations.name);
     for (const l of held) {
       locations.set(l.inventory_id, [...locations.get(l.inventory_id) ?? [], `${l.name}: ${l.quantity}`]);

@@ -1,12 +1,13 @@
 // The return gate's two writes (decision 027): the hold a check-in puts on a Serialized unit, and its
 // release by a passing inspection. Both run inside the caller's write transaction and audit the rows.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../../db/client.ts";
 import { type Inspection, inspections, inventory } from "../../../db/schema/mod.ts";
 import type { CurrentUser } from "../../lib/context.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
 import { AWAITING_INSPECTION } from "../../../lib/return_gate.ts";
 import { recordAudits } from "./audit.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 /** The columns a check-in held by the gate sets on the unit, and what its audit row says. */
 export const HOLD = { status: "Repair", held_for_inspection: true } as const;
@@ -61,7 +62,7 @@ export async function inspectionResults(tx: Tx, ids: number[]): Promise<Map<numb
   const out = new Map<number, InspectionResult>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await tx.select(RESULT_FIELDS).from(inspections)
-      .where(inArray(inspections.id, ids.slice(i, i + CHUNK)));
+      .where(inJson(inspections.id, ids.slice(i, i + CHUNK)));
     for (const r of rows) out.set(r.id, r);
   }
   return out;
@@ -93,7 +94,7 @@ export async function releaseHeld(
         .where(and(
           eq(inventory.held_for_inspection, true),
           eq(inventory.status, "Repair"),
-          inArray(sql`${inventory.serial_number} collate nocase`, serials.slice(i, i + CHUNK)),
+          inJson(sql`${inventory.serial_number} collate nocase`, serials.slice(i, i + CHUNK)),
         ))
         .returning({ id: inventory.id, serial_number: inventory.serial_number }),
     );

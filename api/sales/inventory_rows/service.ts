@@ -1,4 +1,4 @@
-import { and, asc, type Column, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { inventory, items, tickets } from "../../../db/schema/mod.ts";
 import { AppError } from "../../../lib/errors.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
@@ -7,6 +7,7 @@ import { likeContains, type ListResult } from "../../lib/list_query.ts";
 import { requireAbility } from "../../../lib/policy.ts";
 import { AVAILABLE, units } from "../inventory/service/query.ts";
 import { type InventoryRowOut, type InventoryRowsQuery, PICKER_ROWS } from "./schemas.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 type Db = TenantDatabase | Tx;
 
@@ -88,7 +89,7 @@ export async function inventoryRowsByIds(db: Db, ids: readonly number[]): Promis
   const found = new Map<number, InventoryRowOut>();
   const distinct = [...new Set(ids)];
   for (let i = 0; i < distinct.length; i += CHUNK) {
-    const rows = await selectRows(db).where(inArray(inventory.id, distinct.slice(i, i + CHUNK)));
+    const rows = await selectRows(db).where(inJson(inventory.id, distinct.slice(i, i + CHUNK)));
     for (const r of rows) found.set(r.id, present(r));
   }
   return ids.flatMap((id) => found.get(id) ?? []);
@@ -147,7 +148,7 @@ export async function listInventoryRows(
     ctx.db,
     and(
       eq(inventory.hidden, false),
-      q.inventory_type ? inArray(items.inventory_type, q.inventory_type) : undefined,
+      q.inventory_type ? inJson(items.inventory_type, q.inventory_type) : undefined,
       q.business_unit_id ? eq(inventory.business_unit_id, q.business_unit_id) : undefined,
       q.search_multi ? wordsMatch(q.search_multi) : undefined,
     ),

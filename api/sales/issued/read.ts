@@ -1,6 +1,7 @@
 // Issued invoices as they were sent (decision 040): what the invoice screen, the lists, Sales Data and the
 // downloads show for an approved invoice instead of today's names and rules.
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { inJson } from "../../../db/in_json.ts";
 import { issued_documents, issued_lines, type IssuedLine } from "../../../db/schema/mod.ts";
 import type { Db } from "../tickets/service/query.ts";
 import type { DocumentParties } from "./model.ts";
@@ -56,14 +57,12 @@ export type IssuedSummary = {
 };
 export type CurrentIssue = IssuedSummary & { document: StoredDocument };
 
-const ids = (list: number[]) => sql`(select value from json_each(${JSON.stringify([...new Set(list)])}))`;
-
 /** The current (not cancelled) issued revision of each of these tickets that has one. */
 export async function currentIssues(db: Db, ticketIds: number[]): Promise<Map<number, CurrentIssue>> {
   if (!ticketIds.length) return new Map();
   const rows = await db.select({ ...SUMMARY, document: issued_documents.document }).from(issued_documents)
     .where(
-      and(sql`${issued_documents.ticket_id} in ${ids(ticketIds)}`, isNull(issued_documents.cancelled_at)),
+      and(inJson(issued_documents.ticket_id, ticketIds), isNull(issued_documents.cancelled_at)),
     );
   return new Map(rows.map((r) => [r.ticket_id, r as unknown as CurrentIssue]));
 }
@@ -73,7 +72,7 @@ export async function issuedLinesOf(db: Db, saleIds: number[]): Promise<Map<numb
   if (!saleIds.length) return new Map();
   const rows = await db.select({ sale_id: issued_lines.sale_id, line: issued_lines.line }).from(issued_lines)
     .innerJoin(issued_documents, eq(issued_documents.id, issued_lines.document_id))
-    .where(and(sql`${issued_lines.sale_id} in ${ids(saleIds)}`, isNull(issued_documents.cancelled_at)));
+    .where(and(inJson(issued_lines.sale_id, saleIds), isNull(issued_documents.cancelled_at)));
   return new Map(rows.map((r) => [r.sale_id, r.line as StoredLine]));
 }
 

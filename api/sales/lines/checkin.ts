@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import {
   companies,
@@ -23,6 +23,7 @@ import { returnGateOn } from "../../../lib/return_gate.ts";
 import { type ItemKind, lineHandled, notCheckedInOrSold } from "../tickets/rules.ts";
 import { capMessage, CheckInInput, type LineStanding } from "./checkin_schemas.ts";
 import { startDueLines } from "./start_due.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 /** Sums of a line's inventory log. `checked_in` leaves out entries flagged removed (the spec's rule). */
 export interface LogTotals {
@@ -53,7 +54,7 @@ export async function logTotals(db: TenantDatabase | Tx, saleIds: number[]): Pro
       sold_unbilled: sql<
         number
       >`coalesce(sum(case when ${inventory_log.billed} then 0 else ${inventory_log.quantity_sold} end), 0)`,
-    }).from(inventory_log).where(inArray(inventory_log.sale_id, saleIds.slice(i, i + 400)))
+    }).from(inventory_log).where(inJson(inventory_log.sale_id, saleIds.slice(i, i + 400)))
       .groupBy(inventory_log.sale_id);
     for (const r of rows) {
       out.set(r.sale_id, {
@@ -192,7 +193,7 @@ export async function checkIn(ctx: Ctx, body: unknown): Promise<CheckInResult> {
     }).from(sales)
       .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
       .innerJoin(items, eq(items.id, inventory.item_id))
-      .where(and(inArray(sales.id, input.line_items), eq(sales.ticket_id, ticket.id)));
+      .where(and(inJson(sales.id, input.line_items), eq(sales.ticket_id, ticket.id)));
     const byId = new Map(found.map((f) => [f.line.id, f]));
     const missing = input.line_items.find((id) => !byId.has(id));
     if (missing) throw new AppError("not_found", `Line not found on this ticket: ${missing}`);
@@ -261,7 +262,7 @@ export async function standings(db: TenantDatabase, ids: number[]): Promise<Line
     .from(sales)
     .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
     .innerJoin(items, eq(items.id, inventory.item_id))
-    .where(inArray(sales.id, ids));
+    .where(inJson(sales.id, ids));
   const totals = await logTotals(db, ids);
   const byId = new Map(rows.map((r) => [r.line.id, r]));
   return ids.filter((id) => byId.has(id)).map((id) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { drivenByIds, idsValue, shaped } from "../../../db/shaped.ts";
 import {
   companies,
@@ -19,6 +19,7 @@ import type { AuditExtra } from "../inventory/audit.ts";
 import { EXPENDABLE_HELD, HANDLED, NOT_HANDLED } from "./rules.ts";
 import { fileUrl } from "../../files/service.ts";
 import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 type Db = TenantDatabase | Tx;
 
@@ -143,7 +144,7 @@ export async function loadLines(
     .innerJoin(items, ON_STOCK_ITEM)
     .where(and(
       where.ticketId ? eq(sales.ticket_id, where.ticketId) : undefined,
-      where.ids ? inArray(sales.id, where.ids) : undefined,
+      where.ids ? inJson(sales.id, where.ids) : undefined,
     ))
     .orderBy(asc(sales.order), asc(sales.id));
   const logs = await logsOf(db, rows.map((r) => r.sale.id));

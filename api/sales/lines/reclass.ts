@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { inventory, inventory_log, items, sales } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { AppError, invalid } from "../../../lib/errors.ts";
@@ -21,6 +21,7 @@ import {
   targetFullMessage,
 } from "./reclass_schemas.ts";
 import { startDueLines } from "./start_due.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 export interface ReclassResult {
   message: string;
@@ -48,7 +49,7 @@ export async function reclass(ctx: Ctx, body: unknown): Promise<ReclassResult> {
     await startDueLines(tx, ctx);
     const ticket = await changeableTicket(tx, input.ticket_id);
     const lines = await tx.select().from(sales)
-      .where(and(inArray(sales.id, saleIds), eq(sales.ticket_id, ticket.id)));
+      .where(and(inJson(sales.id, saleIds), eq(sales.ticket_id, ticket.id)));
     const byId = new Map(lines.map((l) => [l.id, l]));
     const totals = await logTotals(tx, saleIds);
     const extra = await ticketAuditExtra(tx, ticket);

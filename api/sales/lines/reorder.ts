@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { sales } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
 import { AppError, type FieldError } from "../../../lib/errors.ts";
@@ -8,6 +8,7 @@ import { requireAbility } from "../../../lib/policy.ts";
 import { INVOICED_MESSAGE, ReorderInput } from "./schemas.ts";
 import { requireUnbilled } from "../tickets/billed.ts";
 import { ticketFor } from "./query.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 export const NOT_ON_TICKET = "Not a line of this ticket";
 
@@ -25,7 +26,7 @@ export async function reorderLines(ctx: Ctx, body: unknown): Promise<{ updated: 
     const own = new Set(
       ids.length
         ? (await tx.select({ id: sales.id }).from(sales)
-          .where(and(eq(sales.ticket_id, input.ticket_id), inArray(sales.id, ids)))).map((r) => r.id)
+          .where(and(eq(sales.ticket_id, input.ticket_id), inJson(sales.id, ids)))).map((r) => r.id)
         : [],
     );
     const errors: FieldError[] = input.items.flatMap((it, i) =>

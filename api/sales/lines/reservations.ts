@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { inventory, type Sale, sales, tickets } from "../../../db/schema/mod.ts";
 import type { TenantDatabase, Tx } from "../../../db/client.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { nowStamp } from "../../lib/db_helpers.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 /**
  * Rental reservations (decision 028). A line reserves quantity_held + quantity_pending of its row over
@@ -51,7 +52,7 @@ export async function bookingsOf(
     .innerJoin(tickets, eq(tickets.id, sales.ticket_id))
     .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
     .where(and(
-      inArray(sales.inventory_id, inventoryIds),
+      inJson(sales.inventory_id, inventoryIds),
       RESERVING,
       to === null ? sql`${sales.start_date} is not null` : lt(sales.start_date, to),
       or(isNull(sales.end_date), gt(sales.end_date, from)),

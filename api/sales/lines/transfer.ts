@@ -13,6 +13,7 @@ import { logTotals, ticketAuditExtra } from "./checkin.ts";
 import { OTHER_UNIT_TARGET, sameUnit } from "./fit.ts";
 import { nextNumber } from "../tickets/numbers.ts";
 import { startDueLines } from "./start_due.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 export const id = z.coerce.number({ error: "Must be a number" }).int().positive();
 export const lineIds = z.array(id, { error: "Required" }).min(1, { error: "Select at least one line" }).max(
@@ -70,7 +71,7 @@ export async function loadTicket(tx: Tx, ticketId: number, path = "ticket_id"): 
 
 export async function linesOf(tx: Tx, ticketId: number, ids: number[]) {
   const lines = await tx.select().from(sales).where(
-    and(inArray(sales.id, ids), eq(sales.ticket_id, ticketId)),
+    and(inJson(sales.id, ids), eq(sales.ticket_id, ticketId)),
   );
   const byId = new Map(lines.map((l) => [l.id, l]));
   const missing = ids.find((i) => !byId.has(i));

@@ -1,4 +1,3 @@
-import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { files } from "../../../db/schema/mod.ts";
 import type { Ctx } from "../../lib/context.ts";
@@ -11,6 +10,7 @@ import { type DocumentTitle, renderTicketDocument } from "./ticket_document.ts";
 import { documentData, documentModel, sellerOf } from "../issued/model.ts";
 import { issuedPdf, keepPdf } from "../issued/issue.ts";
 import { issueOf, linesOfIssue, type StoredDocument } from "../issued/read.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 /** GET /api/sales/ticketpdf: ticket_number and invoice_number are accepted and ignored (the row is the truth). */
 export const TicketPdfQuery = z.object({
@@ -53,7 +53,7 @@ async function attachmentsOf(ctx: Ctx, lines: { hidden: boolean; file_id: number
   const ids = lines.filter((l) => !l.hidden).map((l) => l.file_id).filter((id): id is number => id !== null);
   const rows = ids.length
     ? await ctx.db.select({ id: files.id, name: files.name, data: files.data }).from(files)
-      .where(inArray(files.id, [...new Set(ids)]))
+      .where(inJson(files.id, [...new Set(ids)]))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {

@@ -19,6 +19,7 @@ import {
   type UnitTemplateOut,
   UNKNOWN_BUSINESS_UNIT,
 } from "./schemas.ts";
+import { inJson } from "../../../db/in_json.ts";
 
 type Db = TenantDatabase | Tx;
 
@@ -115,7 +116,7 @@ async function checkInventory(tx: Tx, unitId: number, ids: number[]) {
     const rows = await tx.select({ id: inventory.id }).from(inventory)
       .innerJoin(items, eq(items.id, inventory.item_id))
       .where(and(
-        inArray(inventory.id, ids.slice(i, i + 400)),
+        inJson(inventory.id, ids.slice(i, i + 400)),
         eq(inventory.business_unit_id, unitId),
         inArray(items.inventory_type, [...TEMPLATE_TYPES]),
       ));

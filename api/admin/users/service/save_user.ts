@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { companies, jobs, type User, users } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { Ctx } from "../../../lib/context.ts";
@@ -11,6 +11,7 @@ import { presentUserRecord, type UserRecord } from "../present.ts";
 import { requireMatch } from "../../../lib/preconditions.ts";
 import { PASSWORD_MESSAGE, SelfUpdateInput, UserInput } from "../schemas.ts";
 import { inScope } from "./scope.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 export interface SavedUser {
   /** The answer: the saved user as `presentUser` shapes it, and the snackbar message. */
@@ -85,7 +86,7 @@ function checkCaller(ctx: Ctx, input: UserInput, before: User | undefined) {
 async function checkJobs(tx: Tx, input: UserInput) {
   if (input.jobs.length === 0) return;
   const found = await tx.select({ id: jobs.id }).from(jobs)
-    .where(and(inArray(jobs.id, input.jobs), eq(jobs.inspection_company_id, input.company_id)));
+    .where(and(inJson(jobs.id, input.jobs), eq(jobs.inspection_company_id, input.company_id)));
   if (found.length !== new Set(input.jobs).size) throw invalid("jobs", "Unknown job");
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { timeZoneOf } from "../../../../lib/format.ts";
 import {
   companies,
@@ -17,6 +17,7 @@ import { pdfLogo } from "../../../lib/pdf_logo.ts";
 import { renderInspectionReportWithAttachment } from "../report.ts";
 import type { ReportMedia } from "../report_media.ts";
 import { inspectionScope } from "./query.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 /** The stored pressure-test PDF through the files access rule; a vanished file is treated as none. */
 async function attachmentOf(ctx: Ctx, fileId: number | null) {
@@ -79,7 +80,7 @@ export async function inspectionReport(ctx: Ctx, id: number): Promise<Response> 
       settings: companies.settings,
     })
       .from(companies)
-      .where(inArray(companies.id, ids)),
+      .where(inJson(companies.id, ids)),
     attachmentOf(ctx, inspection.pressure_test_file_id),
     mediaFor(ctx, inspection.id),
   ]);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { inspections, type Job } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
@@ -11,6 +11,7 @@ import { idempotencyOf, once } from "../../../lib/idempotency.ts";
 import { BatchInput, hasPdfName, PDF_MESSAGE } from "../schemas.ts";
 import { jobInScope, requirePartOf } from "./query.ts";
 import { inspectionResults, newlyPassed, releaseHeld } from "../../../sales/inventory/return_gate.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 const PDF_PATH = "imageFiles.pressure_test";
 /** Well under SQLite's parameter limit per statement. */
@@ -39,7 +40,7 @@ async function existingBySerial(tx: Tx, jobId: number, serials: string[]) {
     const rows = await tx.select({ id: inspections.id, serial_number: inspections.serial_number })
       .from(inspections).where(and(
         eq(inspections.job_id, jobId),
-        inArray(sql`${inspections.serial_number} collate nocase`, serials.slice(i, i + CHUNK)),
+        inJson(sql`${inspections.serial_number} collate nocase`, serials.slice(i, i + CHUNK)),
       ));
     for (const r of rows) {
       const key = r.serial_number.toLowerCase();
@@ -94,7 +95,7 @@ async function writeBatch(
   if (Object.keys(overrides).length) {
     for (let i = 0; i < ids.length; i += CHUNK) {
       await tx.update(inspections).set({ ...overrides, updated_at: nowStamp() })
-        .where(inArray(inspections.id, ids.slice(i, i + CHUNK)));
+        .where(inJson(inspections.id, ids.slice(i, i + CHUNK)));
     }
   }
   const fresh = input.serial_numbers.filter((s) => !existing.has(s.toLowerCase())).map((serial_number) => ({

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { timeZoneOf } from "../../../../lib/format.ts";
 import { companies, inspections, parts } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
@@ -6,6 +6,7 @@ import { pdfResponse } from "../../../lib/pdf.ts";
 import { pdfLogo } from "../../../lib/pdf_logo.ts";
 import { renderJobReport } from "../report.ts";
 import { getJob } from "./list_jobs.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 /** GET /api/pt/jobs/{id}/report: the Job Report PDF, shown inline; 404 outside the user's scope. */
 export async function jobReport(ctx: Ctx, id: number): Promise<Response> {
@@ -19,7 +20,7 @@ export async function jobReport(ctx: Ctx, id: number): Promise<Response> {
       settings: companies.settings,
     })
       .from(companies)
-      .where(inArray(companies.id, ids)),
+      .where(inJson(companies.id, ids)),
     ctx.db.select({
       date: inspections.date,
       serial_number: inspections.serial_number,

@@ -13,6 +13,7 @@ import {
   UNKNOWN_CATEGORY,
   UNKNOWN_ITEM,
 } from "../schemas.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 // Checking an inventory batch upload: the rows' cells (parseRows), then the rows against the
 // database (plan). Nothing here writes.
@@ -86,7 +87,7 @@ async function references(tx: Tx, parsed: Sent[]) {
   const itemsByNumber = new Map<string, { id: number; type: string }>();
   for (let i = 0; i < numbers.length; i += CHUNK) {
     const found = await tx.select({ id: items.id, number: items.item_number, type: items.inventory_type })
-      .from(items).where(inArray(sql`${items.item_number} collate nocase`, numbers.slice(i, i + CHUNK)));
+      .from(items).where(inJson(sql`${items.item_number} collate nocase`, numbers.slice(i, i + CHUNK)));
     for (const f of found) itemsByNumber.set(nocase(f.number), f);
   }
   return { units, cats, itemsByNumber };
@@ -106,7 +107,7 @@ async function existingRows(tx: Tx, itemIds: number[]) {
       serial: inventory.serial_number,
       quantity: inventory.quantity,
       out: sql<number>`${inventory.quantity_out} + ${inventory.quantity_out_location}`,
-    }).from(inventory).where(inArray(inventory.item_id, itemIds.slice(i, i + CHUNK)));
+    }).from(inventory).where(inJson(inventory.item_id, itemIds.slice(i, i + CHUNK)));
     for (const r of rows) found.set(stockKey(r.item_id, r.unit, r.serial), r);
   }
   return found;

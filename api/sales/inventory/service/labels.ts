@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
@@ -7,6 +7,7 @@ import { LabelSheetParam, qrLabelsResponse } from "../../../lib/qr_labels.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { AppError, invalid } from "../../../../lib/errors.ts";
 import { MAX_LABELS } from "../../../../lib/label_sheets.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 export const NO_ROWS_MESSAGE = "Select at least one row";
 export const GONE_MESSAGE = "Some of the selected rows no longer exist. Refresh the list and try again.";
@@ -29,7 +30,7 @@ export async function inventoryLabels(ctx: Ctx, input: unknown, host: string): P
     id: inventory.id,
     serial: inventory.serial_number,
     item: items.item_number,
-  }).from(inventory).innerJoin(items, eq(items.id, inventory.item_id)).where(inArray(inventory.id, ids));
+  }).from(inventory).innerJoin(items, eq(items.id, inventory.item_id)).where(inJson(inventory.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (byId.size !== ids.length) throw new AppError("not_found", GONE_MESSAGE);
   const labels = ids.map((id) => byId.get(id)!);

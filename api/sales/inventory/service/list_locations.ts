@@ -11,6 +11,7 @@ import { requireAbility } from "../../../../lib/policy.ts";
 import { BASE, calculatedStatus, type InventoryLocationOut, type LocationListQuery } from "../schemas.ts";
 import { AVAILABLE, ITEM_FIELDS, UNIT_FIELDS, unitLocations, units } from "./query.ts";
 import { idsInOrder, inventoryFilters, matchingRowCount, orderOf } from "./list.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 /**
  * The rows of the location view: each inventory row at 'Base' (its available quantity: not on
@@ -286,8 +287,8 @@ async function rowsOfRefs(ctx: Ctx, refs: number[]) {
   const namedIds = refs.filter((r) => r < 0).map((r) => -r);
   const v = locationRows(
     ctx.db,
-    baseIds.length ? inArray(inventory.id, baseIds) : sql`0`,
-    namedIds.length ? inArray(inventory_locations.id, namedIds) : sql`0`,
+    baseIds.length ? inJson(inventory.id, baseIds) : sql`0`,
+    namedIds.length ? inJson(inventory_locations.id, namedIds) : sql`0`,
   );
   return inIdOrder(await viewRowsWithRefs(ctx, v, []), refs, (r) => r.ref).map((r) => r.row);
 }
@@ -314,8 +315,8 @@ export async function everyLocationRow<U>(
       async (ids) => {
         const v = locationRows(
           ctx.db,
-          inArray(inventory.id, ids),
-          inArray(inventory_locations.inventory_id, ids),
+          inJson(inventory.id, ids),
+          inJson(inventory_locations.inventory_id, ids),
         );
         // Each row's places in order (Base, then its locations by name) from SQL; the rows in the walk's order
         // here (a stable sort): ordered by the view's columns SQLite walked every inventory row for each read.

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { AppError, type FieldError } from "../../../../lib/errors.ts";
@@ -10,6 +10,7 @@ import { belowOutMessage, QuantityPatchInput, quantityProblem } from "../schemas
 import { startDueLines } from "../../lines/start_due.ts";
 import { timeZoneOf } from "../../../../lib/format.ts";
 import { requireBookingsFit } from "../../lines/reservations.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 const CHUNK = 400;
 
@@ -46,7 +47,7 @@ export async function updateQuantities(
         out: sql<number>`${inventory.quantity_out} + ${inventory.quantity_out_location}`,
         type: items.inventory_type,
       }).from(inventory).innerJoin(items, eq(items.id, inventory.item_id))
-        .where(inArray(inventory.id, ids.slice(i, i + CHUNK)));
+        .where(inJson(inventory.id, ids.slice(i, i + CHUNK)));
       for (const f of found) current.set(f.id, f);
     }
     const missing = rows.find((r) => !current.has(r.id));

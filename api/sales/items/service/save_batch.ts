@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { categories, type Item, items, type NewItem } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
@@ -8,6 +8,7 @@ import { requireAbility } from "../../../../lib/policy.ts";
 import type { ItemBatchResult } from "../schemas.ts";
 import { type BatchRow, checkBatchRows, rowError } from "./batch_rows.ts";
 import { holdsMoreThanOne } from "./save_item.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 /** Well under SQLite's parameter limit per statement. */
 const CHUNK = 400;
@@ -28,7 +29,7 @@ async function categoryIds(tx: Tx, user: CurrentUser, rows: BatchRow[]): Promise
     const hits = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(and(
       eq(categories.model, "Item Category"),
       eq(categories.company_id, user.company_id),
-      inArray(sql`${categories.name} collate nocase`, part),
+      inJson(sql`${categories.name} collate nocase`, part),
     ));
     for (const h of hits) found.set(h.name.toLowerCase(), h.id);
   }
@@ -39,7 +40,7 @@ async function categoryIds(tx: Tx, user: CurrentUser, rows: BatchRow[]): Promise
 async function existingItems(tx: Tx, rows: BatchRow[]): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
   for (const part of chunks(rows.map((r) => r.item_number))) {
-    const hits = await tx.select().from(items).where(inArray(sql`${items.item_number} collate nocase`, part));
+    const hits = await tx.select().from(items).where(inJson(sql`${items.item_number} collate nocase`, part));
     for (const h of hits) found.set(h.item_number.toLowerCase(), h);
   }
   return found;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { timeZoneOf } from "../../../../lib/format.ts";
 import {
   categories,
@@ -23,6 +23,7 @@ import { CUSTOMER_REQUIRED, SALES_REP_REQUIRED, TicketInput, type TicketUpdateIn
 import { insertLine } from "./hold.ts";
 import { newLineRates } from "../../lines/defaults.ts";
 import { linesOf, presentTicket, type TicketOut, today } from "./query.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 type Parties = Partial<Pick<TicketUpdateInput, "customer_id" | "sales_rep_id" | "tax_id">> & {
   business_unit_id?: number | null;
@@ -82,7 +83,7 @@ async function fillFromTemplate(tx: Tx, user: CurrentUser, ticket: Ticket, templ
   if (!tpl) throw invalid("template_id", "Unknown template");
   if (!tpl.inventory_ids.length) return;
   const rows = await tx.select({ inv: inventory, item: items }).from(inventory)
-    .innerJoin(items, eq(items.id, inventory.item_id)).where(inArray(inventory.id, tpl.inventory_ids));
+    .innerJoin(items, eq(items.id, inventory.item_id)).where(inJson(inventory.id, tpl.inventory_ids));
   const byId = new Map(rows.map((r) => [r.inv.id, r]));
   const tax = ticket.tax_id
     ? await tx.select().from(taxes).where(eq(taxes.id, ticket.tax_id)).get()

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   categories,
@@ -28,6 +28,7 @@ import {
   revisionsOf,
   withIssuedNames,
 } from "../../issued/read.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 export type Db = TenantDatabase | Tx;
 /** Whose tickets are read: the caller's company (or, for the server's own work, the ticket's). */
@@ -97,7 +98,7 @@ export async function ticketFigures(
       .from(sales)
       .innerJoin(inventory, eq(inventory.id, sales.inventory_id))
       .innerJoin(items, eq(items.id, inventory.item_id))
-      .where(inArray(sales.ticket_id, ids))
+      .where(inJson(sales.ticket_id, ids))
     : [];
   const lineIds = lines.map((l) => l.line.id);
   const logs = lineIds.length
@@ -106,7 +107,7 @@ export async function ticketFigures(
       quantity_in: inventory_log.quantity_in,
       quantity_sold: inventory_log.quantity_sold,
       remove_quantity: inventory_log.remove_quantity,
-    }).from(inventory_log).where(inArray(inventory_log.sale_id, lineIds))
+    }).from(inventory_log).where(inJson(inventory_log.sale_id, lineIds))
     : [];
   const out = new Map<number, { totals: TicketTotals; lines_complete: boolean }>();
   for (const t of list) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { inventory, inventory_log, items, sales, type Ticket, tickets } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { CurrentUser } from "../../../lib/context.ts";
@@ -7,6 +7,7 @@ import { nowStamp } from "../../../lib/db_helpers.ts";
 import { recordAudit } from "../../inventory/audit.ts";
 import { moveHold } from "../../lines/hold.ts";
 import { ticketAuditExtra } from "../../lines/checkin.ts";
+import { inJson } from "../../../../db/in_json.ts";
 
 /**
  * Decision 039: an expendable consumed on a ticket leaves stock when its invoice is approved, as a line
@@ -114,7 +115,7 @@ async function returnExpendables(tx: Tx, user: CurrentUser, ticketId: number): P
   const uses = await tx.select({ entry: inventory_log, line: sales }).from(inventory_log)
     .innerJoin(sales, eq(sales.id, inventory_log.sale_id))
     .where(and(
-      inArray(inventory_log.sale_id, ids),
+      inJson(inventory_log.sale_id, ids),
       eq(inventory_log.action, USED_ON_INVOICE),
       eq(inventory_log.billed, false),
       gt(inventory_log.quantity_sold, 0),
