@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import ExcelJS from "exceljs";
 import { ADMIN, type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeUser } from "../../../db/factories.ts";
 
@@ -356,4 +357,45 @@ Deno.test("companies - a logo the PDFs could not draw safely (a PNG declaring 10
       status: 422,
     });
     assert.equal(res.errors[0].path, "settings.companyLogo");
+  }));
+
+Deno.test("companies - the download is an xlsx of every matching company, with a real date cell", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    await makeCompany(env.tenant.db, {
+      name: "Export Drilling",
+      company_type: "operator_company",
+      custom: { address_line_1: "12 Derrick Road" },
+    });
+    for (let i = 0; i < 30; i++) await makeCompany(env.tenant.db, { name: `Export ${i}` });
+    await makeCompany(env.tenant.db, { name: "Other Co" });
+    const res = await env.request("/api/admin/companies/download?search_name=export&rowsPerPage=10", {
+      token,
+    });
+    assert.equal(res.status, 200);
+    const today = new Date().toISOString().slice(0, 10);
+    assert.equal(res.headers.get("content-disposition"), `attachment; filename="Companies-${today}.xlsx"`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer() as never);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    assert.deepEqual(rows[0], [
+      "Company",
+      "Type",
+      "Tax ID",
+      "Address line 1",
+      "Address line 2",
+      "Address line 3",
+      "Users",
+      "Created",
+    ]);
+    assert.equal(rows.length, 32, "every matching company, not one page");
+    const drilling = rows.find((r) => r[0] === "Export Drilling")!;
+    assert.deepEqual(drilling.slice(0, 4), ["Export Drilling", "Operator", "", "12 Derrick Road"]);
+    assert.ok(drilling[7] instanceof Date, "Created is a date cell");
+    // Outside the owner company the list is refused, and so is its download.
+    const outsider = await env.userWithToken({
+      company_id: (await makeCompany(env.tenant.db, { name: "Outsider" })).id,
+    });
+    await env.json("/api/admin/companies/download", { token: outsider.token, status: 403 });
   }));

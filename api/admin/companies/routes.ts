@@ -8,6 +8,7 @@ import {
   CompanyListQuery,
   CompanySearchQuery,
   deleteCompany,
+  downloadCompanies,
   listCompanies,
   saveCompany,
   searchCompanies,
@@ -16,6 +17,9 @@ import {
 export const companiesRoutes = new Hono<AppEnv>()
   .get("/admin/companies", valid("query", CompanyListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listCompanies(ctxOf(c), q));
+  })
+  .get("/admin/companies/download", valid("query", CompanyListQuery), (c) => {
+    return downloadCompanies(ctxOf(c), c.req.valid("query"));
   })
   .get("/companies", valid("query", CompanySearchQuery), async (c) => {
     return c.json(await searchCompanies(ctxOf(c), c.req.valid("query")));

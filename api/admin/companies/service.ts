@@ -22,6 +22,10 @@ import { companyLogoProblem } from "../../sales/printing/logo.ts";
 import { documentSettingsProblem } from "../../sales/printing/document_settings.ts";
 import { returnGateProblem } from "../../../lib/return_gate.ts";
 import { inJson } from "../../../db/in_json.ts";
+import { xlsxResponse } from "../../lib/xlsx.ts";
+import { everyRow } from "../../lib/list_query.ts";
+import { timeZoneOf } from "../../../lib/format.ts";
+import { COMPANY_TYPE_LABELS } from "../../../lib/enums.ts";
 
 export const CompanyListQuery = ListQuery.extend({
   search_name: optionalText,
@@ -118,6 +122,43 @@ export async function listCompanies(ctx: Ctx, q: CompanyListQuery): Promise<List
     listTotal(ctx, ctx.db.select({ total: count() }).from(companies).where(where)),
   ]);
   return { results: await presentCompanies(ctx.db, rows), total };
+}
+
+export const COMPANY_COLUMNS = [
+  { header: "Company", key: "name", width: 32 },
+  { header: "Type", key: "type", width: 18 },
+  { header: "Tax ID", key: "tax_id", width: 12 },
+  { header: "Address line 1", key: "address_line_1", width: 30 },
+  { header: "Address line 2", key: "address_line_2", width: 30 },
+  { header: "Address line 3", key: "address_line_3", width: 30 },
+  { header: "Users", key: "users", width: 8 },
+  { header: "Created", key: "created_at", width: 18, date: true },
+];
+
+/** GET /api/admin/companies/download: the list's filters and order, every row, as Companies-YYYY-MM-DD.xlsx. */
+export async function downloadCompanies(
+  ctx: Ctx,
+  q: CompanyListQuery,
+  today = new Date(),
+): Promise<Response> {
+  requireAbility(ctx.user, "companies.view");
+  const text = (v: unknown) => typeof v === "string" ? v : "";
+  return xlsxResponse(
+    "Companies",
+    COMPANY_COLUMNS,
+    await everyRow((page, rowsPerPage) => listCompanies(ctx, { ...q, page, rowsPerPage }), (c) => ({
+      name: c.name,
+      type: COMPANY_TYPE_LABELS[c.company_type] ?? c.company_type,
+      tax_id: c.tax_id,
+      address_line_1: text(c.custom.address_line_1),
+      address_line_2: text(c.custom.address_line_2),
+      address_line_3: text(c.custom.address_line_3),
+      users: c.users.length,
+      created_at: c.created_at,
+    })),
+    today,
+    { timeZone: timeZoneOf(ctx.user.company.settings) },
+  );
 }
 
 /**
