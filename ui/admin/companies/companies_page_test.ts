@@ -119,3 +119,15 @@ Deno.test("companies page - All renders its first rows only; page -1 is page 1",
     const pageMinusOne = await (await env.request("/admin/companies?page=-1", cookie(token))).text();
     assert.match(pageMinusOne, /1-10 of/);
   }));
+
+Deno.test("companies page - New Company only for those the server lets create one; Download for every viewer", () =>
+  withEnv(async (env) => {
+    const general = await env.userWithToken({ permissions: [] });
+    let html = await (await env.request("/admin/companies", cookie(general.token))).text();
+    assert.equal(html.includes("<h1>Companies</h1>"), true);
+    assert.doesNotMatch(html, /New Company/);
+    assert.match(html, />Download</);
+    const admin = await env.userWithToken({ permissions: ["user-admin"] });
+    html = await (await env.request("/admin/companies", cookie(admin.token))).text();
+    assert.match(html, /New Company/);
+  }));

@@ -58,3 +58,13 @@ Deno.test("users page - a user without user-admin sees only their company and no
     assert.doesNotMatch(html, /Elsewhere Person/);
     assert.match(html, /&quot;can&quot;:\{&quot;edit&quot;:false,&quot;delete&quot;:false/);
   }));
+
+Deno.test("users page - Add User is offered only to those the server lets add users", () =>
+  withEnv(async (env) => {
+    const general = await env.userWithToken({ permissions: [] });
+    let html = await (await env.request("/admin/accounts", cookie(general.token))).text();
+    assert.doesNotMatch(html, /Add User/);
+    const admin = await env.userWithToken({ permissions: ["user-admin"] });
+    html = await (await env.request("/admin/accounts", cookie(admin.token))).text();
+    assert.match(html, /Add User/);
+  }));

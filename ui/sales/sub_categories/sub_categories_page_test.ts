@@ -30,6 +30,11 @@ Deno.test("sub product lines page - lists sub product lines with their product l
     assert.ok(sorted.indexOf("Separators") < sorted.indexOf("Iron"));
     const none = await (await env.request("/sales/sub-product-lines?search_name=zzz", cookie(token))).text();
     assert.match(none, /No Data Found/);
+    // New is for sales-admins (the server refuses anyone else's save).
+    assert.match(html, /aria-label="New"|>New</);
+    const staff = await env.userWithToken({ permissions: [] });
+    const plain = await (await env.request("/sales/sub-product-lines", cookie(staff.token))).text();
+    assert.doesNotMatch(plain, /aria-label="New"|>New</);
   }));
 
 Deno.test("sub product lines page - a customer company's user is sent to '/'", () =>

@@ -2,7 +2,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { NewButton } from "../../../components/ListButtons.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList, versionOf } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { api } from "../../../lib/api.ts";
@@ -54,7 +54,9 @@ export default function CompaniesTable(props: CompaniesProps) {
       <div className="toolbar">
         <FilterFields list={list} fields={[{ key: "search_name", label: "Search company name" }]} />
         <span className="spacer" />
-        <NewButton crud={crud} preload={CompanyForm.preload} label="New Company" />
+        <DownloadButton crud={crud} endpoint="/api/admin/companies" />
+        {/* Only those the server lets create a company see New Company (never a form that ends in 403). */}
+        {props.can.edit && <NewButton crud={crud} preload={CompanyForm.preload} label="New Company" />}
       </div>
       <ListTable
         list={list}

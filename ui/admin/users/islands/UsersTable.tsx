@@ -98,7 +98,8 @@ export default function UsersTable(props: UsersProps) {
         />
         <span className="spacer" />
         <DownloadButton crud={crud} endpoint="/api/admin/users" />
-        <NewButton crud={crud} preload={UserForm.preload} label="Add User" />
+        {/* Only those the server lets add a user see Add User (never a form that ends in 403). */}
+        {props.can.edit && <NewButton crud={crud} preload={UserForm.preload} label="Add User" />}
       </div>
       <ListTable
         list={list}

@@ -56,7 +56,7 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
           textDebounceMs={300}
         />
         <span className="spacer" />
-        <NewButton crud={crud} preload={SubCategoryForm.preload} />
+        {props.can.edit && <NewButton crud={crud} preload={SubCategoryForm.preload} />}
       </div>
       <ListTable
         list={list}
