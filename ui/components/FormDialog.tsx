@@ -1,4 +1,4 @@
-import { type ComponentProps, type ReactNode, useState } from "react";
+import { type ComponentProps, type ReactNode, useRef, useState } from "react";
 import { Button, Form } from "react-aria-components";
 import { Dialog } from "../primitives/Dialog.tsx";
 import { fieldErrors } from "../lib/api.ts";
@@ -49,23 +49,42 @@ export function useFormSave(versioned?: { conflicted(e: unknown): boolean }) {
  */
 export function useTouched() {
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  // A save tried while the form is invalid shows every field's message, touched or not.
+  const [all, setAll] = useState(false);
   const touch = (k: string) => setTouched((t) => (t[k] ? t : { ...t, [k]: true }));
+  const revealAll = () => setAll(true);
   const shownFrom =
     (server: Record<string, string>, issues: Record<string, string | undefined>) => (k: string) =>
-      server[k] || (touched[k] ? issues[k] : undefined);
-  return { touched, setTouched, touch, shownFrom };
+      server[k] || (touched[k] || all ? issues[k] : undefined);
+  return { touched, setTouched, touch, shownFrom, revealAll };
 }
 
 /**
- * A modal form: its fields, then Cancel and the submit button (disabled while busy or invalid); with
- * `versioned`, the conflict dialog of a stale save.
+ * A modal form: its fields, then Cancel and the submit button; with `versioned`, the conflict dialog of a
+ * stale save. While saving, the form is busy: the button reads "Saving..." and a status says so to screen
+ * readers (the spec's "Loading please wait..."). An invalid form's button is dimmed; with `onInvalidSubmit`
+ * it stays focusable (`aria-disabled`), and pressing it (or Enter) shows every field's message, says so in
+ * the status and scrolls to the first field that needs attention, instead of a button that does nothing.
  */
 export function FormDialog(
-  { title, width, onClose, onSubmit, submitLabel = "Save", canSubmit, busy, versioned, children }: {
+  {
+    title,
+    width,
+    onClose,
+    onSubmit,
+    onInvalidSubmit,
+    submitLabel = "Save",
+    canSubmit,
+    busy,
+    versioned,
+    children,
+  }: {
     title: string;
     width?: ComponentProps<typeof Dialog>["width"];
     onClose: () => void;
     onSubmit: () => void;
+    /** reveals every field's message (`useTouched().revealAll`) */
+    onInvalidSubmit?: () => void;
     submitLabel?: string;
     canSubmit: boolean;
     busy: boolean;
@@ -74,21 +93,53 @@ export function FormDialog(
   },
 ) {
   const conflict = versioned?.conflict;
+  const form = useRef<HTMLFormElement>(null);
+  const [told, setTold] = useState(false);
+  const invalid = () => {
+    onInvalidSubmit?.();
+    setTold(true);
+    // After the messages render, the first field marked invalid is scrolled into view (not focused: a
+    // combobox would open its list over the message).
+    requestAnimationFrame(() =>
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid]')
+        ?.scrollIntoView({ block: "center" })
+    );
+  };
   return (
     <>
       <Dialog title={title} isOpen onClose={onClose} width={width}>
         <Form
+          ref={form}
+          aria-busy={busy || undefined}
           onSubmit={(e) => {
             e.preventDefault();
+            if (busy) return;
+            if (!canSubmit && onInvalidSubmit) return invalid();
             onSubmit();
           }}
         >
           {children}
           <div className="dialog-actions">
+            <span className="dialog-status" role="status">
+              {busy ? "Saving, please wait..." : told && !canSubmit ? "Check the fields marked above." : ""}
+            </span>
             <Button className="btn" onPress={onClose}>Cancel</Button>
-            <Button type="submit" className="btn btn-primary" isDisabled={busy || !canSubmit}>
-              {submitLabel}
-            </Button>
+            {onInvalidSubmit
+              ? (
+                <button
+                  type="submit"
+                  className="btn btn-primary"
+                  disabled={busy}
+                  aria-disabled={!canSubmit || undefined}
+                >
+                  {busy ? "Saving..." : submitLabel}
+                </button>
+              )
+              : (
+                <Button type="submit" className="btn btn-primary" isDisabled={busy || !canSubmit}>
+                  {busy ? "Saving..." : submitLabel}
+                </Button>
+              )}
           </div>
         </Form>
       </Dialog>

@@ -30,6 +30,10 @@ export const UserInput = z.object({
   active: z.boolean().default(true),
   isSalesRep: z.boolean().default(false),
   passwordReset: z.boolean().default(false),
+}).refine((u) => u.account_type !== "Data-Entry" || u.jobs.length > 0, {
+  // The spec: a Data-Entry user works only on the jobs chosen for them.
+  message: "Choose at least one job for a Data-Entry user",
+  path: ["jobs"],
 });
 export type UserInput = z.infer<typeof UserInput>;
 

@@ -521,6 +521,17 @@ Deno.test("users - a Data-Entry user's jobs must be real jobs of their company",
       json: form({ account_type: "Data-Entry", jobs: [job.id, job.id] }),
     });
     assert.deepEqual(ok.jobs, [job.id]);
+    // The spec makes jobs required for Data-Entry: none is refused at the field.
+    const none = await env.json("/api/admin/users", {
+      method: "POST",
+      token: admin,
+      json: form({ account_type: "Data-Entry", jobs: [] }),
+      status: 422,
+    });
+    assert.deepEqual(none.errors, [{
+      path: "jobs",
+      message: "Choose at least one job for a Data-Entry user",
+    }]);
     for (const jobs of [[job.id + 1000], [foreign.id]]) {
       const bad = await env.json("/api/admin/users", {
         method: "POST",

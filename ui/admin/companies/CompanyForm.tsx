@@ -53,7 +53,7 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
   const { v, setV } = edit;
   const { name, company_type: type, settings } = v;
   const set = (k: keyof typeof v) => (value: string | null) => setV((s) => ({ ...s, [k]: value }));
-  const { touch, shownFrom } = useTouched();
+  const { touch, shownFrom, revealAll } = useTouched();
   const { busy, errors, setErrors, save } = useFormSave(edit);
 
   const check = CompanyInput.safeParse({ name, company_type: type ?? undefined });
@@ -96,6 +96,7 @@ export function CompanyForm({ company, canSettings, onClose, onSaved }: {
       width={750}
       onClose={onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={check.success}
       busy={busy}
       versioned={edit}

@@ -20,10 +20,16 @@ browserTest(
       await page.getByRole("heading", { name: "Companies" }).waitFor();
       const table = page.getByRole("table", { name: "Companies" });
 
-      // Create.
+      // Create. Save (Enter) on an incomplete form names the missing field, at the field.
       await page.getByRole("button", { name: "New Company" }).click();
       let dialog = page.getByRole("dialog", { name: "New Company" });
       await dialog.getByRole("textbox", { name: "Name" }).fill("Wildcat Drilling");
+      const save = dialog.getByRole("button", { name: "Save" });
+      assert.equal(await save.isDisabled(), true, "dimmed while the type is missing");
+      await dialog.getByRole("textbox", { name: "Name" }).press("Enter");
+      await dialog.getByText("Check the fields marked above.").waitFor();
+      const typeField = dialog.locator(".field", { has: page.getByRole("button", { name: /Company Type/ }) });
+      await typeField.getByText("Required").waitFor();
       await dialog.getByRole("button", { name: /Company Type/ }).click();
       await page.getByRole("option", { name: "Operator" }).click();
       await dialog.getByRole("textbox", { name: "Address line 1" }).fill("12 Derrick Road");

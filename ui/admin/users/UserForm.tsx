@@ -63,7 +63,7 @@ export function UserForm({ user, can, onClose, onSaved }: {
   const { setV } = edit;
   const [password, setPassword] = useState("");
   const v = { ...edit.v, password };
-  const { touch, shownFrom } = useTouched();
+  const { touch, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
@@ -111,6 +111,7 @@ export function UserForm({ user, can, onClose, onSaved }: {
       width={800}
       onClose={onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={valid}
       busy={busy}
       submitLabel="Submit"

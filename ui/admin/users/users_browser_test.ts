@@ -62,12 +62,20 @@ browserTest(
       await dialog.getByRole("button", { name: /Account Type/ }).click();
       await page.getByRole("option", { name: "Data-Entry" }).click();
       await dialog.getByRole("combobox", { name: "Jobs" }).waitFor();
-      await dialog.getByRole("button", { name: "Submit" }).click();
+      // A Data-Entry user needs jobs: Submit says so at the field instead of saving (or doing nothing).
+      const submit = dialog.getByRole("button", { name: "Submit" });
+      assert.equal(await submit.getAttribute("aria-disabled"), "true");
+      await submit.dispatchEvent("click");
+      await dialog.getByText("Choose at least one job for a Data-Entry user").waitFor();
+      await dialog.getByText("Check the fields marked above.").waitFor();
+      await dialog.getByRole("button", { name: /Account Type/ }).click();
+      await page.getByRole("option", { name: "General" }).click();
+      await submit.click();
       await page.getByRole("status").getByText("User updated").waitFor();
       await table.getByRole("cell", { name: "555-0200" }).waitFor();
       const [edited] = await find("dana@pumpjack.test");
       assert.equal(edited.phone, "555-0200");
-      assert.equal(edited.account_type, "Data-Entry");
+      assert.equal(edited.account_type, "General");
       assert.deepEqual(edited.jobs, []);
 
       // Delete, through the confirmation.

@@ -87,7 +87,7 @@ export function InspectionForm({ inspection, jobId, offline = null, onClose, onS
   const { v, setV } = edit;
   const { part_id: part, visual_pass: visual, band_color: band, mpi_result: mpi } = v;
   const pick = <K extends keyof typeof v>(k: K) => (x: (typeof v)[K]) => setV((o) => ({ ...o, [k]: x }));
-  const { touch, setTouched, shownFrom } = useTouched();
+  const { touch, setTouched, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
@@ -144,6 +144,7 @@ export function InspectionForm({ inspection, jobId, offline = null, onClose, onS
       width={750}
       onClose={onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={check.success}
       busy={busy}
       versioned={edit}

@@ -87,7 +87,7 @@ export function JobForm({ job, company, onClose, onSaved }: {
   // The job's version goes with the save; a 412 opens the conflict dialog (decision 038).
   const edit = useVersioned(job, (j) => initial(j, today), { labels: LABELS });
   const { v: values, setV: setValues } = edit;
-  const { touch, shownFrom } = useTouched();
+  const { touch, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
@@ -146,6 +146,7 @@ export function JobForm({ job, company, onClose, onSaved }: {
       width={800}
       onClose={onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={check.success}
       busy={busy}
       versioned={edit}

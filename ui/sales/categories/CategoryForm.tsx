@@ -44,7 +44,7 @@ export function CategoryForm({ page, category, onClose, onSaved }: {
   const setName = (name: string) => edit.setV((s) => ({ ...s, name }));
   const setNotes = (notes: string) => edit.setV((s) => ({ ...s, notes }));
   const setLines = (lines: LocationLine[]) => edit.setV((s) => ({ ...s, locations: locationsValue(lines) }));
-  const { touch, shownFrom } = useTouched();
+  const { touch, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const locations = lines.map((l) => l.name);
@@ -89,6 +89,7 @@ export function CategoryForm({ page, category, onClose, onSaved }: {
       width={500}
       onClose={onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={valid}
       busy={busy}
       versioned={edit}

@@ -87,7 +87,7 @@ export function InventoryForm({ row, type, onClose, onSaved }: {
   const setItem = (item: ComboOption | null) => setV((s) => ({ ...s, item }));
   const setUnit = (unit: ComboOption | null) => setV((s) => ({ ...s, unit }));
   const setCategory = (category: ComboOption | null) => setV((s) => ({ ...s, category }));
-  const { touch, setTouched, shownFrom } = useTouched();
+  const { touch, setTouched, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
@@ -158,6 +158,7 @@ export function InventoryForm({ row, type, onClose, onSaved }: {
       width={800}
       onClose={onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={valid}
       busy={busy}
       versioned={edit}

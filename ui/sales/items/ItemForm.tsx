@@ -70,7 +70,7 @@ export function ItemForm({ item, onClose, onSaved }: {
   const category = fields.category;
   const setCategory = (category: ComboOption | null) => setFields((s) => ({ ...s, category }));
   const [unit, setUnit] = useState<ComboOption | null>(null);
-  const { touch, setTouched, shownFrom } = useTouched();
+  const { touch, setTouched, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
@@ -121,6 +121,7 @@ export function ItemForm({ item, onClose, onSaved }: {
       width={800}
       onClose={onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={check.success}
       busy={busy}
       versioned={edit}

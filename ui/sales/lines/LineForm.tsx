@@ -60,7 +60,7 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
   const [figures, setFigures] = useState<AvailabilityFigures | null>(null);
   /** A new line saved while its attachment was refused: later saves update it (or resend only). */
   const [savedId, setSavedId] = useState<number | null>(null);
-  const { touch, setTouched, shownFrom } = useTouched();
+  const { touch, setTouched, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
@@ -128,6 +128,7 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
         // A new line already saved (its attachment refused) is on the ticket: refetch on the way out.
         onClose={savedId !== null ? () => onDone() : onClose}
         onSubmit={submit}
+        onInvalidSubmit={revealAll}
         canSubmit={valid}
         busy={busy}
         versioned={edit}

@@ -36,7 +36,7 @@ export function SubCategoryForm({ sub, onClose, onSaved }: {
   const { line, name, notes } = edit.v;
   const set = <K extends keyof typeof edit.v>(k: K) => (value: (typeof edit.v)[K]) =>
     edit.setV((s) => ({ ...s, [k]: value }));
-  const { setTouched, shownFrom } = useTouched();
+  const { setTouched, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = { ...(sub ? { id: sub.id } : {}), category_id: line?.id ?? null, name, notes };
@@ -71,6 +71,7 @@ export function SubCategoryForm({ sub, onClose, onSaved }: {
       width={500}
       onClose={onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={check.success}
       busy={busy}
       versioned={edit}

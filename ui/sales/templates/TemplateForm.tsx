@@ -50,7 +50,7 @@ export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: 
   const setName = (name: string) => edit.setV((s) => ({ ...s, name }));
   const setUnit = (unit: UnitOption | null) => edit.setV((s) => ({ ...s, unit }));
   const setRows = (rows: InventoryRowOut[]) => edit.setV((s) => ({ ...s, inventory: inventoryValue(rows) }));
-  const { touch, shownFrom } = useTouched();
+  const { touch, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
@@ -97,6 +97,7 @@ export function TemplateForm({ template, unit: initialUnit, onClose, onSaved }: 
       width={800}
       onClose={onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={valid}
       busy={busy}
       versioned={edit}

@@ -37,7 +37,7 @@ export function InvoiceDialog(props: DialogProps & { status: string }) {
     labels: { invoice_date: "Invoice Date", isSigned: "Signed", isBilled: "Billed", isPaid: "Paid" },
   });
   const { v, setV } = edit;
-  const { setTouched, shownFrom } = useTouched();
+  const { setTouched, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
@@ -88,6 +88,7 @@ export function InvoiceDialog(props: DialogProps & { status: string }) {
       width={600}
       onClose={props.onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={check.success}
       busy={busy}
     >

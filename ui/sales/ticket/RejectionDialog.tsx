@@ -59,7 +59,7 @@ export function RejectionDialog({ ticket, can, onClose, onDone, navigate }: Dial
   const [comment, setComment] = useState("");
   const [resolved, setResolved] = useState<boolean>(ticket.rejections[0]?.resolved ?? false);
   const { busy, errors, setErrors, save } = useFormSave();
-  const { touch, setTouched, shownFrom } = useTouched();
+  const { touch, setTouched, shownFrom, revealAll } = useTouched();
 
   useEffect(() => {
     const ac = new AbortController();
@@ -104,6 +104,7 @@ export function RejectionDialog({ ticket, can, onClose, onDone, navigate }: Dial
       onClose={onClose}
       onSubmit={submit}
       submitLabel="Submit"
+      onInvalidSubmit={revealAll}
       canSubmit={valid}
       busy={busy}
     >

@@ -81,7 +81,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
   const parties = partiesOf(v);
   const setParties = (p: SetStateAction<Parties>) =>
     setV((s) => ({ ...s, ...(typeof p === "function" ? p(partiesOf(s)) : p) }));
-  const { touch, setTouched, shownFrom } = useTouched();
+  const { touch, setTouched, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave(edit);
 
   const body = {
@@ -126,6 +126,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
       width={800}
       onClose={props.onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={check.success}
       busy={busy}
       versioned={edit}

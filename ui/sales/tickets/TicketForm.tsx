@@ -27,7 +27,7 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
   const [templateId, setTemplateId] = useState<string | null>(null);
   const ticketDate = useToday();
   const [v, setV] = useState({ location: "", notes: "", ticket_date: ticketDate, use_min_rate_logic: true });
-  const { touch, setTouched, shownFrom } = useTouched();
+  const { touch, setTouched, shownFrom, revealAll } = useTouched();
   const { busy, errors: serverErrors, setErrors: setServerErrors, save } = useFormSave();
 
   // The chosen unit's templates; a failed fetch is only logged (the list stays as it was).
@@ -80,6 +80,7 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
       width={800}
       onClose={onClose}
       onSubmit={submit}
+      onInvalidSubmit={revealAll}
       canSubmit={check.success}
       busy={busy}
     >
