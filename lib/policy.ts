@@ -29,6 +29,49 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 export const ALL_GRANTS: readonly string[] = [...ROLES, ...PERMISSIONS];
 
+/**
+ * What people read for each role and permission (the user form): a label and what it lets the user do. The
+ * wire keeps the spec's names. The notification flags are kept on the user; nothing is sent yet.
+ */
+export const GRANT_INFO: Record<Role | Permission, { label: string; description: string }> = {
+  "superuser": {
+    label: "Superuser",
+    description: "Everything, including deleting companies and their settings.",
+  },
+  "user-admin": {
+    label: "User admin",
+    description: "Adds and edits users and companies; can force a password reset.",
+  },
+  "job-admin": { label: "Job admin", description: "Edits jobs; edits and deletes inspections." },
+  "inspector": { label: "Inspector", description: "Enters inspections and batches." },
+  "part-admin": { label: "Part admin", description: "Edits the parts catalogue." },
+  "sales-admin": {
+    label: "Sales admin",
+    description: "Manages items, inventory, templates and the sales lists' records.",
+  },
+  "approval-authority": {
+    label: "Approval authority",
+    description: "Approves tickets and creates invoices.",
+  },
+  "notify-ready-to-bill": {
+    label: "Notify: ready to bill",
+    description: "Marked for notices when a ticket is ready to bill (not sent yet).",
+  },
+  "notify-waiting-for-approval": {
+    label: "Notify: waiting for approval",
+    description: "Marked for notices when a ticket waits for approval (not sent yet).",
+  },
+  "notify-waiting-to-invoice": {
+    label: "Notify: waiting to invoice",
+    description: "Marked for notices when an approved ticket waits to be invoiced (not sent yet).",
+  },
+  "email-notifications": { label: "Notices by email", description: "Notices go by email (not sent yet)." },
+  "text-message-notifications": {
+    label: "Notices by text message",
+    description: "Notices go by text message (not sent yet).",
+  },
+};
+
 /** What the policy looks at. */
 export interface PolicyUser {
   id?: number;

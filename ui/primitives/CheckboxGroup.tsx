@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import {
   Checkbox as AriaCheckbox,
   CheckboxGroup as AriaCheckboxGroup,
@@ -7,18 +7,31 @@ import {
 } from "react-aria-components";
 import { Box } from "./Checkbox.tsx";
 
-/** One box of a CheckboxGroup: react-aria's, which takes its state from the group. */
-function GroupCheckbox({ children, value, isDisabled }: {
+/**
+ * One box of a CheckboxGroup: react-aria's, which takes its state from the group. A description is a line
+ * under the label, read as the box's description (not part of its name).
+ */
+function GroupCheckbox({ children, value, isDisabled, description }: {
   children: ReactNode;
   value: string;
   isDisabled?: boolean;
+  description?: string;
 }) {
+  const id = useId();
   return (
-    <AriaCheckbox className="checkbox" value={value} isDisabled={isDisabled}>
+    <AriaCheckbox
+      className="checkbox"
+      value={value}
+      isDisabled={isDisabled}
+      aria-describedby={description ? id : undefined}
+    >
       {({ isSelected }) => (
         <>
           <Box isSelected={isSelected} />
-          <span>{children}</span>
+          <span className="checkbox-text">
+            <span>{children}</span>
+            {description && <span id={id} className="field-note">{description}</span>}
+          </span>
         </>
       )}
     </AriaCheckbox>
@@ -30,7 +43,7 @@ export function CheckboxGroup({ label, value, onChange, options, isDisabled, dis
   label: string;
   value: string[];
   onChange: (v: string[]) => void;
-  options: readonly { value: string; label: string }[];
+  options: readonly { value: string; label: string; description?: string }[];
   isDisabled?: boolean;
   /** Values the user may see but not change (the superuser role for a non-superuser). */
   disabledValues?: readonly string[];
@@ -48,7 +61,12 @@ export function CheckboxGroup({ label, value, onChange, options, isDisabled, dis
       <Label>{label}</Label>
       <div className="checkbox-grid">
         {options.map((o) => (
-          <GroupCheckbox key={o.value} value={o.value} isDisabled={disabledValues.includes(o.value)}>
+          <GroupCheckbox
+            key={o.value}
+            value={o.value}
+            isDisabled={disabledValues.includes(o.value)}
+            description={o.description}
+          >
             {o.label}
           </GroupCheckbox>
         ))}

@@ -8,13 +8,14 @@ import { CheckboxGroup } from "../../primitives/CheckboxGroup.tsx";
 import { JobsPicker } from "./JobsPicker.tsx";
 import { api } from "../../lib/api.ts";
 import { PASSWORD_MESSAGE, UserInput } from "../../../api/admin/users/schemas.ts";
-import { ALL_GRANTS } from "../../../lib/policy.ts";
+import { ALL_GRANTS, GRANT_INFO } from "../../../lib/policy.ts";
 import type { UserRow, UsersGrants } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
 import { useVersioned } from "../../lib/use_versioned.ts";
 
 const ACCOUNT_TYPES = ["Company-Admin", "Job-Admin", "Data-Entry", "General"];
-const GRANT_OPTIONS = ALL_GRANTS.map((g) => ({ value: g, label: g }));
+// Labels people read, with what each allows; the values stay the spec's names.
+const GRANT_OPTIONS = ALL_GRANTS.map((g) => ({ value: g, ...GRANT_INFO[g as keyof typeof GRANT_INFO] }));
 
 const loadCompanies = (text: string, signal: AbortSignal) =>
   api<{ results: ComboOption[] }>("/api/companies", { query: { forUser: true, search_name: text }, signal })

@@ -33,9 +33,14 @@ browserTest(
       await dialog.getByRole("combobox", { name: "Company" }).fill("Pump");
       await page.getByRole("option", { name: "Pumpjack Services" }).click();
       // Keyboard: the box is a styled stand-in over the real (visually hidden) checkbox.
-      await dialog.getByRole("checkbox", { name: "inspector" }).focus();
+      await dialog.getByRole("checkbox", { name: "Inspector" }).focus();
       await page.keyboard.press("Space");
-      assert.equal(await dialog.getByRole("checkbox", { name: "inspector" }).isChecked(), true);
+      assert.equal(await dialog.getByRole("checkbox", { name: "Inspector" }).isChecked(), true);
+      // Roles read as labels with what each allows (the wire keeps "inspector").
+      const described = await dialog.getByRole("checkbox", { name: "Inspector" }).getAttribute(
+        "aria-describedby",
+      );
+      assert.equal(await page.locator(`[id="${described}"]`).innerText(), "Enters inspections and batches.");
       await dialog.getByRole("button", { name: "Submit" }).click();
       await page.getByRole("status").getByText("User created").waitFor();
       await dialog.waitFor({ state: "detached" });
@@ -128,8 +133,8 @@ browserTest(
       await dialog.getByText("Password must be at least 8 characters").waitFor();
 
       // Only a superuser may grant superuser; a user-admin may force a password reset.
-      assert.equal(await dialog.getByRole("checkbox", { name: "superuser" }).isDisabled(), true);
-      assert.equal(await dialog.getByRole("checkbox", { name: "user-admin" }).isDisabled(), false);
+      assert.equal(await dialog.getByRole("checkbox", { name: "Superuser" }).isDisabled(), true);
+      assert.equal(await dialog.getByRole("checkbox", { name: "User admin" }).isDisabled(), false);
       await dialog.getByRole("checkbox", { name: "Force Password Reset" }).waitFor();
 
       // Filling every field enables Submit; emptying one disables it again.

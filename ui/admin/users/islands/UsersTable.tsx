@@ -12,6 +12,7 @@ import { api } from "../../../lib/api.ts";
 import { USER_PAGE_SIZES } from "../types.ts";
 import type { UserRow, UsersProps, UsersQuery } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+import { GRANT_INFO } from "../../../../lib/policy.ts";
 
 // Loaded when first opened (decision 022).
 const UserForm = lazyDialog(() => import("../UserForm.tsx").then((m) => m.UserForm));
@@ -63,7 +64,11 @@ export default function UsersTable(props: UsersProps) {
     <div className="row-details">
       <dl>
         <dt>Roles</dt>
-        <dd>{u.roles.length ? u.roles.join(", ") : "None"}</dd>
+        <dd>
+          {u.roles.length
+            ? u.roles.map((r) => GRANT_INFO[r as keyof typeof GRANT_INFO]?.label ?? r).join(", ")
+            : "None"}
+        </dd>
         <dt>Active</dt>
         <dd>{u.active ? "Yes" : "No"}</dd>
         {u.isSalesRep && (
