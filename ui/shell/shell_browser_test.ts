@@ -77,14 +77,43 @@ browserTest(
       await dialog.getByText("Password must be at least 8 characters").waitFor();
       assert.equal(await dialog.getByRole("button", { name: "Submit" }).isDisabled(), true);
       await dialog.getByLabel("Password").fill("brand-new-password");
+      // Meanwhile an admin renames the account: the save does not put the old name back, and it is told
+      // the record changed (If-Match) and goes through when sent again.
+      const admin = await env.login();
+      const [current] = (await env.json<{ results: { id: number; version: number }[] }>(
+        `/api/admin/users?search_name=${encodeURIComponent(u.email)}`,
+        { token: admin },
+      )).results;
+      await env.json("/api/admin/users", {
+        method: "POST",
+        token: admin,
+        json: {
+          id: u.id,
+          name: "Renamed By Admin",
+          email: u.email,
+          phone: u.phone,
+          account_type: u.account_type,
+          company_id: 1,
+          passwordReset: true,
+        },
+        headers: { "if-match": `"${current.version}"` },
+      });
       await dialog.getByRole("button", { name: "Submit" }).click();
-      await page.waitForLoadState("load");
+      await page.getByText("Your account was changed meanwhile").waitFor();
+      await dialog.getByRole("button", { name: "Submit" }).click();
+      // The page loads again and says so; the dialog is gone.
+      await page.getByRole("status").getByText("Password updated").waitFor();
       await page.getByRole("heading", { name: /Welcome/ }).waitFor();
-      await page.waitForTimeout(300);
       assert.equal(await page.getByRole("alertdialog").count(), 0);
-      // The new password works; the old one no longer does.
+      // The new password works; the admin's rename stands.
       const token = await env.login(u.email, "brand-new-password");
       assert.ok(token);
+      const [after] = (await env.json<{ results: { name: string; passwordReset: boolean }[] }>(
+        `/api/admin/users?search_name=${encodeURIComponent(u.email)}`,
+        { token: admin },
+      )).results;
+      assert.equal(after.name, "Renamed By Admin");
+      assert.equal(after.passwordReset, false);
     }),
 );
 
