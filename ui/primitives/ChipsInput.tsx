@@ -21,9 +21,23 @@ export function ChipsInput({ label, value, onChange, split, error, description, 
   const [text, setText] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  // A value typed or pasted again is not added twice, and not dropped without a word: the field says so.
+  const [repeated, setRepeated] = useState("");
   const add = (more: string) => {
-    const next = split([...value, more]);
-    if (next.length !== value.length || next.some((v, i) => v !== value[i])) onChange(next);
+    let next = value;
+    const repeats: string[] = [];
+    for (const part of more.split(",")) {
+      if (!part.trim()) continue;
+      const grown = split([...next, part]);
+      if (grown.length === next.length) repeats.push(part.trim());
+      else next = grown;
+    }
+    if (next !== value) onChange(next);
+    setRepeated(
+      repeats.length
+        ? `${repeats.join(", ")} ${repeats.length === 1 ? "is" : "are"} already in the list.`
+        : "",
+    );
     setText("");
   };
   const remove = (i: number) => {
@@ -99,6 +113,7 @@ export function ChipsInput({ label, value, onChange, split, error, description, 
         {description ?? "Press Enter or type a comma after each one, or paste a comma-separated list."}
         {value.length > 0 && ` ${value.length} entered.`}
       </span>
+      <span className="field-note" role="status">{repeated}</span>
       {error && <span className="field-error" id={`${id}-error`}>{error}</span>}
     </div>
   );
