@@ -10,6 +10,20 @@ export interface ChosenFile {
   url: string;
 }
 
+/**
+ * Whether a chosen file is a PDF by its first bytes (the `%PDF-` signature), as the server checks: a text
+ * file named `fake.pdf` is not one.
+ */
+export function isPdf(file: ChosenFile): boolean {
+  try {
+    const start = file.url.indexOf(",") + 1;
+    const head = atob(file.url.slice(start, start + 8));
+    return head.startsWith("%PDF-");
+  } catch {
+    return false;
+  }
+}
+
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

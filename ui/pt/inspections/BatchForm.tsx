@@ -4,7 +4,7 @@ import { Dialog } from "../../primitives/Dialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { ChipsInput } from "../../primitives/ChipsInput.tsx";
-import { type ChosenFile, FileField } from "../../primitives/FileField.tsx";
+import { type ChosenFile, FileField, isPdf } from "../../primitives/FileField.tsx";
 import { api, fieldErrors } from "../../lib/api.ts";
 import { setLoading, showError } from "../../lib/events.ts";
 import {
@@ -30,7 +30,8 @@ function validate(serials: string[], date: string, file: ChosenFile | null): Rec
   if (!s.success) out.serial_numbers = s.error.issues[0]?.message ?? NO_SERIALS;
   const d = DateInput.safeParse(date);
   if (!d.success) out.date = d.error.issues[0].message;
-  if (file && (!hasPdfName(file.name) || file.type !== "application/pdf")) out[PDF_PATH] = PDF_MESSAGE;
+  // A PDF by its name and its first bytes (a text file renamed fake.pdf is refused here, not after Save).
+  if (file && (!hasPdfName(file.name) || !isPdf(file))) out[PDF_PATH] = PDF_MESSAGE;
   return out;
 }
 

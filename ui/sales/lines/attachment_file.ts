@@ -10,14 +10,7 @@ function bytesOf(file: ChosenFile, chars?: number): Uint8Array {
   return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
 
-/** The server checks the same: the PDF signature (`%PDF-`) at the start. */
-export function isPdf(file: ChosenFile): boolean {
-  try {
-    return new TextDecoder().decode(bytesOf(file, 8)).startsWith("%PDF-");
-  } catch {
-    return false;
-  }
-}
+export { isPdf } from "../../primitives/FileField.tsx";
 
 /** The attachment upload: multipart with a `file` part. */
 export function attachmentForm(file: ChosenFile): FormData {
