@@ -65,7 +65,7 @@ browserTest(
       await row.waitFor();
       // The newest entry comes first.
       assert.match(await table.getByRole("row").nth(1).innerText(), /SN-500/);
-      for (const text of ["B-5", "2in Plug Valve", "Yes", "0.31", "15,000", "Green", "Not Required"]) {
+      for (const text of ["B-5", "2in Plug Valve", "Yes", "0.310", "15,000 psi", "Green", "Not Required"]) {
         await row.getByRole("cell", { name: text, exact: true }).waitFor();
       }
       const saved = (await listOf(env, job.id)).find((i) => i.serial_number === "SN-500")!;
@@ -125,6 +125,11 @@ browserTest(
         for (const s of ["A1", "A2", "A3", "A4", "A5"]) {
           await dialog.getByRole("button", { name: `Remove ${s}` }).waitFor();
         }
+        // A serial typed again is not added twice, and the field says so.
+        await serials.fill("a2");
+        await serials.press("Enter");
+        await dialog.getByRole("status").getByText("a2 is already in the list.").waitFor();
+        assert.equal(await dialog.getByRole("listitem").count(), 5);
         await serials.press("Backspace"); // removes A5
         await dialog.getByRole("button", { name: "Remove A4" }).click();
         assert.equal(await dialog.getByRole("listitem").count(), 3);
@@ -135,6 +140,14 @@ browserTest(
         // A file that is not a PDF is refused before anything is sent.
         const file = dialog.getByLabel("Pressure Test PDF");
         await file.setInputFiles(text);
+        await dialog.getByText("The attachment must be a PDF file").waitFor();
+        assert.equal(await dialog.getByRole("button", { name: "Save" }).isDisabled(), true);
+        // A text file named .pdf (and sent as application/pdf) is refused by its first bytes too.
+        await file.setInputFiles({
+          name: "fake.pdf",
+          mimeType: "application/pdf",
+          buffer: Buffer.from("just text"),
+        });
         await dialog.getByText("The attachment must be a PDF file").waitFor();
         assert.equal(await dialog.getByRole("button", { name: "Save" }).isDisabled(), true);
         await file.setInputFiles(pdf);
