@@ -4,9 +4,13 @@ import { AppError } from "../../lib/errors.ts";
 import {
   CONTROL_MESSAGE,
   customObject,
+  directionMessage,
   duration,
   id,
   inputProblems,
+  invisibleMessage,
+  joinerMessage,
+  markMessage,
   MAX_DEPTH,
   MAX_DURATION,
   MAX_MONEY,
@@ -16,6 +20,7 @@ import {
   parse,
   percent,
   quantity,
+  textProblem,
 } from "./validate.ts";
 
 const messages = (schema: z.ZodType, v: unknown) => {
@@ -102,4 +107,87 @@ Deno.test("customObject - an object of at most 20000 characters of JSON", () => 
   assert.deepEqual(messages(customObject(), { hide: true }), []);
   assert.deepEqual(messages(customObject(), { big: "x".repeat(20_001) }), ["At most 20000 characters"]);
   assert.deepEqual(messages(customObject(), [1]), ["Must be an object"]);
+});
+
+Deno.test("textProblem - direction overrides, separators and invisible characters are refused in every kind of text", () => {
+  const cases: [string, string][] = [
+    ["Acme\u202E Ltd", "Direction-changing character U+202E is not allowed"],
+    ["\u202Aa", "Direction-changing character U+202A is not allowed"],
+    ["a\u2066b\u2069", "Direction-changing character U+2066 is not allowed"],
+    ["a\u2028b", "Line or paragraph separator U+2028 is not allowed (use a line break)"],
+    ["a\u2029b", "Line or paragraph separator U+2029 is not allowed (use a line break)"],
+    ["Ac\u200Bme", "Invisible character U+200B is not allowed"],
+    ["Ac\u2060me", "Invisible character U+2060 is not allowed"],
+    ["\uFEFFAcme", "Invisible character U+FEFF is not allowed"],
+    ["Ac\u180Eme", "Invisible character U+180E is not allowed"],
+    ["Ac\u00ADme", "Invisible character U+00AD is not allowed"],
+    ["\u3164", "Invisible character U+3164 is not allowed"],
+    ["a\u2062b", "Invisible character U+2062 is not allowed"],
+    ["a\u{E0001}", "Invisible character U+E0001 is not allowed"],
+  ];
+  for (const [text, message] of cases) {
+    for (const kind of ["name", "free"] as const) {
+      assert.equal(textProblem(text, kind), message, JSON.stringify(text));
+    }
+  }
+  // Passwords are never shown: only the control and Unicode checks, so an older password still signs in.
+  assert.equal(textProblem("pass\u200Bword", "secret"), undefined);
+  assert.equal(textProblem("pass\u0000word", "secret"), CONTROL_MESSAGE);
+});
+
+Deno.test("textProblem - names keep what scripts and emoji need; joiners and marks that join nothing are refused", () => {
+  const fine = [
+    "Acme Ltd",
+    "می\u200Cخواهم", // Persian: ZWNJ between Arabic letters
+    "क्\u200Dष", // Devanagari: ZWJ after a virama
+    "👨\u200D👩\u200D👧", // an emoji family
+    "❤\uFE0F",
+    "1\uFE0F\u20E3", // a keycap
+    "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", // the flag of Scotland (tags)
+    "葛\u{E0100}", // an ideographic variation sequence
+    "שלום\u200E Inc.", // LRM in text with Hebrew
+    "e\u0301", // a combining accent is visible
+    "\u0600١٢", // an Arabic number sign prints
+  ];
+  for (const text of fine) assert.equal(textProblem(text), undefined, JSON.stringify(text));
+  assert.equal(textProblem("Acme\u200D"), joinerMessage("\u200D"));
+  assert.equal(textProblem("Ac\u200Cme"), joinerMessage("\u200C"));
+  assert.equal(textProblem("\u200Dمی"), joinerMessage("\u200D"));
+  assert.equal(textProblem("Acme\uFE0F"), joinerMessage("\uFE0F"));
+  assert.equal(textProblem("Acme\u200E"), markMessage("\u200E"));
+  assert.equal(textProblem("\u200FAcme"), markMessage("\u200F"));
+  // Free text (notes, descriptions) may hold them anywhere.
+  for (const text of ["Acme\u200D", "Ac\u200Cme", "Acme\u200E", "Acme\uFE0F"]) {
+    assert.equal(textProblem(text, "free"), undefined, JSON.stringify(text));
+  }
+});
+
+Deno.test("inputProblems - the kind of text follows the key: notes, descriptions, addresses and custom are free", () => {
+  const zwj = "Acme\u200D";
+  assert.deepEqual(
+    inputProblems({
+      name: zwj,
+      serial_numbers: [zwj],
+      notes: zwj,
+      item_description: zwj,
+      comments: zwj,
+      custom: { address_line_1: zwj, anything: [zwj] },
+      password: "a\u200Bb",
+      new_password: "a\u200Bb",
+    }).map((p) => p.path).sort(),
+    ["name", "serial_numbers.0"],
+  );
+  // Keys are checked too (as free text), and every kind refuses an override.
+  assert.deepEqual(inputProblems({ "k\u202E": 1 }), [{
+    path: "k\u202E",
+    message: directionMessage("\u202E"),
+  }]);
+  assert.deepEqual(inputProblems({ notes: "x\u202Ey" }), [{
+    path: "notes",
+    message: directionMessage("\u202E"),
+  }]);
+  assert.deepEqual(inputProblems({ notes: "x\u200By" }), [{
+    path: "notes",
+    message: invisibleMessage("\u200B"),
+  }]);
 });
