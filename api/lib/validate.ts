@@ -263,41 +263,74 @@ const base = (o: NumberOptions) =>
 // Each check aborts, so a value answers one message (1e300 is not also "not whole").
 const stop = (error: string) => ({ error, abort: true });
 
-/** Money: between -10^9 and 10^9, or from `min` (0 for catalogue rates) up. */
-export function money(o: NumberOptions & { min?: number } = {}) {
-  const min = o.min ?? -MAX_MONEY;
-  return base(o).min(min, stop(atLeast(min))).max(MAX_MONEY, stop(atMost(MAX_MONEY)));
-}
+/**
+ * The most decimal places each kind of figure holds (decision 042): what the documents print and the totals
+ * use. More is refused with a sentence naming the field, never rounded silently, so a value like 1e-30 (which
+ * printed as 0 yet took part in the sums) cannot be stored.
+ */
+export const DECIMALS = {
+  /** Unit prices and other money entered: as `unitPrice()` prints them (decision 015). */
+  money: UNIT_PRICE_DECIMALS,
+  /** Discount, markup and tax rates: shown to 3 places (the spec's percent format). */
+  percent: 3,
+  /** Fractional quantities (charge codes) and durations: the spec rounds hours to 2 decimals. */
+  quantity: 2,
+  duration: 2,
+  /** Inspection measurements (thickness, pressure): ten-thousandths of the unit. */
+  measurement: 4,
+} as const;
 
-/** The refusal of a unit price with more decimals than prices hold (decision 015). */
-export const decimalsMessage = (label = "Price") =>
-  `${label} may have at most ${UNIT_PRICE_DECIMALS} decimals`;
+/** The refusal of a figure with more decimals than its field holds: `Price may have at most 4 decimal places`. */
+export const decimalsMessage = (label?: string, places: number = UNIT_PRICE_DECIMALS) =>
+  `${label ?? "Must"} ${label ? "may " : ""}have at most ${places} decimal place${places === 1 ? "" : "s"}`;
+
+/** A check that `x` has at most `places` decimals (as `money()` reads a float: 0.1 + 0.2 is 0.3). */
+const withDecimals = (places: number, label?: string) => <T extends z.ZodType<number>>(n: T): T =>
+  n.refine((x) => hasAtMostDecimals(x, places), stop(decimalsMessage(label, places)));
+
+/**
+ * Money: between -10^9 and 10^9, or from `min` (0 for catalogue rates) up, with at most 4 decimals
+ * (`DECIMALS.money`, 422 '<label> may have at most 4 decimal places').
+ */
+export function money(o: NumberOptions & { min?: number; label?: string } = {}) {
+  const min = o.min ?? -MAX_MONEY;
+  return withDecimals(DECIMALS.money, o.label)(
+    base(o).min(min, stop(atLeast(min))).max(MAX_MONEY, stop(atMost(MAX_MONEY))),
+  );
+}
 
 /**
  * A unit price (a line's price or minimum rate, an item's rate, a row's minimum and additional day
  * rates): money with at most 4 decimals, as printed (`unitPrice` in lib/format.ts); more is refused
- * (422 `<label> may have at most 4 decimals`), never rounded silently.
+ * (422 `<label> may have at most 4 decimal places`), never rounded silently.
  */
 export function unitPrice(o: NumberOptions & { min?: number; label?: string } = {}) {
-  return money(o).refine((x) => hasAtMostDecimals(x), stop(decimalsMessage(o.label)));
+  return money({ ...o, label: o.label ?? "Price" });
 }
 
-/** A percent from 0 to `max` (100: discount and taxes; MAX_MARKUP for markup). */
+/** A percent from 0 to `max` (100: discount and taxes; MAX_MARKUP for markup), at most 3 decimals. */
 export function percent(o: NumberOptions & { max?: number } = {}) {
   const max = o.max ?? 100;
-  return base(o).min(0, stop(between(0, max))).max(max, stop(between(0, max)));
+  return withDecimals(DECIMALS.percent)(
+    base(o).min(0, stop(between(0, max))).max(max, stop(between(0, max))),
+  );
 }
 
-/** A stock or line quantity: 0 to MAX_QUANTITY (or `max`), whole unless `whole: false` (charge codes). */
+/**
+ * A stock or line quantity: 0 to MAX_QUANTITY (or `max`), whole unless `whole: false` (charge codes,
+ * then at most 2 decimals).
+ */
 export function quantity(o: NumberOptions & { whole?: boolean; max?: number } = {}) {
   const max = o.max ?? MAX_QUANTITY;
   const n = base(o).min(0, stop(atLeast(0))).max(max, stop(atMost(max)));
-  return o.whole === false ? n : n.int(stop(WHOLE_MESSAGE));
+  return o.whole === false ? withDecimals(DECIMALS.quantity)(n) : n.int(stop(WHOLE_MESSAGE));
 }
 
-/** A line's duration: 0 to MAX_DURATION. */
+/** A line's duration: 0 to MAX_DURATION, at most 2 decimals. */
 export function duration(o: NumberOptions = {}) {
-  return base(o).min(0, stop(atLeast(0))).max(MAX_DURATION, stop(atMost(MAX_DURATION)));
+  return withDecimals(DECIMALS.duration)(
+    base(o).min(0, stop(atLeast(0))).max(MAX_DURATION, stop(atMost(MAX_DURATION))),
+  );
 }
 
 /** A row id: a positive whole number up to MAX_ID; every failure answers `message`. */
@@ -305,10 +338,12 @@ export function id(message = "Must be an id", o: Omit<NumberOptions, "error"> = 
   return base({ ...o, error: message }).int(stop(message)).positive(stop(message)).max(MAX_ID, stop(message));
 }
 
-/** A measurement: |x| <= MAX_MEASUREMENT. */
+/** A measurement: |x| <= MAX_MEASUREMENT, at most 4 decimals. */
 export function measurement(o: NumberOptions = {}) {
-  return base(o).min(-MAX_MEASUREMENT, stop(atLeast(-MAX_MEASUREMENT)))
-    .max(MAX_MEASUREMENT, stop(atMost(MAX_MEASUREMENT)));
+  return withDecimals(DECIMALS.measurement)(
+    base(o).min(-MAX_MEASUREMENT, stop(atLeast(-MAX_MEASUREMENT)))
+      .max(MAX_MEASUREMENT, stop(atMost(MAX_MEASUREMENT))),
+  );
 }
 
 /** A whole number from 0 to `max` (line order, positions). */

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors.ts";
 import {
   CONTROL_MESSAGE,
   customObject,
+  DECIMALS,
   directionMessage,
   duration,
   id,
@@ -15,12 +16,14 @@ import {
   MAX_DURATION,
   MAX_MONEY,
   MAX_QUANTITY,
+  measurement,
   money,
   NESTING_MESSAGE,
   parse,
   percent,
   quantity,
   textProblem,
+  unitPrice,
 } from "./validate.ts";
 
 const messages = (schema: z.ZodType, v: unknown) => {
@@ -190,4 +193,36 @@ Deno.test("inputProblems - the kind of text follows the key: notes, descriptions
     path: "notes",
     message: invisibleMessage("\u200B"),
   }]);
+});
+
+Deno.test("decimals - each kind of figure holds its places; 1e-30 and long fractions are refused with the field's words", () => {
+  assert.deepEqual(messages(unitPrice({ label: "Price" }), 12.3456), []);
+  assert.deepEqual(messages(unitPrice({ label: "Price" }), 0.1 + 0.2), []);
+  assert.deepEqual(messages(unitPrice({ label: "Price" }), 12.34567), [
+    "Price may have at most 4 decimal places",
+  ]);
+  assert.deepEqual(messages(unitPrice({ label: "Rate", min: 0 }), 1e-30), [
+    "Rate may have at most 4 decimal places",
+  ]);
+  assert.deepEqual(messages(money({ min: 0, label: "Purchase Price" }), 1e-30), [
+    "Purchase Price may have at most 4 decimal places",
+  ]);
+  assert.deepEqual(messages(money(), -0.00001), ["Must have at most 4 decimal places"]);
+  assert.deepEqual(messages(percent(), 8.875), []);
+  assert.deepEqual(messages(percent(), 8.8755), ["Must have at most 3 decimal places"]);
+  assert.deepEqual(messages(percent({ max: 1000 }), 1e-30), ["Must have at most 3 decimal places"]);
+  assert.deepEqual(messages(quantity({ whole: false }), 12.5), []);
+  assert.deepEqual(messages(quantity({ whole: false }), 12.125), ["Must have at most 2 decimal places"]);
+  assert.deepEqual(messages(quantity({ whole: false }), 1e-30), ["Must have at most 2 decimal places"]);
+  assert.deepEqual(messages(duration(), 2.25), []);
+  assert.deepEqual(messages(duration(), 1 / 3), ["Must have at most 2 decimal places"]);
+  assert.deepEqual(messages(measurement(), 0.3125), []);
+  assert.deepEqual(messages(measurement(), 0.31255), ["Must have at most 4 decimal places"]);
+  // Zero and whole numbers always pass; the range is still checked first.
+  for (const schema of [money(), percent(), duration(), measurement(), quantity({ whole: false })]) {
+    assert.deepEqual(messages(schema, 0), []);
+    assert.deepEqual(messages(schema, 7), []);
+  }
+  assert.deepEqual(messages(percent(), 100.0001), ["Must be between 0 and 100"]);
+  assert.equal(DECIMALS.money, 4);
 });
