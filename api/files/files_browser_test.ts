@@ -59,9 +59,9 @@ browserTest(
 );
 
 /**
- * Why PDFs are not shown inline under the sandbox policy instead: Chromium's PDF viewer does not honour it (the
- * tab keeps the serving site's origin), measured here on a server of the test's own. Should Chromium begin to
- * apply it (the origin turns "null"), decision 042 can let certificates show inline again.
+ * Why PDFs are not shown inline under the sandbox policy instead: Chromium's PDF viewer does not honour it
+ * (the tab keeps the serving site's origin), measured here on a server of the test's own. Should Chromium
+ * begin to apply it (the origin turns "null"), decision 042 can let certificates show inline again.
  */
 browserTest(
   "files - Chromium shows an inline PDF with a sandbox policy in the site's own origin",

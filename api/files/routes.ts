@@ -49,8 +49,8 @@ function disposition(how: "inline" | "attachment", name: string): string {
 
 /**
  * What an uploaded file may do once served (decision 042): nothing. Every one is answered under a sandbox
- * policy (an opaque origin: no scripts, forms, cookies or same-origin requests). Chromium does not apply it to
- * its PDF viewer (the tab keeps this site's origin: `api/files/files_browser_test.ts`), so a PDF (line
+ * policy (an opaque origin: no scripts, forms, cookies or same-origin requests). Chromium does not apply it
+ * to its PDF viewer (the tab keeps this site's origin: `api/files/files_browser_test.ts`), so a PDF (line
  * attachments, pressure-test certificates) is a download, opened outside this site's origin; images (photos,
  * signatures) show inline. Uploads with JavaScript are refused anyway (`pdfScript`); this covers files stored
  * before that check. The app's own documents (tickets, invoices, reports) are answered by their own routes.

@@ -3,8 +3,9 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFStream } fr
 /**
  * Keys and action types that make a PDF run something (decision 042): JavaScript (`/JS`, a `/Names`
  * `/JavaScript` tree, an action of type `/JavaScript`), launching a program (`/Launch`) and XFA forms, which
- * carry their own scripts. A catalog's `/OpenAction` or any `/AA` (additional actions: on open, on close, on a
- * field's events) runs what it names automatically, so either one naming such an action is found through it.
+ * carry their own scripts. A catalog's `/OpenAction` or any `/AA` (additional actions: on open, on close, on
+ * a field's events) runs what it names automatically, so either one naming such an action is found through
+ * it.
  */
 const SCRIPT_KEYS = new Set(["JS", "JavaScript", "XFA"]);
 const SCRIPT_ACTIONS = new Set(["JavaScript", "Launch"]);

@@ -3,9 +3,9 @@ import { Semaphore } from "../../lib/semaphore.ts";
 
 /**
  * The scan of an uploaded PDF for scripts (`pdfScript`, decision 042) runs in a Worker, one per upload,
- * terminated afterwards: pdf-lib parses the whole file synchronously (an 18 MB, 500-page file took 230-400 ms;
- * a hostile one far longer), which must not hold the event loop every tenant shares (decisions 010 and 011).
- * As for merges, a few run, a few wait and the rest are told to come back.
+ * terminated afterwards: pdf-lib parses the whole file synchronously (an 18 MB, 500-page file took 230-400
+ * ms; a hostile one far longer), which must not hold the event loop every tenant shares (decisions 010 and
+ * 011). As for merges, a few run, a few wait and the rest are told to come back.
  */
 export const SCAN_LIMITS = { running: 2, waiting: 4, timeoutMs: 30_000, retryAfterSeconds: 5 };
 export const SCAN_BUSY = "Other PDF files are being checked right now. Try again in a few seconds.";

@@ -10,8 +10,8 @@ import { pdfScriptMessage, sha256Hex } from "../files/service.ts";
 import { UPLOADED_FILE_CSP } from "../files/routes.ts";
 
 /**
- * A one-page PDF written by pdf-lib (compressed object streams, as pdf-lib saves by default: a byte scan of the
- * file does not see the keys inside them), with `script` adding what would run when it is opened.
+ * A one-page PDF written by pdf-lib (compressed object streams, as pdf-lib saves by default: a byte scan of
+ * the file does not see the keys inside them), with `script` adding what would run when it is opened.
  */
 async function scriptedPdf(script?: (doc: PDFDocument) => void): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -42,7 +42,9 @@ export const markMessage = (ch: string) =>
 export const joinerMessage = (ch: string) =>
   `Invisible character ${codeOf(ch)} is allowed only between letters or emoji that it joins`;
 
-/** Embeddings, overrides and isolates: they reorder what follows them (U+202E shows "exe.txt" as "txt.exe"). */
+/**
+ * Embeddings, overrides and isolates: they reorder what follows them (U+202E shows "exe.txt" as "txt.exe").
+ */
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
 /** Line and paragraph separators: invisible line breaks, and line ends in JavaScript source and JSON-P. */
 const SEPARATOR = /[\u2028\u2029]/;
@@ -68,6 +70,7 @@ const ANY_SPECIAL = new RegExp(
   "v",
 );
 const MARKS = /[\u200E\u200F\u061C]/;
+const PRINTABLE_ASCII = /^[\t\n\r\x20-\x7E]*$/;
 /** Letters of the right-to-left scripts in use: where LRM, RLM and ALM have work to do. */
 const RTL_SCRIPTS = [
   "Hebrew",
@@ -96,16 +99,17 @@ const JOINABLE = new RegExp(
  *   search terms): a joiner or selector only right after a letter or emoji outside ASCII (and ZWNJ or ZWJ
  *   only before one), a direction mark only in text holding right-to-left letters, so two names that print
  *   the same cannot differ by an invisible character.
- * - `free`: notes, comments, descriptions, addresses and `custom` values: the needed characters anywhere.
+ * - `free`: notes, comments, descriptions, captions, addresses and `custom` values: the needed characters
+ *   anywhere.
  * - `secret`: passwords, never shown: only the control and Unicode checks (a password set before this rule
  *   still signs in).
- * Every kind refuses direction overrides, embeddings and isolates, line and paragraph separators and the other
- * invisible characters.
+ * Every kind refuses direction overrides, embeddings and isolates, line and paragraph separators and the
+ * other invisible characters.
  */
 export type TextKind = "name" | "free" | "secret";
 
 /** Keys whose text is free text (and everything under a `custom` object). */
-const FREE_KEY = /^(notes?|comments?|description|[a-z_]*_description|address_line_\d+|message)$/;
+const FREE_KEY = /^(notes?|comments?|description|[a-z_]*_description|address_line_\d+|message|caption)$/;
 const SECRET_KEY = /password/i;
 const kindOfKey = (key: string, parent: TextKind): TextKind =>
   parent === "free"
@@ -159,6 +163,8 @@ export function inputProblems(input: unknown): FieldError[] {
  * an invisible or direction-changing character the kind of text may not hold (`TextKind`).
  */
 export function textProblem(v: string, kind: TextKind = "name"): string | undefined {
+  // Most text (a data URL's megabytes too) is printable ASCII, which no check below refuses: one pass.
+  if (PRINTABLE_ASCII.test(v)) return undefined;
   if (CONTROL.test(v)) return CONTROL_MESSAGE;
   if (!v.isWellFormed()) return UNICODE_MESSAGE;
   if (kind === "secret" || !ANY_SPECIAL.test(v)) return undefined;
@@ -280,7 +286,9 @@ export const DECIMALS = {
   measurement: 4,
 } as const;
 
-/** The refusal of a figure with more decimals than its field holds: `Price may have at most 4 decimal places`. */
+/**
+ * The refusal of a figure with more decimals than its field holds: `Price may have at most 4 decimal places`.
+ */
 export const decimalsMessage = (label?: string, places: number = UNIT_PRICE_DECIMALS) =>
   `${label ?? "Must"} ${label ? "may " : ""}have at most ${places} decimal place${places === 1 ? "" : "s"}`;
 

@@ -2,7 +2,9 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
 
-/** The API routes a signed-out caller may reach: signing in and out. Every other `/api/` path needs a session. */
+/**
+ * The API routes a signed-out caller may reach: signing in and out. Every other `/api/` path needs a session.
+ */
 export const PUBLIC_API = new Set(["POST /api/login/access-token", "POST /api/logout"]);
 
 /**
