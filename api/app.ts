@@ -15,6 +15,7 @@ import { sessionMiddleware } from "./middleware/session.ts";
 import { compressMiddleware } from "./middleware/compress.ts";
 import { csrfMiddleware } from "./middleware/csrf.ts";
 import { bodyLimitMiddleware } from "./middleware/body_limit.ts";
+import { requireSessionMiddleware } from "./middleware/require_session.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { companiesRoutes } from "./admin/companies/routes.ts";
 import { usersRoutes } from "./admin/users/routes.ts";
@@ -103,7 +104,6 @@ export function createApp(services: Services) {
   });
   app.use(securityHeaders);
   app.use(compressMiddleware);
-  app.use(bodyLimitMiddleware);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   // Ready to take requests: not shutting down, and the catalog (every request's first read) answers.
@@ -154,11 +154,15 @@ export function createApp(services: Services) {
       "Cache-Control": "no-cache",
     }));
 
+  // Who is asking comes first, then 401 for a signed-out API call, and only then anything that looks at the
+  // request's body: the CSRF check, the body limit and each route's validators (issue 30, point 7).
   app.use(
     tenantMiddleware,
     tenantGate(gate),
     sessionMiddleware,
+    requireSessionMiddleware,
     csrfMiddleware,
+    bodyLimitMiddleware,
   );
 
   const api = new Hono<AppEnv>()

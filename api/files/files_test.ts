@@ -41,7 +41,7 @@ Deno.test("files - the PDF comes back, inline, to the inspection company and to 
       const res = await env.request(path, { token });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("content-type"), "application/pdf");
-      assert.equal(res.headers.get("content-disposition"), 'inline; filename="pressure test.pdf"');
+      assert.equal(res.headers.get("content-disposition"), 'attachment; filename="pressure test.pdf"');
       assert.equal(res.headers.get("cache-control"), "private, max-age=3600");
       assert.deepEqual(new Uint8Array(await res.arrayBuffer()), PDF);
     }
@@ -87,7 +87,7 @@ Deno.test("files - storeFile keeps one row per content and names are made header
     const res = await env.request(path, { token: await env.login() });
     assert.equal(
       res.headers.get("content-disposition"),
-      `inline; filename="Pr_fung _1_.pdf"; filename*=UTF-8''${encodeURIComponent('Prüfung "1".pdf')}`,
+      `attachment; filename="Pr_fung _1_.pdf"; filename*=UTF-8''${encodeURIComponent('Prüfung "1".pdf')}`,
     );
   }));
 

@@ -39,13 +39,28 @@ export const uploadLimit = uploadLimitOf(
   (c) => tooLarge(c.get("services").config.MAX_UPLOAD_MB),
 );
 
-/** `inline; filename="..."` with an ASCII fallback, plus the UTF-8 name when it has other characters. */
-function disposition(name: string): string {
+/** `<how>; filename="..."` with an ASCII fallback, plus the UTF-8 name when it has other characters. */
+function disposition(how: "inline" | "attachment", name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return ascii === name
-    ? `inline; filename="${ascii}"`
-    : `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+    ? `${how}; filename="${ascii}"`
+    : `${how}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/**
+ * What an uploaded file may do once served (decision 042): nothing. Every one is answered under a sandbox
+ * policy (an opaque origin: no scripts, forms, cookies or same-origin requests). Chromium does not apply it
+ * to its PDF viewer (the tab keeps this site's origin: `api/files/files_browser_test.ts`), so a PDF (line
+ * attachments, pressure-test certificates) is a download, opened outside this site's origin; images (photos,
+ * signatures) show inline. Uploads with JavaScript are refused anyway (`pdfScript`); this covers files stored
+ * before that check. The app's own documents (tickets, invoices, reports) are answered by their own routes.
+ */
+export const UPLOADED_FILE_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'";
+
+/** Images show inline; anything else an upload holds (PDFs) is a download. */
+export const uploadDisposition = (contentType: string, name: string) =>
+  disposition(contentType.startsWith("image/") ? "inline" : "attachment", name);
 
 export const filesRoutes = new Hono<AppEnv>()
   .get("/files/:id", valid("param", IdParam), async (c) => {
@@ -53,7 +68,8 @@ export const filesRoutes = new Hono<AppEnv>()
     return new Response(new Uint8Array(file.data), {
       headers: {
         "Content-Type": file.content_type,
-        "Content-Disposition": disposition(file.name),
+        "Content-Disposition": uploadDisposition(file.content_type, file.name),
+        "Content-Security-Policy": UPLOADED_FILE_CSP,
         "Cache-Control": "private, max-age=3600",
         "X-Content-Type-Options": "nosniff",
       },

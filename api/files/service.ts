@@ -14,6 +14,8 @@ import { AppError, invalid } from "../../lib/errors.ts";
 import { ptScope } from "../pt/scope.ts";
 import { can } from "../../lib/policy.ts";
 import { inflateAtMost, TooComplex } from "../lib/inflate.ts";
+import { findPdfScript } from "../lib/pdf_scripts_check.ts";
+import { textProblem } from "../lib/validate.ts";
 
 export interface Upload {
   name: string;
@@ -120,6 +122,11 @@ export async function readFile(ctx: Ctx, id: number): Promise<StoredFile> {
 export const tooLarge = (maxMb: number) => new AppError("too_large", `The file is larger than ${maxMb} MB.`);
 
 const PDF_MAGIC = "%PDF-";
+
+/** The refusal of an uploaded PDF that would run something when opened (decision 042). */
+export const pdfScriptMessage = (found: string) =>
+  `The PDF holds JavaScript or an action that starts a program (${found}); ` +
+  "save it without them (for example, print it to a new PDF) and upload it again";
 const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*?);base64,/i;
 
 /**
@@ -152,9 +159,13 @@ function* structureStreams(pdf: Uint8Array): Generator<{ data: Uint8Array; flate
   }
 }
 
-/** 413 when the PDF's structure unpacks past MAX_PDF_STRUCTURE_MB, counting every filter's output. */
-async function checkPdfStructure(pdf: Uint8Array): Promise<void> {
+/**
+ * 413 when the PDF's structure unpacks past MAX_PDF_STRUCTURE_MB, counting every filter's output; answers the
+ * unpacked object streams (what a scan for scripts reads when pdf-lib cannot load the file).
+ */
+async function checkPdfStructure(pdf: Uint8Array): Promise<Uint8Array[]> {
   let budget = MAX_PDF_STRUCTURE_MB * 1024 * 1024;
+  const unpacked: Uint8Array[] = [];
   try {
     for (const s of structureStreams(pdf)) {
       let data = s.data;
@@ -162,7 +173,9 @@ async function checkPdfStructure(pdf: Uint8Array): Promise<void> {
         data = await inflateAtMost(data, budget);
         budget -= data.length;
       }
+      unpacked.push(data);
     }
+    return unpacked;
   } catch (e) {
     if (e instanceof TooComplex) throw new AppError("too_large", PDF_TOO_COMPLEX);
     throw e;
@@ -172,8 +185,9 @@ async function checkPdfStructure(pdf: Uint8Array): Promise<void> {
 /**
  * The PDF of an upload form, as `{name, url}` (a base64 data URL) or a multipart File: checked against
  * the size limit (413), for the PDF signature (422 at `path`) and for what its structure unpacks to
- * (413: a zip bomb inside a PDF would otherwise go off when a report appends it). File-name rules are
- * the form's own.
+ * (413: a zip bomb inside a PDF would otherwise go off when a report appends it), and for scripts and
+ * launch actions (422 at `path`: `pdfScriptMessage`); its name follows the free-text rule (no direction
+ * overrides or invisible characters). Other file-name rules are the form's own.
  */
 export async function pdfUpload(
   source: File | { name: string; url: string },
@@ -197,6 +211,11 @@ export async function pdfUpload(
   }
   if (data.byteLength > limit) throw tooLarge(maxMb);
   if (new TextDecoder().decode(data.subarray(0, PDF_MAGIC.length)) !== PDF_MAGIC) throw bad();
-  await checkPdfStructure(data);
-  return { name: source.name.split(/[\\/]/).pop()!, content_type: "application/pdf", data };
+  const name = source.name.split(/[\\/]/).pop()!;
+  // The name is shown as the link to the file: the text rule of every field (decision 042).
+  const nameProblem = textProblem(name, "free");
+  if (nameProblem) throw invalid(path, `File name: ${nameProblem}`);
+  const script = await findPdfScript(data, await checkPdfStructure(data));
+  if (script) throw invalid(path, pdfScriptMessage(script));
+  return { name, content_type: "application/pdf", data };
 }

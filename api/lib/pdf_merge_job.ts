@@ -1,4 +1,16 @@
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import {
+  degrees,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  type PDFFont,
+  PDFHexString,
+  PDFName,
+  type PDFPage,
+  PDFString,
+  rgb,
+  StandardFonts,
+} from "pdf-lib";
 
 /**
  * The worker's side of one merge (pdf_merge.ts is the parent's). pdf-lib reads whatever was attached:
@@ -47,9 +59,40 @@ async function loadAttachment(bytes: Uint8Array): Promise<PDFDocument | undefine
   }
 }
 
+/** A link's action that only moves within the document or opens a web or mail address. */
+function harmless(action: unknown): boolean {
+  if (!(action instanceof PDFDict)) return false;
+  const type = action.lookup(PDFName.of("S"));
+  if (!(type instanceof PDFName)) return false;
+  if (type.asString() === "/GoTo" || type.asString() === "/Named") return !action.has(PDFName.of("Next"));
+  if (type.asString() !== "/URI") return false;
+  const uri = action.lookup(PDFName.of("URI"));
+  const text = uri instanceof PDFString || uri instanceof PDFHexString ? uri.decodeText() : "";
+  return /^(https?:|mailto:)/i.test(text.trim()) && !action.has(PDFName.of("Next"));
+}
+
+/**
+ * Copies every page of `from`, without what could run when the report is opened (decision 042): a page's
+ * additional actions (`/AA`), and its annotations' actions and additional actions (a link's `/A` may be
+ * JavaScript or a launch). Only pages are copied, so the attachment's document-level scripts (`/OpenAction`,
+ * `/Names /JavaScript`) never come along. Files stored before uploads were checked for scripts may hold them.
+ */
 async function appendAll(into: PDFDocument, from: PDFDocument): Promise<PDFPage[]> {
   const pages = await into.copyPages(from, from.getPageIndices());
-  for (const page of pages) into.addPage(page);
+  for (const page of pages) {
+    page.node.delete(PDFName.of("AA"));
+    const annots = page.node.lookup(PDFName.of("Annots"));
+    if (annots instanceof PDFArray) {
+      for (const ref of annots.asArray()) {
+        const annot = into.context.lookup(ref);
+        if (!(annot instanceof PDFDict)) continue;
+        annot.delete(PDFName.of("AA"));
+        const action = annot.lookup(PDFName.of("A"));
+        if (action !== undefined && !harmless(action)) annot.delete(PDFName.of("A"));
+      }
+    }
+    into.addPage(page);
+  }
   return pages;
 }
 

@@ -46,6 +46,15 @@ const NUMBERS = [
   100_000,
   1000,
   100,
+  // More decimals than a field holds (decision 042): tiny values, long fractions, float noise.
+  1e-30,
+  -1e-30,
+  0.00001,
+  12.34567,
+  33.333333333333336,
+  0.1 + 0.2,
+  99.9999,
+  1.0005,
 ];
 const NUMERIC_TEXT = [
   "NaN",
@@ -59,6 +68,9 @@ const NUMERIC_TEXT = [
   "$5",
   "1e-400",
   "٣",
+  "1e-30",
+  "0.000001",
+  "12.34567",
 ];
 const CONTROL = ["\u0000", "\u0001", "\u0007", "\u0008", "\u000b", "\u000c", "\u001b", "\u001f", "\u007f"];
 /** A control character, NUL most often (SQLite text ends at it). */
@@ -83,6 +95,21 @@ const TEXT = [
   "\udfff\ud800",
   "😀👨‍👩‍👧",
   "\u202e\u200b",
+  // Invisible and direction-changing characters (decision 042), alone and inside names.
+  "Acme\u202e Ltd",
+  "a\u2066b\u2069",
+  "a\u2028b",
+  "\u2029",
+  "Ac\u200bme",
+  "Ac\u2060me",
+  "\ufeffAcme",
+  "Ac\u00adme",
+  "\u180e",
+  "\u3164",
+  "Acme\u200d",
+  "Acme\u200e",
+  "\u{e0001}x",
+  "می\u200cخواهم",
   "ß".repeat(300),
   "OPEN",
   "APP",

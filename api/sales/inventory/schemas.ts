@@ -118,7 +118,8 @@ const text = (max: number) =>
   )
     .optional();
 /** Purchase prices and a row's rates: catalogue figures, never negative (credits belong on a line). */
-const money = z.preprocess(numberish, boundedMoney({ min: 0 }).nullable()).optional();
+const money = z.preprocess(numberish, boundedMoney({ min: 0, label: "Purchase Price" }).nullable())
+  .optional();
 /** A row's minimum and additional day rates: unit prices, at most 4 decimals (decision 015). */
 const rate = (label: string) => z.preprocess(numberish, unitPrice({ min: 0, label }).nullable()).optional();
 const date = z.preprocess(cell, z.string({ error: DATE_MESSAGE }).refine(isIsoDate, DATE_MESSAGE).nullable())
@@ -254,7 +255,7 @@ export const InventoryBatchRow = z.object({
   ),
   purchase_price: z.preprocess(
     (v) => (v === undefined ? null : numberish(v)),
-    boundedMoney({ min: 0 }).nullable(),
+    boundedMoney({ min: 0, label: "Purchase Price" }).nullable(),
   ),
   manufacturer: cellText,
   business_unit_id: z.preprocess(

@@ -39,7 +39,8 @@ const numberish = (v: unknown) => {
 };
 /**
  * A unit price that may be sent as null or "" (then null: a required one answers 'Required' in the
- * service), with at most 4 decimals (422 '<label> may have at most 4 decimals', decision 015).
+ * service), with at most 4 decimals (422 '<label> may have at most 4 decimal places', decisions 015
+ * and 042).
  * A line's price may be negative (a credit line), within the money bounds.
  */
 const rate = (label: string) => z.preprocess(numberish, unitPrice({ label }).nullable()).optional();

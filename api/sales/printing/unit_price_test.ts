@@ -218,8 +218,8 @@ Deno.test("unit prices - more than 4 decimals is refused with a clear 422, on li
     const refused = await line(0.65549);
     assert.equal(refused.status, 422);
     const body = await refused.json();
-    assert.equal(body.detail, "price: Price may have at most 4 decimals");
-    assert.deepEqual(body.errors, [{ path: "price", message: "Price may have at most 4 decimals" }]);
+    assert.equal(body.detail, "price: Price may have at most 4 decimal places");
+    assert.deepEqual(body.errors, [{ path: "price", message: "Price may have at most 4 decimal places" }]);
     assert.equal((await line(12.3456)).status, 200);
 
     const item = await env.request("/api/sales/items", {
@@ -228,5 +228,5 @@ Deno.test("unit prices - more than 4 decimals is refused with a clear 422, on li
       json: { item_number: "GK-9", inventory_type: "Itemized", rate: 1.23456 },
     });
     assert.equal(item.status, 422);
-    assert.equal((await item.json()).errors[0].message, "Rate may have at most 4 decimals");
+    assert.equal((await item.json()).errors[0].message, "Rate may have at most 4 decimal places");
   }));

@@ -166,22 +166,26 @@ browserTest(
         const href = rows[0].custom.pressure_test_pdf as string;
         assert.ok(rows.every((r) => r.custom.pressure_test_pdf === href));
 
-        // The PT link opens the stored PDF in a new tab.
+        // The PT link hands over the stored PDF as a download from a new tab (decision 042: uploaded PDFs are
+        // never shown inside this site's origin; Chromium saving it is api/files/files_browser_test.ts).
         const link = table.getByRole("row", { name: /\bA2\b/ }).getByRole("link", {
           name: "PDF",
           exact: true,
         });
         assert.equal(await link.getAttribute("href"), href);
         assert.equal(await link.getAttribute("target"), "_blank");
-        const [popup] = await Promise.all([page.waitForEvent("popup"), link.click()]);
-        assert.match(popup.url(), /\/api\/files\/\d+$/);
-        // What the tab loads, fetched with the same session: the uploaded PDF itself.
-        const opened = await popup.evaluate(async (url) => {
+        // What the link gets, fetched with the same session: the uploaded PDF itself, as a download.
+        const opened = await page.evaluate(async (url) => {
           const res = await fetch(url);
-          return { type: res.headers.get("content-type"), body: await res.text() };
+          return {
+            type: res.headers.get("content-type"),
+            disposition: res.headers.get("content-disposition"),
+            body: await res.text(),
+          };
         }, href);
-        assert.deepEqual(opened, { type: "application/pdf", body: PDF });
-        await popup.close();
+        assert.equal(opened.type, "application/pdf");
+        assert.match(opened.disposition ?? "", /^attachment;/);
+        assert.equal(opened.body, PDF);
 
         // Reopened, the batch form starts empty again.
         await page.getByRole("button", { name: "Enter new batch" }).click();

@@ -2,7 +2,15 @@
 import { INVENTORY_TYPES, type InventoryType } from "../../../../lib/enums.ts";
 import { invalid } from "../../../../lib/errors.ts";
 import type { FieldError } from "../../../../lib/errors.ts";
-import { atMost, MAX_MONEY, textProblem } from "../../../lib/validate.ts";
+import {
+  atMost,
+  DECIMALS,
+  decimalsMessage,
+  MAX_MONEY,
+  type TextKind,
+  textProblem,
+} from "../../../lib/validate.ts";
+import { hasAtMostDecimals } from "../../../../lib/format.ts";
 import { MAX_BATCH_ROWS } from "../schemas.ts";
 import { type ItemBatchColumn } from "../rules.ts";
 
@@ -42,17 +50,17 @@ function cell(v: unknown): unknown {
 }
 
 /** A cell as text (numbers as typed), or an error message. */
-function asText(v: unknown, max: number): string | null | { error: string } {
+function asText(v: unknown, max: number, kind: TextKind = "name"): string | null | { error: string } {
   if (v === null) return null;
   if (typeof v === "number" || typeof v === "boolean") v = String(v);
   if (typeof v !== "string") return { error: "Must be text" };
   // This route reads its body itself (not through valid()), so the app-wide text rule is applied here.
-  const problem = textProblem(v);
+  const problem = textProblem(v, kind);
   if (problem) return { error: problem };
   return v.length > max ? { error: `At most ${max} characters` } : v;
 }
 
-/** 125, "125.50", "$1,250.00"; null is no rate. */
+/** 125, "125.50", "$1,250.00"; null is no rate. At most 4 decimals, as the single save (`unitPrice`). */
 function asRate(v: unknown): number | null | { error: string } {
   if (v === null) return null;
   const n = typeof v === "number"
@@ -62,7 +70,8 @@ function asRate(v: unknown): number | null | { error: string } {
     : NaN;
   if (!Number.isFinite(n)) return { error: "Must be a number" };
   if (n > MAX_MONEY) return { error: atMost(MAX_MONEY) };
-  return n < 0 ? { error: "Must be at least 0" } : n;
+  if (n < 0) return { error: "Must be at least 0" };
+  return hasAtMostDecimals(n, DECIMALS.money) ? n : { error: decimalsMessage("Rate", DECIMALS.money) };
 }
 
 function asType(v: unknown): InventoryType | undefined | { error: string } {
@@ -101,7 +110,9 @@ function checkRow(raw: unknown, row: number, errors: FieldError[]): BatchRow | u
   };
   put("item_number", "item_number", number);
   for (const [column, key, max] of TEXT) {
-    if (column in src) put(column, key, asText(cell(src[column]), max));
+    if (column in src) {
+      put(column, key, asText(cell(src[column]), max, column === "item_description" ? "free" : "name"));
+    }
   }
   for (const key of ["units", "item_type", "item_description"]) if (out[key] === null) out[key] = "";
   if ("rate" in src) put("rate", "rate", asRate(cell(src.rate)));
