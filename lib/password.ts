@@ -5,11 +5,11 @@ import { FairQueue } from "./semaphore.ts";
 const CORES = Math.max(1, navigator.hardwareConcurrency || 1);
 
 /**
- * scrypt at N=2^17 holds 128 MB for a few hundred milliseconds and keeps one core busy. At most one per
- * core (and no more than 4: half a gigabyte) run at once, process-wide; each tenant has its own line, served
- * in rotation, runs at most all but one of them (so another tenant's check waits for at most one running
- * check to end) and queues only a few more: a tenant's flood of sign-ins is answered 429 at once instead of
- * taking every tenant's latency with it (decision 041).
+ * scrypt at N=2^17 holds 128 MB for a few hundred milliseconds and keeps one core busy. Process-wide, at
+ * most one runs per core, and no more than 4 (half a gigabyte). Each tenant has its own line, served in
+ * rotation; a tenant runs at most all but one of them and queues only a few more, so another tenant's check
+ * starts at once (or, with one core, after at most one check), and a tenant's flood of sign-ins is answered
+ * 429 at once instead of taking every tenant's latency with it (decision 041).
  */
 export const HASHING = (() => {
   const running = Math.min(CORES, 4);
@@ -21,6 +21,15 @@ const busy = () =>
   new AppError("throttled", "The server is busy checking passwords. Try again in a moment.", undefined, {
     "Retry-After": "1",
   });
+
+/**
+ * Refuses (429) at once when the lane's queue is full: a flood is answered before it costs anything more
+ * (a sign-in's throttle writes). The queue may still be full by the time the check is queued; that one is
+ * refused then.
+ */
+export function requireHashingRoom(lane: HashLane) {
+  if (hashing.full(lane)) throw busy();
+}
 
 /** Password checks running and queued right now (tests, and whoever watches the process). */
 export const hashingLoad = () => hashing.load;

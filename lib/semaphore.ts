@@ -57,6 +57,12 @@ export class FairQueue {
     return { active: this.active, waiting, lanes: this.lanes.size };
   }
 
+  /** Whether `run` in `lane` would be refused right now (a caller may skip its own work before it). */
+  full(lane: string | number): boolean {
+    const l = this.lanes.get(lane);
+    return !!l && l.waiting.length >= this.laneWaiting;
+  }
+
   /** `laneWaiting` may be raised for one lane of trusted work (a command line tool's, say). */
   async run<T>(
     lane: string | number,

@@ -3,7 +3,7 @@ import { companies, revoked_sessions, users } from "../../db/schema/mod.ts";
 import type { TenantDatabase } from "../../db/client.ts";
 import type { TenantDb } from "../../db/tenants.ts";
 import { AppError } from "../../lib/errors.ts";
-import { hashPassword, verifyPassword } from "../../lib/password.ts";
+import { hashPassword, requireHashingRoom, verifyPassword } from "../../lib/password.ts";
 import type { CurrentUser, Services } from "../lib/context.ts";
 import { presentUser } from "../admin/users/present.ts";
 import { MAX_EMAIL, WAITING_PER_TENANT } from "./throttle.ts";
@@ -74,6 +74,7 @@ export async function login(
   const email = input.email.trim();
   // No account has a longer one (user saves refuse it): nothing to count or check.
   if (email.length > MAX_EMAIL) throw new AppError("unauthorized", "Incorrect email or password");
+  requireHashingRoom(tdb.tenant.id);
   const known = input.device ? await s.signer.verifyDevice(input.device) : undefined;
   const trusted = known && known.tid === tdb.tenant.id && known.email === email.toLowerCase();
   // Waiting attempts hold a turn of the tenant's (api/middleware/tenant_gate.ts): at most half of them.
