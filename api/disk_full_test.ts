@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { withEnv } from "../scripts/testing/harness.ts";
+import { ADMIN, withEnv } from "../scripts/testing/harness.ts";
 
 /** A real small filesystem to fill: tmpfs, which needs root (CI and this workplace run as root). */
 async function mountSmallDisk(): Promise<string | undefined> {
@@ -77,6 +77,55 @@ Deno.test({
         await page.body?.cancel();
         for (const f of fillers) unlinkSync(f);
         assert.equal((await save("After Freed")).status, 200);
+      }, { DATA_DIR: disk });
+    } finally {
+      await unmount(disk);
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "disk full - sign-in still works: the throttle counts in memory (a locked pair stays locked), and in the database again once space is freed",
+  ignore: !probe,
+  fn: async () => {
+    const disk = (await mountSmallDisk())!;
+    try {
+      await withEnv(async (env) => {
+        const signIn = (password: string, address: string) =>
+          env.request("/api/login/access-token", {
+            method: "POST",
+            form: { username: ADMIN.email, password },
+            headers: { "x-forwarded-for": address },
+          });
+        const token = await env.login();
+        // Two wrong passwords counted in the database before the disk fills.
+        for (let i = 0; i < 2; i++) assert.equal((await signIn("wrong", "203.0.113.50")).status, 401);
+        const fillers = fill(disk);
+        // Filled for sure: a save no longer fits.
+        let res: Response | undefined;
+        for (let i = 0; i < 20 && res?.status !== 507; i++) {
+          res = await env.request("/api/companies", {
+            method: "POST",
+            token,
+            json: { name: `While Full ${i} ${"y".repeat(170)}`, company_type: "customer_company" },
+          });
+          await res.body?.cancel();
+        }
+        assert.equal(res!.status, 507);
+        const ok = await signIn(ADMIN.password, "192.0.2.50");
+        assert.equal(ok.status, 200, await ok.clone().text());
+        assert.ok((await ok.json()).access_token);
+        // The pair begun in the database goes on in memory: three more failures lock it (five in all).
+        for (let i = 0; i < 3; i++) assert.equal((await signIn("wrong", "203.0.113.50")).status, 401);
+        assert.ok(env.services.throttle.memoryLoad.rows > 0, "counted in memory");
+        const locked = await signIn(ADMIN.password, "203.0.113.50");
+        assert.equal(locked.status, 429, "the pair is locked while the disk is full");
+        assert.equal((await signIn(ADMIN.password, "192.0.2.51")).status, 200, "another address signs in");
+        for (const f of fillers) unlinkSync(f);
+        const after = await signIn(ADMIN.password, "192.0.2.52");
+        assert.equal(after.status, 200);
+        await after.body?.cancel();
       }, { DATA_DIR: disk });
     } finally {
       await unmount(disk);

@@ -76,7 +76,7 @@ Deno.test("several instances - places held by an instance that died mid-check ar
     await assert.rejects(survivor.begin(env.tenant, attempt), /Too many/);
     now += 61_000;
     const ticket = await survivor.begin(env.tenant, attempt);
-    await ticket.fail();
-    for (let i = 0; i < 4; i++) await (await survivor.begin(env.tenant, attempt)).fail();
+    await ticket.fail(true);
+    for (let i = 0; i < 4; i++) await (await survivor.begin(env.tenant, attempt)).fail(true);
     await assert.rejects(survivor.begin(env.tenant, attempt), /Too many/, "five real failures lock the pair");
   }));

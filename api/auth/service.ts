@@ -3,9 +3,10 @@ import { companies, revoked_sessions, users } from "../../db/schema/mod.ts";
 import type { TenantDatabase } from "../../db/client.ts";
 import type { TenantDb } from "../../db/tenants.ts";
 import { AppError } from "../../lib/errors.ts";
-import { hashPassword, verifyPassword } from "../../lib/password.ts";
+import { hashPassword, requireHashingRoom, verifyPassword } from "../../lib/password.ts";
 import type { CurrentUser, Services } from "../lib/context.ts";
 import { presentUser } from "../admin/users/present.ts";
+import { MAX_EMAIL, WAITING_PER_TENANT } from "./throttle.ts";
 
 export interface SessionUser {
   user: CurrentUser;
@@ -38,8 +39,19 @@ export async function loadSessionUser(
   return { user: presentUser(row.users, row.companies), sessionVersion: row.users.session_version };
 }
 
-// A hash of a random password: checking an unknown email costs as much as a known one.
-let decoy: Promise<string> | undefined;
+/**
+ * A hash of a random password per cost: checking an unknown email costs as much as a known one. One made
+ * while the hashing queue was full is made again next time.
+ */
+const decoys = new Map<number, Promise<string>>();
+function decoy(N: number, tenant: number): Promise<string> {
+  let d = decoys.get(N);
+  if (!d) {
+    decoys.set(N, d = hashPassword(crypto.randomUUID(), N, tenant));
+    d.catch(() => decoys.delete(N));
+  }
+  return d;
+}
 
 export interface LoginInput {
   email: string;
@@ -51,7 +63,8 @@ export interface LoginInput {
 
 /**
  * Checks the credentials and answers a signed session token (and a device cookie for this browser).
- * The attempt is counted before the password is hashed, so parallel guesses meet the limit too.
+ * The attempt is counted before the password is hashed, so parallel guesses meet the limit too, and a
+ * browser the account does not know waits out the delay others' failures set (decision 041).
  */
 export async function login(
   s: Services,
@@ -59,20 +72,26 @@ export async function login(
   input: LoginInput,
 ): Promise<{ token: string; device: string; user: CurrentUser }> {
   const email = input.email.trim();
+  // No account has a longer one (user saves refuse it): nothing to count or check.
+  if (email.length > MAX_EMAIL) throw new AppError("unauthorized", "Incorrect email or password");
+  requireHashingRoom(tdb.tenant.id);
   const known = input.device ? await s.signer.verifyDevice(input.device) : undefined;
   const trusted = known && known.tid === tdb.tenant.id && known.email === email.toLowerCase();
+  // Waiting attempts hold a turn of the tenant's (api/middleware/tenant_gate.ts): at most half of them.
+  const waiting = Math.max(1, Math.min(WAITING_PER_TENANT, Math.floor(s.config.TENANT_CONCURRENCY / 2)));
   const ticket = await s.throttle.begin(tdb, {
     email,
     address: input.address,
     device: trusted ? known.did : undefined,
-  });
+  }, waiting);
   let row;
   try {
     [row] = await tdb.db.select().from(users).where(sql`${users.email} = ${email} collate nocase`);
-    decoy ??= hashPassword(crypto.randomUUID(), s.config.SCRYPT_N);
-    const ok = await verifyPassword(input.password, row?.password_hash ?? await decoy);
+    const tenant = tdb.tenant.id;
+    const stored = row?.password_hash ?? await decoy(s.config.SCRYPT_N, tenant);
+    const ok = await verifyPassword(input.password, stored, tenant);
     if (!row || !ok || !row.active) {
-      await ticket.fail();
+      await ticket.fail(!!row);
       throw new AppError("unauthorized", "Incorrect email or password");
     }
     await ticket.succeed();

@@ -41,7 +41,7 @@ export function saveUser(ctx: Ctx, body: unknown): Promise<SavedUser> {
 }
 
 async function updateSelf(ctx: Ctx, input: SelfUpdateInput): Promise<SavedUser> {
-  const password_hash = await hashPassword(input.password, ctx.config.SCRYPT_N);
+  const password_hash = await hashPassword(input.password, ctx.config.SCRYPT_N, ctx.tdb.tenant.id);
   return await ctx.tdb.write(async (tx) => {
     const current = await tx.select().from(users).where(eq(users.id, ctx.user.id)).get();
     if (!current) throw new AppError("not_found", "User not found.");
@@ -124,7 +124,7 @@ function fields(input: UserInput) {
 async function createUser(ctx: Ctx, input: UserInput): Promise<SavedUser> {
   if (!input.password) throw invalid("password", PASSWORD_MESSAGE);
   checkCaller(ctx, input, undefined);
-  const password_hash = await hashPassword(input.password, ctx.config.SCRYPT_N);
+  const password_hash = await hashPassword(input.password, ctx.config.SCRYPT_N, ctx.tdb.tenant.id);
   return await ctx.tdb.write(async (tx) => {
     const company = await companyOf(tx, input.company_id);
     await checkJobs(tx, input);
@@ -139,7 +139,9 @@ async function createUser(ctx: Ctx, input: UserInput): Promise<SavedUser> {
 
 async function updateUser(ctx: Ctx, input: UserInput, id: number): Promise<SavedUser> {
   // Hashing is slow: done before the write queue is held.
-  const password_hash = input.password ? await hashPassword(input.password, ctx.config.SCRYPT_N) : undefined;
+  const password_hash = input.password
+    ? await hashPassword(input.password, ctx.config.SCRYPT_N, ctx.tdb.tenant.id)
+    : undefined;
   return await ctx.tdb.write(async (tx) => {
     const before = await tx.select().from(users).where(eq(users.id, id)).get();
     if (!before || !inScope(ctx.user, before)) throw new AppError("not_found", "User not found.");
