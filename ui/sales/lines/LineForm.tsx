@@ -174,7 +174,13 @@ export function LineForm(props: DialogProps & { line: Line | null }) {
         {resendOnly && <p className="field-hint">The line is saved; Save sends its attachment again.</p>}
         {blocked && <p className="form-blocked" role="note">{blocked}</p>}
       </FormDialog>
-      {figures && <AvailabilityDialog figures={figures} onClose={() => setFigures(null)} />}
+      {figures && (
+        <AvailabilityDialog
+          figures={figures}
+          item={row.inv?.name}
+          onClose={() => setFigures(null)}
+        />
+      )}
     </>
   );
 }

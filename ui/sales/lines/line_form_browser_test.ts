@@ -83,6 +83,8 @@ browserTest(
         name: "ERROR: Line item quantity exceeds available inventory:",
       });
       await refusal.waitFor();
+      // It names the item that is short.
+      assert.match(await refusal.locator(".dialog-subject").innerText(), /H-100/);
       const figures = (await refusal.locator("dl").innerText()).replace(/\s+/g, " ").trim();
       assert.equal(
         figures,
