@@ -36,6 +36,7 @@ export function ComboBox({
   isDisabled,
   isRequired,
   onBlur,
+  noMatchText = "No matches found",
 }: {
   label: string;
   selected: ComboOption | null;
@@ -46,12 +47,16 @@ export function ComboBox({
   isDisabled?: boolean;
   isRequired?: boolean;
   onBlur?: () => void;
+  /** what the open list says when a search found nothing (not "Type to begin searching") */
+  noMatchText?: string;
 }) {
   const [input, setInput] = useState(selected?.name ?? "");
   const [items, setItems] = useState<ComboOption[]>(selected ? [selected] : []);
   // Nothing is looked up until the user types: the initial text is the selection, not a search.
   const [typed, setTyped] = useState(false);
   const text = useDebounced(input, debounceMs);
+  // The text the last lookup answered: an empty answer for what is typed now is "no matches".
+  const [answered, setAnswered] = useState<string | null>(null);
   const loadRef = useRef(load);
   loadRef.current = load;
 
@@ -60,7 +65,9 @@ export function ComboBox({
     if (!typed || text !== input) return;
     const ac = new AbortController();
     loadRef.current(text, ac.signal).then((found) => {
-      if (!ac.signal.aborted) setItems(found);
+      if (ac.signal.aborted) return;
+      setItems(found);
+      setAnswered(text);
     }).catch((e) => {
       if ((e as Error).name !== "AbortError") console.error("lookup failed", label, e);
     });
@@ -99,7 +106,13 @@ export function ComboBox({
       onBlur={onBlur}
     >
       <Label>{label}</Label>
-      <ComboBoxBody<ComboOption> label={label} error={error} text={(o) => o.name} detail={(o) => o.detail} />
+      <ComboBoxBody<ComboOption>
+        label={label}
+        error={error}
+        text={(o) => o.name}
+        detail={(o) => o.detail}
+        emptyText={!typed || !input.trim() ? undefined : answered === input ? noMatchText : "Searching..."}
+      />
     </AriaComboBox>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { FormDialog, useFormSave } from "../../components/FormDialog.tsx";
 import { api } from "../../lib/api.ts";
 import { showError } from "../../lib/events.ts";
-import { fromZonedInput } from "../../../lib/format.ts";
+import { fromZonedInput, toZonedInput } from "../../../lib/format.ts";
 import { useTimeZone } from "../../lib/time_zone.tsx";
 import { DATES_MESSAGE } from "../../../api/sales/lines/reclass_schemas.ts";
 import type { InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
@@ -23,6 +23,8 @@ export function ReclassDialog({ ticket, lines, onClose, onDone }: DialogProps) {
   const timeZone = useTimeZone();
   const utcMinute = (value: string) => fromZonedInput(value.slice(0, 16), timeZone);
   const rows = lines.filter((l) => l.sales_inventory.item.inventory_type !== "Charge Code");
+  // Each row's date starts at now on the company's clock (the user may change it).
+  const [opened] = useState(() => toZonedInput(new Date().toISOString(), timeZone));
   const [state, setState] = useState<Record<number, RowState>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   // Each line's own stock row (its unit, type and serial decide the picker's targets).
@@ -47,7 +49,7 @@ export function ReclassDialog({ ticket, lines, onClose, onDone }: DialogProps) {
   }, [inventoryIds]);
 
   const change = (id: number, patch: Partial<RowState>) => {
-    setState((s) => ({ ...s, [id]: { ...(s[id] ?? EMPTY), ...patch } }));
+    setState((s) => ({ ...s, [id]: { ...(s[id] ?? { ...EMPTY, date: opened }), ...patch } }));
     setErrors({});
   };
   const touch = (k: string) => setTouched((t) => (t[k] ? t : { ...t, [k]: true }));
@@ -56,7 +58,7 @@ export function ReclassDialog({ ticket, lines, onClose, onDone }: DialogProps) {
     return i < 0 ? undefined : errors[`rows.${i}.${field}`];
   };
 
-  const plan = planReclass(rows, state);
+  const plan = planReclass(rows, state, { ...EMPTY, date: opened });
   const chosen = plan.filter((p) => p.given);
   const valid = chosen.length > 0 && chosen.every((p) => !p.issues.quantity && !p.issues.to);
 

@@ -54,6 +54,7 @@ export function ReclassRow({ plan, source, change, touched, touch, serverError }
           }}
           onBlur={() => touch(toKey)}
           load={load}
+          noMatchText="No serial number of this unit and type has room for it"
           isDisabled={!!hint || !source}
           error={serverError("to_inventory_id") || (touched[toKey] ? issues.to : undefined)}
         />

@@ -37,12 +37,16 @@ export interface PlanRow {
 }
 
 /** Every row of the dialog from the lines (not charge codes) and what was entered on each. */
-export function planReclass(rows: Line[], state: Record<number, RowState>): PlanRow[] {
+export function planReclass(
+  rows: Line[],
+  state: Record<number, RowState>,
+  empty: RowState = EMPTY,
+): PlanRow[] {
   return rows.map((line) => {
     const { checkedIn, reclassed } = logFigures(line);
     const left = checkedIn - reclassed;
     const hint = checkedIn <= 0 ? NO_CHECK_IN : left <= 0 ? NONE_LEFT : undefined;
-    const r = state[line.id] ?? EMPTY;
+    const r = state[line.id] ?? empty;
     const quantity = hint ? undefined : reclassQuantityProblem(r.quantity, left);
     const given = !hint && r.quantity.trim() !== "";
     const to = given && !r.to ? REQUIRED : undefined;
