@@ -174,9 +174,13 @@ export function can(user: PolicyUser | undefined, name: AbilityName): boolean {
 /** 403 with the ability's sentence (or `message`) unless the user has it. */
 export function requireAbility(user: PolicyUser | undefined, name: AbilityName, message?: string): void {
   if (can(user, name)) return;
+  throw new AppError("forbidden", message ?? refusalOf(user, name));
+}
+
+/** The sentence that tells `user` why they may not do what `name` allows. */
+export function refusalOf(user: PolicyUser | undefined, name: AbilityName): string {
   const refusal: Ability["refusal"] = POLICY[name].refusal;
-  const sentence = message ?? (typeof refusal === "string" ? refusal : user ? refusal(user) : DENIED);
-  throw new AppError("forbidden", sentence);
+  return typeof refusal === "string" ? refusal : user ? refusal(user) : DENIED;
 }
 
 /** Where a page needing `name` sends a signed-in user without it: the spec's target, else the welcome page. */

@@ -77,7 +77,22 @@ Deno.test("policy - the page guard: templates send non-admins to /signin, other 
   withEnv(async (env) => {
     const staff = await env.userWithToken({ permissions: [] });
     let res = await env.request("/sales/templates", cookie(staff.token));
-    assert.deepEqual([res.status, res.headers.get("location")], [302, "/signin"]);
+    assert.deepEqual(
+      [res.status, res.headers.get("location")],
+      [302, "/signin?next=%2F%3Frefused%3D%252Fsales%252Ftemplates"],
+    );
+    // /signin sends a signed-in user on to the welcome page, which says why.
+    res = await env.request(res.headers.get("location")!, cookie(staff.token));
+    assert.deepEqual([res.status, res.headers.get("location")], [302, "/?refused=%2Fsales%2Ftemplates"]);
+    const welcome = await (await env.request(res.headers.get("location")!, cookie(staff.token))).text();
+    assert.match(
+      welcome,
+      /role="alert">You cannot open \/sales\/templates: You do not have permission to do that\.</,
+    );
+    // A notice is only ever about a page the user may indeed not open.
+    const admin0 = await env.login();
+    const plain = await (await env.request("/?refused=%2Fsales%2Ftemplates", cookie(admin0))).text();
+    assert.doesNotMatch(plain, /You cannot open/);
     res = await env.request("/sales/taxes", cookie(staff.token));
     assert.equal(res.status, 200);
     const html = await res.text();
@@ -96,6 +111,10 @@ Deno.test("policy - the page guard: templates send non-admins to /signin, other 
     });
     for (const path of ["/sales/tickets", "/sales/tickets/1", "/sales/inventory-audit", "/sales/dashboard"]) {
       res = await env.request(path, cookie(outsider.token));
-      assert.deepEqual([res.status, res.headers.get("location")], [302, "/"], path);
+      assert.deepEqual(
+        [res.status, res.headers.get("location")],
+        [302, `/?refused=${encodeURIComponent(path)}`],
+        path,
+      );
     }
   }));

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../api/lib/context.ts";
@@ -8,7 +8,7 @@ import { renderPage, renderShellPage } from "./render.tsx";
 import { SignIn } from "./pages/SignIn.tsx";
 import { Welcome } from "./pages/Welcome.tsx";
 import { appOfPath } from "./shell/menus.ts";
-import { pageGuard } from "./lib/page_guard.ts";
+import { pageGuard, refusedNotice } from "./lib/page_guard.ts";
 import { companiesPages } from "./admin/companies/routes.tsx";
 import { usersPages } from "./admin/users/routes.tsx";
 import { partsPages } from "./pt/parts/routes.tsx";
@@ -94,8 +94,8 @@ export const pageRoutes = new Hono<AppEnv>()
     await signOut(c);
     return c.redirect("/signin", 303);
   })
-  .get("/", (c) => renderShellPage(c, "Welcome", <Welcome user={c.get("user")!} />))
-  .get("/app", (c) => renderShellPage(c, "Welcome", <Welcome user={c.get("user")!} />))
+  .get("/", (c) => welcome(c))
+  .get("/app", (c) => welcome(c))
   .route("/", companiesPages)
   .route("/", usersPages)
   .route("/", partsPages)
@@ -114,3 +114,13 @@ export const pageRoutes = new Hono<AppEnv>()
   .route("/", ticketDetailPages)
   .route("/", dashboardPages)
   .route("/", serialsPages);
+
+/** The welcome page, saying why when the page guard sent the user here from a page they may not open. */
+function welcome(c: Context<AppEnv>) {
+  const user = c.get("user")!;
+  return renderShellPage(
+    c,
+    "Welcome",
+    <Welcome user={user} notice={refusedNotice(user, c.req.query("refused"))} />,
+  );
+}

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../api/lib/context.ts";
-import { type AbilityName, can, refusedPage } from "../../lib/policy.ts";
+import { type AbilityName, can, type PolicyUser, refusalOf, refusedPage } from "../../lib/policy.ts";
 
 /**
  * The ability each page needs, by path; the first match wins (most specific first). Every page
@@ -20,11 +20,24 @@ export function pageAbility(path: string): AbilityName | undefined {
 
 /**
  * The page guard: a signed-in user without the page's ability goes where the policy says (the
- * spec's /signin for templates and companies, else the welcome page), before the page is built.
+ * spec's /signin for templates and companies, which sends a signed-in user on to the welcome page;
+ * else the welcome page), before the page is built. The welcome page is told which page was refused
+ * (`?refused=`), so it can say why instead of leaving the user wondering.
  */
 export const pageGuard = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get("user");
   const need = pageAbility(c.req.path);
-  if (user && need && !can(user, need)) return c.redirect(refusedPage(need), 302);
+  if (user && need && !can(user, need)) {
+    const welcome = `/?refused=${encodeURIComponent(c.req.path)}`;
+    const to = refusedPage(need) === "/signin" ? `/signin?next=${encodeURIComponent(welcome)}` : welcome;
+    return c.redirect(to, 302);
+  }
   await next();
 });
+
+/** Why `user` was sent away from `path` (the guard's `?refused=`), if they indeed may not open it. */
+export function refusedNotice(user: PolicyUser, path: string | undefined): string | undefined {
+  const need = path ? pageAbility(path) : undefined;
+  if (!need || can(user, need)) return undefined;
+  return `You cannot open ${path}: ${refusalOf(user, need)}`;
+}

@@ -5,9 +5,10 @@ import { appChoices } from "../shell/menus.ts";
  * 'Welcome <name>!', 'Choose an app:' and every app: Pressure Testing, and Sales & Inventory, enabled when
  * the settings list sales and the user is the company's own staff; a disabled one says why.
  */
-export function Welcome({ user }: { user: CurrentUser }) {
+export function Welcome({ user, notice }: { user: CurrentUser; notice?: string }) {
   return (
     <section className="welcome">
+      {notice && <p className="notice" role="alert">{notice}</p>}
       <h1>{`Welcome ${user.name}!`}</h1>
       <p>Choose an app:</p>
       <div className="app-choices">
