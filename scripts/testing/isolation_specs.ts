@@ -240,6 +240,13 @@ export const SPECS: Record<string, RouteSpec> = {
     query: all,
     shows: adminShows((M) => `${M}-CO-C2`),
   },
+  "GET /api/admin/companies/download": {
+    kind: "download",
+    filters: companyFilters,
+    gate: owner,
+    query: download,
+    shows: adminShows((M) => `${M}-CO-C2`),
+  },
   "GET /api/companies": {
     kind: "list",
     filters: companyFilters,
