@@ -84,7 +84,7 @@ Deno.test("inventory batch - creates new rows, updates stored ones and drops bla
     assert.equal((await stored(env, s1.id))!.quantity, 0);
   }));
 
-Deno.test("inventory batch - every bad cell is named by row and column, and nothing is saved", () =>
+Deno.test("inventory batch - every error of every row is named by row and column, and nothing is saved", () =>
   withEnv(async (env) => {
     const token = await env.login();
     const unit = await makeUnit(env);
@@ -122,6 +122,8 @@ Deno.test("inventory batch - every bad cell is named by row and column, and noth
       { path: "rows.6.purchase_date", message: "Row 6, purchase_date: Must be a date (YYYY-MM-DD)" },
       { path: "rows.6.purchase_price", message: "Row 6, purchase_price: Must be a number" },
       { path: "rows.7.quantity", message: "Row 7, quantity: Must be at least 0" },
+      // Every error of a row at once: the bad cell and the unknown category beside it.
+      { path: "rows.7.category", message: "Row 7, category: Unknown inventory category" },
       { path: "rows.8.serial_number", message: "Row 8, serial_number: Repeats row 1" },
       { path: "rows.9.business_unit_id", message: "Row 9, business_unit_id: Business Unit is required" },
       { path: "rows.10.quantity", message: "Row 10, quantity: Quantity cannot go below what is out: 6" },

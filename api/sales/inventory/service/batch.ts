@@ -8,7 +8,7 @@ import { requireAbility } from "../../../../lib/policy.ts";
 import { type AuditEntry, recordAudits } from "../audit.ts";
 import { keepHoldIf } from "../return_gate.ts";
 import { belowOutMessage } from "../schemas.ts";
-import { parseRows, plan, type Planned, stockKey } from "./batch_plan.ts";
+import { parseRows, partialErrors, plan, type Planned, stockKey } from "./batch_plan.ts";
 import { startDueLines } from "../../lines/start_due.ts";
 
 export interface InventoryBatchResult {
@@ -95,12 +95,13 @@ const rowOf = (e: FieldError) => Number(e.path.split(".")[1]);
  */
 export async function saveInventoryBatch(ctx: Ctx, body: unknown): Promise<InventoryBatchResult> {
   requireAbility(ctx.user, "sales.admin");
-  const { parsed, errors: cellErrors } = parseRows(body);
+  const { parsed, errors: cellErrors, partial } = parseRows(body);
   const { created, updated } = await ctx.tdb.write(async (tx) => {
     // Bookings whose start has come hold their stock before this change counts it (decision 028).
     await startDueLines(tx, ctx);
     const { planned, errors } = await plan(tx, parsed);
-    const all = [...cellErrors, ...errors].sort((a, b) => rowOf(a) - rowOf(b));
+    const more = await partialErrors(tx, partial, cellErrors);
+    const all = [...cellErrors, ...more, ...errors].sort((a, b) => rowOf(a) - rowOf(b));
     if (all.length) {
       const bad = new Set(all.map(rowOf)).size;
       throw new AppError("invalid", `${bad} ${bad === 1 ? "row has" : "rows have"} errors`, all);

@@ -1,4 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { categories, inventory, items } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import { AppError, type FieldError } from "../../../../lib/errors.ts";
@@ -46,10 +47,13 @@ function sentRows(body: unknown): { rows: unknown[]; unit: unknown } {
 }
 
 /** Every non-blank row, parsed cell by cell; the errors name row and column. */
-export function parseRows(body: unknown): { parsed: Sent[]; errors: FieldError[] } {
+export function parseRows(body: unknown): { parsed: Sent[]; errors: FieldError[]; partial: Sent[] } {
   const { rows, unit } = sentRows(body);
   const parsed: Sent[] = [];
   const errors: FieldError[] = [];
+  // Rows with a bad cell, with their good cells: checked against the database too, so every error of a
+  // row is reported at once (an unknown item beside a bad quantity), not one kind per upload.
+  const partial: Sent[] = [];
   rows.forEach((raw, i) => {
     const n = i + 1;
     if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
@@ -63,7 +67,15 @@ export function parseRows(body: unknown): { parsed: Sent[]; errors: FieldError[]
     }
     const r = InventoryBatchRow.safeParse(withUnit);
     if (r.success) parsed.push({ n, row: r.data });
-    else errors.push(...r.error.issues.map((iss) => cellError(n, String(iss.path[0] ?? "row"), iss.message)));
+    else {
+      errors.push(...r.error.issues.map((iss) => cellError(n, String(iss.path[0] ?? "row"), iss.message)));
+      const good: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(InventoryBatchRow.shape)) {
+        const one = (field as z.ZodType).safeParse(withUnit[key]);
+        good[key] = one.success ? one.data : null;
+      }
+      partial.push({ n, row: good as InventoryBatchRow });
+    }
   });
   if (parsed.length + new Set(errors.map((e) => e.path.split(".")[1])).size > MAX_BATCH_ROWS) {
     const message = `At most ${MAX_BATCH_ROWS} rows per upload`;
@@ -72,7 +84,23 @@ export function parseRows(body: unknown): { parsed: Sent[]; errors: FieldError[]
   if (!parsed.length && !errors.length) {
     throw new AppError("invalid", "No rows to upload", [{ path: "rows", message: "No rows to upload" }]);
   }
-  return { parsed, errors };
+  return { parsed, errors, partial };
+}
+
+/**
+ * The database's errors of rows that already have cell errors, less those on a column already named
+ * (a missing business unit is not also an unknown one).
+ */
+export async function partialErrors(
+  tx: Tx,
+  partial: Sent[],
+  cellErrors: FieldError[],
+): Promise<FieldError[]> {
+  if (!partial.length) return [];
+  const named = new Set(cellErrors.map((e) => e.path));
+  const usable = partial.filter((p) => typeof p.row.item_number === "string");
+  const { errors } = await plan(tx, usable);
+  return errors.filter((e) => !named.has(e.path));
 }
 
 /** Business units, inventory categories and the batch's items, keyed as the rows name them. */
