@@ -31,8 +31,8 @@ Deno.test("decimals - a line refuses 1e-30 and long fractions in price, quantity
     const cases: [Record<string, unknown>, string, string][] = [
       [{ price: 1e-30 }, "price", "Price may have at most 4 decimal places"],
       [{ price: "-0.00001" }, "price", "Price may have at most 4 decimal places"],
-      [{ quantity: 1e-30 }, "quantity", "Must have at most 2 decimal places"],
-      [{ quantity: 12.345 }, "quantity", "Must have at most 2 decimal places"],
+      [{ quantity: 1e-30 }, "quantity", "Must have at most 4 decimal places"],
+      [{ quantity: 12.34567 }, "quantity", "Must have at most 4 decimal places"],
       [{ duration: 1 / 3 }, "duration", "Must have at most 2 decimal places"],
       [{ discount: 1e-30 }, "discount", "Must have at most 3 decimal places"],
       [{ markup: "12.3456" }, "markup", "Must have at most 3 decimal places"],

@@ -279,8 +279,11 @@ export const DECIMALS = {
   money: UNIT_PRICE_DECIMALS,
   /** Discount, markup and tax rates: shown to 3 places (the spec's percent format). */
   percent: 3,
-  /** Fractional quantities (charge codes) and durations: the spec rounds hours to 2 decimals. */
-  quantity: 2,
+  /**
+   * Fractional quantities (charge codes: miles, gallons, hours billed) to 4 places, as a unit price (a
+   * mileage of 12.125 is common); durations: the spec rounds hours to 2 decimals.
+   */
+  quantity: 4,
   duration: 2,
   /** Inspection measurements (thickness, pressure): ten-thousandths of the unit. */
   measurement: 4,
@@ -326,7 +329,7 @@ export function percent(o: NumberOptions & { max?: number } = {}) {
 
 /**
  * A stock or line quantity: 0 to MAX_QUANTITY (or `max`), whole unless `whole: false` (charge codes,
- * then at most 2 decimals).
+ * then at most 4 decimals).
  */
 export function quantity(o: NumberOptions & { whole?: boolean; max?: number } = {}) {
   const max = o.max ?? MAX_QUANTITY;

@@ -212,8 +212,9 @@ Deno.test("decimals - each kind of figure holds its places; 1e-30 and long fract
   assert.deepEqual(messages(percent(), 8.8755), ["Must have at most 3 decimal places"]);
   assert.deepEqual(messages(percent({ max: 1000 }), 1e-30), ["Must have at most 3 decimal places"]);
   assert.deepEqual(messages(quantity({ whole: false }), 12.5), []);
-  assert.deepEqual(messages(quantity({ whole: false }), 12.125), ["Must have at most 2 decimal places"]);
-  assert.deepEqual(messages(quantity({ whole: false }), 1e-30), ["Must have at most 2 decimal places"]);
+  assert.deepEqual(messages(quantity({ whole: false }), 12.125), []);
+  assert.deepEqual(messages(quantity({ whole: false }), 12.12345), ["Must have at most 4 decimal places"]);
+  assert.deepEqual(messages(quantity({ whole: false }), 1e-30), ["Must have at most 4 decimal places"]);
   assert.deepEqual(messages(duration(), 2.25), []);
   assert.deepEqual(messages(duration(), 1 / 3), ["Must have at most 2 decimal places"]);
   assert.deepEqual(messages(measurement(), 0.3125), []);
