@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import { makeCompany, makeUser } from "../../../db/factories.ts";
-import { companies } from "../../../db/schema/mod.ts";
+import { eq } from "drizzle-orm";
+import { companies, users } from "../../../db/schema/mod.ts";
 import { FIRST_ROWS_OF_ALL } from "../../lib/list_page.tsx";
 import type { CompanyOut } from "../../../api/admin/companies/service.ts";
 
@@ -154,23 +155,33 @@ browserTest(
 );
 
 browserTest(
-  "companies - a user without edit rights sees the server's refusal in the red snackbar",
+  "companies - a user without edit rights is offered no New, Edit or Delete; rights taken away meanwhile get the server's refusal in red",
   () =>
-    withBrowser(async ({ env, page, signIn }) => {
+    withBrowser(async ({ env, page, base, signIn }) => {
       await makeCompany(env.tenant.db, { name: "Visible Customer" });
-      await makeUser(env.tenant.db, { company_id: 1, email: "viewer@acme.test", password: "viewer-pass-1" });
+      const viewer = await makeUser(env.tenant.db, {
+        company_id: 1,
+        email: "viewer@acme.test",
+        password: "viewer-pass-1",
+      });
       await signIn("viewer@acme.test", "viewer-pass-1", "/admin/companies");
       const table = page.getByRole("table", { name: "Companies" });
       await table.getByRole("row", { name: /Visible Customer/ }).getByRole("button", { name: "Expand row" })
         .click();
       assert.equal(await table.getByRole("button", { name: "Edit" }).count(), 0);
       assert.equal(await table.getByRole("button", { name: "Delete" }).count(), 0);
+      assert.equal(await page.getByRole("button", { name: "New Company" }).count(), 0);
+
+      // With user-admin the form opens; the right is taken away before Save: the server refuses, in red.
+      await env.tenant.db.update(users).set({ permissions: ["user-admin"] }).where(eq(users.id, viewer.id));
+      await page.goto(`${base}/admin/companies`);
       await page.getByRole("button", { name: "New Company" }).click();
       const dialog = page.getByRole("dialog", { name: "New Company" });
       assert.equal(await dialog.getByRole("textbox", { name: "Settings" }).count(), 0);
       await dialog.getByRole("textbox", { name: "Name" }).fill("Not Allowed Co");
       await dialog.getByRole("button", { name: /Company Type/ }).click();
       await page.getByRole("option", { name: "Customer" }).click();
+      await env.tenant.db.update(users).set({ permissions: [] }).where(eq(users.id, viewer.id));
       await dialog.getByRole("button", { name: "Save" }).click();
       await page.getByRole("alert").getByText("You do not have permission to do that.").waitFor();
     }),
