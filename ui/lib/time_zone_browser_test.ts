@@ -94,7 +94,8 @@ browserTest(
       // The server's HTML: the line's start and the service dates on Chicago's clock, no "(UTC)".
       const html = await (await env.request(path, cookie(await env.login()))).text();
       assert.match(html, />03-04-26 21:30<\/time>/);
-      assert.match(html, /03-04-26 21:30 to 03-04-26 21:30/);
+      // The line has not ended: the service dates are open from its start (decision 044).
+      assert.match(html, /<dd>From 03-04-26 21:30<\/dd>/);
       assert.doesNotMatch(html, /\(UTC\)/);
 
       await signIn(undefined, undefined, path);

@@ -91,7 +91,7 @@ Deno.test("inspection page - the job's newest 5 inspections, its header, and the
     assert.match(seven, />Yes</);
     assert.match(seven, />2in Plug Valve</);
     assert.match(seven, />1502 union</);
-    assert.match(seven, />15,000</);
+    assert.match(seven, />15,000 psi</);
     assert.match(seven, /Green/);
     assert.match(seven, new RegExp(`href="/api/pt/inspections/\\d+/report"[^>]*target="_blank"`));
     assert.match(rowOf(html, "SN-6"), />No</);
