@@ -157,6 +157,16 @@ export function formatDate(value: string | null | undefined, timeZone?: string):
   return m ? `${m[2]}-${m[3]}-${m[1]}` : value;
 }
 
+/**
+ * A day as the sales lists show it, the spec's MM-DD-YY ("MM-DD-YY in lists; M/D/YYYY elsewhere"): the
+ * ticket lists and Sales Data, beside their MM-DD-YY HH:mm times. Headers, forms and documents keep the
+ * four-digit year.
+ */
+export function formatListDate(value: string | null | undefined, timeZone?: string): string {
+  const full = formatDate(value, timeZone);
+  return /^\d{2}-\d{2}-\d{4}$/.test(full) ? `${full.slice(0, 6)}${full.slice(8)}` : full;
+}
+
 /** The xlsx format of every date cell of every download: the MM-DD-YYYY the screens and PDFs print. */
 export const DATE_XLSX_FORMAT = "mm-dd-yyyy";
 /** The xlsx format of every date-and-time cell: the same date, then the time on the company's clock. */

@@ -5,6 +5,7 @@ import {
   dayStartUtc,
   formatDate,
   formatDateTime,
+  formatListDate,
   formatPercent,
   formatPressure,
   formatUt,
@@ -294,4 +295,10 @@ Deno.test("format - service dates: first start to last end, open while a line is
     "a line still out after the last end leaves the range open",
   );
   assert.equal(serviceDates([l("2026-11-02T15:00:00Z", "2026-11-02T20:00:00Z")], day), "11-02-2026");
+});
+
+Deno.test("formatListDate - the sales lists' MM-DD-YY, on the company's clock", () => {
+  assert.equal(formatListDate("2026-03-07"), "03-07-26");
+  assert.equal(formatListDate("2026-03-05T03:30:00Z", "America/Chicago"), "03-04-26");
+  assert.equal(formatListDate(null), "");
 });

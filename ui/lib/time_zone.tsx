@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, today } from "../../lib/format.ts";
+import { DEFAULT_TIME_ZONE, formatDateTime, formatListDate, today } from "../../lib/format.ts";
 
 /**
  * The company's time zone (settings.timeZone, decision 015) for everything on the page: the server's
@@ -24,11 +24,11 @@ export function DateTime({ value }: { value: string | null | undefined }) {
 }
 
 /**
- * The day of a stored instant (UTC) on the company's clock as MM-DD-YYYY: the day the date filters
- * count it on. Rendered on the server too.
+ * The day of a stored instant (UTC) on the company's clock, as the sales lists show days (MM-DD-YY): the day
+ * the date filters count it on. Rendered on the server too.
  */
 export function Day({ value }: { value: string | null | undefined }) {
   const timeZone = useTimeZone();
   if (!value) return null;
-  return <time dateTime={value}>{formatDate(value, timeZone)}</time>;
+  return <time dateTime={value}>{formatListDate(value, timeZone)}</time>;
 }

@@ -1,7 +1,7 @@
 import { invoiceNumber } from "../tickets/columns.tsx";
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
-import { formatDate, formatNumber, money, unitPrice } from "../../../lib/format.ts";
+import { formatListDate, formatNumber, money, unitPrice } from "../../../lib/format.ts";
 import { EXPENDABLE_HELD, HANDLED, NOT_HANDLED } from "../../../api/sales/lines/rules.ts";
 import { Day } from "../../lib/time_zone.tsx";
 import type { SalesRow } from "./types.ts";
@@ -52,7 +52,7 @@ export const SALES_COLUMNS: DataColumn<SalesRow>[] = [
   {
     id: "invoice_date",
     header: "Inv Date",
-    cell: (r) => <span className="nowrap">{formatDate(r.ticket.invoice_date)}</span>,
+    cell: (r) => <span className="nowrap">{formatListDate(r.ticket.invoice_date)}</span>,
   },
   {
     id: "start_date",

@@ -129,8 +129,8 @@ Deno.test("sales data page - renders the newest 10 invoiced lines with every col
     assert.match(html, />\$1,250\.50</);
     assert.match(html, />\$2,521\.00</, "total: min-rate logic, 2 x 10 + 2 x 1,250.50 x 1");
     assert.match(html, />\$10\.00</);
-    assert.match(html, />05-12-2024</);
-    assert.match(html, />06-03-2024</);
+    assert.match(html, />05-12-24</);
+    assert.match(html, />06-03-24</);
     assert.match(html, />INV-100</);
     assert.match(html, /Permian Drilling/);
     assert.match(html, />Rita Rep</);
@@ -208,8 +208,8 @@ Deno.test("sales data page - Start and End are the days on the company's clock, 
       env.request(`/sales/data?isInvoice=false&${q}`, cookie(token)).then((r) => r.text());
     const html = await page("start_date_begin=2026-03-03&start_date_end=2026-03-03");
     assert.match(html, /EVE-1</, "the 3rd's filter finds it");
-    assert.match(html, />03-03-2026<\/time>/, "and its Start says the 3rd");
-    assert.match(html, />03-05-2026<\/time>/);
-    assert.doesNotMatch(html, /03-04-2026/);
+    assert.match(html, />03-03-26<\/time>/, "and its Start says the 3rd");
+    assert.match(html, />03-05-26<\/time>/);
+    assert.doesNotMatch(html, /03-04-26</);
     assert.doesNotMatch(await page("start_date_begin=2026-03-04&start_date_end=2026-03-04"), /EVE-1</);
   }));

@@ -1,6 +1,6 @@
 import type { DataColumn } from "../../components/DataTable.tsx";
 import { Icon } from "../../components/icons.tsx";
-import { formatDate, money } from "../../../lib/format.ts";
+import { formatListDate, money } from "../../../lib/format.ts";
 import { STATUS_LABELS, type TicketList, type TicketRow } from "./types.ts";
 
 import { invoiceNumber } from "../../../api/sales/tickets/rules.ts";
@@ -57,12 +57,12 @@ export function ticketColumns(list: TicketList): DataColumn<TicketRow>[] {
       ? {
         id: "invoice_date",
         header: "Invoice Date",
-        cell: (t) => <span className="nowrap">{t.invoice_date ? formatDate(t.invoice_date) : ""}</span>,
+        cell: (t) => <span className="nowrap">{t.invoice_date ? formatListDate(t.invoice_date) : ""}</span>,
       }
       : {
         id: "ticket_date",
         header: "Date",
-        cell: (t) => <span className="nowrap">{formatDate(t.ticket_date)}</span>,
+        cell: (t) => <span className="nowrap">{formatListDate(t.ticket_date)}</span>,
       },
     { id: "customer", header: "Customer", cell: (t) => clip(t.customer.name) },
     { id: "sales_rep", header: "Sales Rep", cell: (t) => t.sales_rep?.name ?? "" },

@@ -49,7 +49,7 @@ Deno.test("ticket lists - each list shows only its status, with its title and co
       for (const h of [numberHeader, date, "Customer", "Sales Rep", "Status", "Total"]) {
         assert.match(html, new RegExp(`>${h}<`), `${path}: ${h}`);
       }
-      assert.match(html, status === "APP" ? /04-01-2025/ : /03-07-2025/, `${path}: its date`);
+      assert.match(html, status === "APP" ? />04-01-25</ : />03-07-25</, `${path}: its date`);
       assert.match(html, /Permian Energy/);
       assert.equal(/>Inv #</.test(html), status === "APP", `${path}: Inv #`);
       assert.equal(/>Invoice State</.test(html), status === "APP", `${path}: Invoice State`);
