@@ -57,11 +57,12 @@ browserTest(
       await page.getByRole("option", { name: /LOT-R/ }).click();
       assert.equal(await to.inputValue(), "LOT-R | SW3 | 3in swivel");
       // The date starts at now on the company's clock (UTC here), to the minute.
-      const row = dialog.locator("tbody tr", { hasText: "LOT-A" });
-      const date = await row.getByLabel("Date").inputValue();
+      const lotA = dialog.locator("tbody tr", { hasText: "LOT-A" });
+      const date = await lotA.getByLabel("Date").inputValue();
       assert.match(date, /^\d{4}-\d\d-\d\dT\d\d:\d\d$/);
       assert.ok(Math.abs(Date.parse(`${date}Z`) - Date.now()) < 5 * 60_000, date);
       // A search with no target says so, not "Type to begin searching".
+      await to.fill("");
       await to.fill("NOTHING-LIKE-IT");
       await page.getByRole("listbox").getByText("No serial number of this unit and type has room for it")
         .waitFor();
