@@ -67,6 +67,11 @@ export function InventoryBatch(
             error={touched && !unit ? BUSINESS_UNIT_REQUIRED : undefined}
             isRequired
           />
+          <p className="field-note">
+            A row whose item, serial number and business unit are already in stock is updated: its Quantity
+            <strong>replaces</strong>{" "}
+            the stored count (100 and an upload of 20 make 20, not 120). Any other row is added as new stock.
+          </p>
         </div>
       }
       onClose={onClose}

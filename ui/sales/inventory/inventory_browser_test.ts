@@ -284,6 +284,8 @@ browserTest(
       await signIn(undefined, undefined, "/sales/itemized-inventory");
       await page.getByRole("button", { name: "Batch Upload" }).click();
       const dialog = page.getByRole("dialog", { name: "Batch Upload" });
+      // The dialog says an upload sets a stored row's count, it does not add to it.
+      await dialog.getByText(/replaces\s+the stored count/).waitFor();
       const grid = dialog.getByRole("table", { name: "Rows to upload" });
       await pasteInto(
         grid.getByRole("textbox", { name: "Row 1, Serial Number" }),
