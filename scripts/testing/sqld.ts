@@ -45,6 +45,11 @@ export const NOT_ON_SQLD: [string, string][] = [
     "asserts query plans under the statistics of a local ANALYZE; a libSQL server refuses ANALYZE",
   ]),
   [
+    "tenant cache - an idle tenant's connections are trimmed, then it is closed; one held is left alone",
+    "counts the local file connections a trim closes; a remote tenant's HTTP client holds none (its close is " +
+    "tested on files, decision 043)",
+  ],
+  [
     "login throttle - password checks are bounded process-wide: a flood beyond the queue is 429 at once",
     "needs 30 sign-ins to reach the hashing queue in one instant; on sqld each is metered by network " +
     "round trips first (the bound is process-local and tested on files)",
