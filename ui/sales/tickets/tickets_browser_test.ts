@@ -68,7 +68,7 @@ browserTest(
       // Min-rate logic on, duration 0: each line is its minimum rate.
       assert.match(
         await row.innerText(),
-        /T-00001\s+\d{2}-\d{2}-\d{4}\s+Permian Energy\s+Rita Rep\s+Open\s+\$350\.25/,
+        /T-00001\s+\d{2}-\d{2}-\d{2}\s+Permian Energy\s+Rita Rep\s+Open\s+\$350\.25/,
       );
 
       const [ticket] = await db.select().from(tickets);
