@@ -137,6 +137,8 @@ browserTest(
       await rowA.getByLabel("Reclass Quantity").fill("1");
       await rowA.getByRole("combobox", { name: "To (Serial #)" }).fill("LOT-B");
       await page.getByRole("option", { name: /LOT-B/ }).click();
+      // The date starts at now: the user clears it.
+      await rowA.getByLabel("Date").fill("");
 
       const requests: string[] = [];
       page.on("request", (r) => {
