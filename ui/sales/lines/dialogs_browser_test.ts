@@ -144,12 +144,15 @@ browserTest(
       page.on("request", (r) => {
         if (r.url().includes("/api/sales/sales/reclass")) requests.push(r.url());
       });
-      const alerted = new Promise<string>((resolve) =>
+      // Under a deadline: a missing alert fails the test instead of hanging the run.
+      const alerted = new Promise<string>((resolve, reject) => {
+        const late = setTimeout(() => reject(new Error("no alert within 15 s")), 15_000);
         page.once("dialog", (d) => {
+          clearTimeout(late);
           resolve(d.message());
           d.accept();
-        })
-      );
+        });
+      });
       await dialog.getByRole("button", { name: "Reclass" }).click();
       assert.equal(await alerted, "Please fill in dates for rows being reclassed");
       await dialog.waitFor({ state: "detached" });
