@@ -1,7 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { timeZoneOf } from "../../../../lib/format.ts";
 import {
-  companies,
   files,
   inspection_photos,
   inspection_signatures,
@@ -13,11 +12,10 @@ import type { Ctx } from "../../../lib/context.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { pdfResponse } from "../../../lib/pdf.ts";
 import { readFile } from "../../../files/service.ts";
-import { pdfLogo } from "../../../lib/pdf_logo.ts";
 import { renderInspectionReportWithAttachment } from "../report.ts";
 import type { ReportMedia } from "../report_media.ts";
 import { inspectionScope } from "./query.ts";
-import { inJson } from "../../../../db/in_json.ts";
+import { jobParties } from "../../jobs/service/job_parties.ts";
 
 /** The stored pressure-test PDF through the files access rule; a vanished file is treated as none. */
 async function attachmentOf(ctx: Ctx, fileId: number | null) {
@@ -71,30 +69,18 @@ export async function inspectionReport(ctx: Ctx, id: number): Promise<Response> 
   const { inspection } = row;
   const job = await ctx.db.select().from(jobs).where(eq(jobs.id, inspection.job_id)).get();
   if (!job) throw new AppError("not_found", "Inspection not found.");
-  const ids = [job.inspection_company_id, job.customer_company_id, job.operator_company_id];
-  const [found, file, media] = await Promise.all([
-    ctx.db.select({
-      id: companies.id,
-      name: companies.name,
-      custom: companies.custom,
-      settings: companies.settings,
-    })
-      .from(companies)
-      .where(inJson(companies.id, ids)),
+  const [parties, file, media] = await Promise.all([
+    jobParties(ctx, job),
     attachmentOf(ctx, inspection.pressure_test_file_id),
     mediaFor(ctx, inspection.id),
   ]);
-  const company = (cid: number) => found.find((c) => c.id === cid) ?? { name: "", custom: {} };
   const bytes = await renderInspectionReportWithAttachment({
     inspection,
     part: row.part,
     job,
-    inspectionCompany: company(job.inspection_company_id),
-    customer: company(job.customer_company_id),
-    operator: company(job.operator_company_id),
+    ...parties,
     timeZone: timeZoneOf(ctx.user.company.settings),
     media,
-    logo: pdfLogo(found.find((c) => c.id === job.inspection_company_id)?.settings),
   }, file);
   return pdfResponse(bytes, `Inspection-${inspection.serial_number || inspection.id}.pdf`);
 }

@@ -1,26 +1,17 @@
 import { asc, eq } from "drizzle-orm";
 import { timeZoneOf } from "../../../../lib/format.ts";
-import { companies, inspections, parts } from "../../../../db/schema/mod.ts";
+import { inspections, parts } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { pdfResponse } from "../../../lib/pdf.ts";
-import { pdfLogo } from "../../../lib/pdf_logo.ts";
 import { renderJobReport } from "../report.ts";
 import { getJob } from "./list_jobs.ts";
-import { inJson } from "../../../../db/in_json.ts";
+import { jobParties } from "./job_parties.ts";
 
 /** GET /api/pt/jobs/{id}/report: the Job Report PDF, shown inline; 404 outside the user's scope. */
 export async function jobReport(ctx: Ctx, id: number): Promise<Response> {
   const job = await getJob(ctx, id);
-  const ids = [job.inspection_company_id, job.customer_company_id, job.operator_company_id];
-  const [found, rows] = await Promise.all([
-    ctx.db.select({
-      id: companies.id,
-      name: companies.name,
-      custom: companies.custom,
-      settings: companies.settings,
-    })
-      .from(companies)
-      .where(inJson(companies.id, ids)),
+  const [parties, rows] = await Promise.all([
+    jobParties(ctx, job),
     ctx.db.select({
       date: inspections.date,
       serial_number: inspections.serial_number,
@@ -38,15 +29,11 @@ export async function jobReport(ctx: Ctx, id: number): Promise<Response> {
       .where(eq(inspections.job_id, job.id))
       .orderBy(asc(inspections.date), asc(inspections.inspection_time), asc(inspections.id)),
   ]);
-  const company = (cid: number) => found.find((c) => c.id === cid) ?? { name: "", custom: {} };
   const bytes = await renderJobReport({
     job,
-    inspectionCompany: company(job.inspection_company_id),
-    customer: company(job.customer_company_id),
-    operator: company(job.operator_company_id),
+    ...parties,
     inspections: rows,
     timeZone: timeZoneOf(ctx.user.company.settings),
-    logo: pdfLogo(found.find((c) => c.id === job.inspection_company_id)?.settings),
   });
   return pdfResponse(bytes, `Job-${job.job_number}.pdf`);
 }
