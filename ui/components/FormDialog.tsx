@@ -124,22 +124,15 @@ export function FormDialog(
               {busy ? "Saving, please wait..." : told && !canSubmit ? "Check the fields marked above." : ""}
             </span>
             <Button className="btn" onPress={onClose}>Cancel</Button>
-            {onInvalidSubmit
-              ? (
-                <button
-                  type="submit"
-                  className="btn btn-primary"
-                  disabled={busy}
-                  aria-disabled={!canSubmit || undefined}
-                >
-                  {busy ? "Saving..." : submitLabel}
-                </button>
-              )
-              : (
-                <Button type="submit" className="btn btn-primary" isDisabled={busy || !canSubmit}>
-                  {busy ? "Saving..." : submitLabel}
-                </Button>
-              )}
+            {/* With onInvalidSubmit an invalid form's button stays focusable (aria-disabled) and explains. */}
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={busy || (!canSubmit && !onInvalidSubmit)}
+              aria-disabled={!canSubmit || undefined}
+            >
+              {busy ? "Saving..." : submitLabel}
+            </button>
           </div>
         </Form>
       </Dialog>
