@@ -93,6 +93,13 @@ Deno.test("policy - the page guard: templates send non-admins to /signin, other 
     const admin0 = await env.login();
     const plain = await (await env.request("/?refused=%2Fsales%2Ftemplates", cookie(admin0))).text();
     assert.doesNotMatch(plain, /You cannot open/);
+    // The notice names the section, never the URL's own text.
+    const crafted = await (await env.request(
+      `/?refused=${encodeURIComponent("/sales/templates/Call 555-0100 to unlock")}`,
+      cookie(staff.token),
+    )).text();
+    assert.match(crafted, /You cannot open \/sales\/templates: /);
+    assert.doesNotMatch(crafted, /555-0100/);
     res = await env.request("/sales/taxes", cookie(staff.token));
     assert.equal(res.status, 200);
     const html = await res.text();

@@ -15,8 +15,11 @@ export const PAGE_ABILITIES: readonly (readonly [path: string, ability: AbilityN
 
 /** The ability a page path needs, if any. */
 export function pageAbility(path: string): AbilityName | undefined {
-  return PAGE_ABILITIES.find(([p]) => path === p || path.startsWith(`${p}/`))?.[1];
+  return guarded(path)?.[1];
 }
+
+/** The entry of PAGE_ABILITIES that covers `path`. */
+const guarded = (path: string) => PAGE_ABILITIES.find(([p]) => path === p || path.startsWith(`${p}/`));
 
 /**
  * The page guard: a signed-in user without the page's ability goes where the policy says (the
@@ -35,9 +38,12 @@ export const pageGuard = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Why `user` was sent away from `path` (the guard's `?refused=`), if they indeed may not open it. */
+/**
+ * Why `user` was sent away from `path` (the guard's `?refused=`), if they indeed may not open it. The notice
+ * names the guarded section (its prefix), never the text of the URL: a crafted link cannot put words in it.
+ */
 export function refusedNotice(user: PolicyUser, path: string | undefined): string | undefined {
-  const need = path ? pageAbility(path) : undefined;
-  if (!need || can(user, need)) return undefined;
-  return `You cannot open ${path}: ${refusalOf(user, need)}`;
+  const match = path ? guarded(path) : undefined;
+  if (!match || can(user, match[1])) return undefined;
+  return `You cannot open ${match[0]}: ${refusalOf(user, match[1])}`;
 }
