@@ -19,7 +19,7 @@ import {
 import type { Ctx } from "../../lib/context.ts";
 import {
   everyRow,
-  jsonRowsResponse,
+  jsonRowsMade,
   likeContains,
   type ListResult,
   listTotal,
@@ -82,10 +82,11 @@ async function ticketLineIds(ctx: Ctx, query: unknown): Promise<number[]> {
 
 /**
  * GET /api/sales/sales/ticket?ticket_id=: `ticketLines`' answer. The ticket's line ids are read first, in one
- * statement (its index alone); a ticket of more than `LINES_READ` lines is then answered as a stream, its
- * lines read by their ids `LINES_READ` at a time and serialized as the reader asks for them, with a turn for
- * other requests every few ms (`timeSlices`), as downloads are (decision 012). A line deleted meanwhile is
- * left out (`total` counts the lines answered); each line is as one read found it.
+ * statement (its index alone); a ticket of more than `LINES_READ` lines is then read by their ids `LINES_READ`
+ * at a time and serialized, with a turn for other requests every few ms (`timeSlices`), as downloads are
+ * (decision 012), and answered as a stream of its pieces (`jsonRowsMade`: made in the request's turn of the
+ * gate). A line deleted meanwhile is left out (`total` counts the lines answered); each line is as one read
+ * found it.
  */
 export async function ticketLinesResponse(ctx: Ctx, query: unknown): Promise<Response> {
   const ids = await ticketLineIds(ctx, query);
@@ -105,7 +106,7 @@ export async function ticketLinesResponse(ctx: Ctx, query: unknown): Promise<Res
       }
     }
   })();
-  return jsonRowsResponse(`{"results":[`, rows, () => `],"total":${total}}`);
+  return await jsonRowsMade(`{"results":[`, rows, () => `],"total":${total}}`);
 }
 
 /** These lines of a ticket in their wire shape: an issued invoice's as they were sent (decision 040). */

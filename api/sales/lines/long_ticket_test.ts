@@ -135,3 +135,19 @@ Deno.test("ticket detail - a long ticket's totals and completeness, read in seve
     }
     assert.equal((await env.json(`/api/sales/tickets/${handled.id}`, { token })).lines_complete, true);
   }));
+
+Deno.test("tickets list - a page of long tickets has each one's totals, read a ticket at a time", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, []);
+    const made = [
+      (await longTicket(env, 1_203)).ticket,
+      (await longTicket(env, 5)).ticket,
+      (await longTicket(env, 1_001, { rounding: "exact" })).ticket,
+    ];
+    const page = await env.json(`/api/sales/tickets?rowsPerPage=25`, { token });
+    for (const t of made) {
+      const lines = await loadLines(env.tenant.db, { ticketId: t.id });
+      const row = page.results.find((r: { id: number }) => r.id === t.id);
+      assert.deepEqual(row.totals, ticketTotals(lines.map((l) => lineTotals(l, t)), t.rounding));
+    }
+  }));
