@@ -241,6 +241,13 @@ export function jsonRowsResponse(
 }
 
 /**
+ * How long a long read's turn runs before other requests get one (ms): shorter than a download's 5 ms, since
+ * every request in progress resumes in the same batch of timer turns, before the runtime reads new requests;
+ * eight at 5 ms each held `/healthz` 40 ms and more on a quiet machine (issue 30).
+ */
+export const READ_SLICE_MS = 2;
+
+/**
  * The JSON of rows after `head` and then `tail()`, made in full before it resolves, by the turns `rows` sets
  * (`timeSlices`), and answered as a stream of its 64 KB pieces (each compressed in a turn of its own). For an
  * answer that must be made while the request holds its turn of the gate (api/middleware/tenant_gate.ts): a

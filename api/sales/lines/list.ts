@@ -25,6 +25,7 @@ import {
   listTotal,
   onlyFilters,
   pageWindow,
+  READ_SLICE_MS,
 } from "../../lib/list_query.ts";
 import { serialContains, serialMatches, walkFindsSoon } from "../../lib/indexed_search.ts";
 import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
@@ -62,7 +63,7 @@ const ON_SUB_PRODUCT_LINE = eq(sub_categories.id, tickets.sub_product_line_id);
  * lines (issue 30) read and serialized at once held the thread 150-320 ms under load (its rows 60-130 ms,
  * their JSON 35-45 ms and its text's encoding twice 20-30 ms each), every other request and tenant waiting.
  */
-const LINES_READ = 100;
+const LINES_READ = 50;
 
 /** Every line of the ticket by order (never paginated), as `{results, total}`, at once (the ticket page's render). */
 export async function ticketLines(ctx: Ctx, query: unknown): Promise<ListResult<LineOut>> {
@@ -96,7 +97,7 @@ export async function ticketLinesResponse(ctx: Ctx, query: unknown): Promise<Res
   }
   let total = 0;
   const rows = (async function* () {
-    const slices = timeSlices();
+    const slices = timeSlices(READ_SLICE_MS);
     for (let i = 0; i < ids.length; i += LINES_READ) {
       if (i && slices.due()) await yieldToEventLoop();
       for (const line of await ticketLinesOf(ctx, ids.slice(i, i + LINES_READ))) {
