@@ -202,16 +202,8 @@ export async function listResponse<
   return jsonRowsResponse(`${head === "{}" ? "{" : head.slice(0, -1) + ","}${JSON.stringify(key)}:[`, rows);
 }
 
-/**
- * The streamed JSON of rows after `head` and then `tail()` (read once the rows have ended: a count of them),
- * about 64 KB a chunk, as the reader asks for them. Each row is serialized in the turn that reads it, so `rows`
- * sets the turns (`timeSlices`): a long answer built and serialized at once held the thread for all of it.
- */
-export function jsonRowsResponse(
-  head: string,
-  rows: AsyncIterable<unknown>,
-  tail: () => string = () => "]}",
-): Response {
+/** The streamed JSON of rows after `head` and then `]}`, about 64 KB a chunk, as the reader asks for them. */
+function jsonRowsResponse(head: string, rows: AsyncIterable<unknown>): Response {
   const encoder = new TextEncoder();
   const it = rows[Symbol.asyncIterator]();
   let more = false;
@@ -224,7 +216,7 @@ export function jsonRowsResponse(
       while (text.length < 64 * 1024) {
         const { value, done } = await it.next();
         if (done) {
-          controller.enqueue(encoder.encode(text + tail()));
+          controller.enqueue(encoder.encode(text + "]}"));
           controller.close();
           return;
         }

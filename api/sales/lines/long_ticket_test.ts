@@ -75,7 +75,7 @@ Deno.test("ticket lines - a long ticket's lines are streamed, the same answer as
       });
       assert.equal(res.status, 200);
       assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
-      assert.equal(staticBody(res), undefined, "streamed, not built whole");
+      assert.equal(staticBody(res), undefined, "answered as a stream of pieces, not one text");
       assert.deepEqual(await bodyOf(res), expected, encoding);
     }
     // The body's keys in the same order as the whole answer's.

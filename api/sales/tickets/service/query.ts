@@ -164,8 +164,9 @@ export async function ticketFigures(
     let complete = true;
     for (let i = 0; i < ids.length; i += FIGURES_READ) {
       if (i && slices?.due()) await yieldToEventLoop();
-      const page = idsValue(ids.slice(i, i + FIGURES_READ));
-      const lines = inIdOrder(await FIGURE_LINES_OF.all(db, page), ids, (l) => l.line.id);
+      const pageIds = ids.slice(i, i + FIGURES_READ);
+      const page = idsValue(pageIds);
+      const lines = inIdOrder(await FIGURE_LINES_OF.all(db, page), pageIds, (l) => l.line.id);
       const logs = Map.groupBy(await LOG_QUANTITIES_OF.all(db, page), (g) => g.sale_id);
       // Hidden lines (custom.hide) only stay off the printout: they still count here.
       for (const l of lines) totals.push(lineTotals(l.line, t));
