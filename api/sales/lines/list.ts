@@ -25,7 +25,7 @@ import {
   listTotal,
   onlyFilters,
   pageWindow,
-  READ_SLICE_MS,
+  readTurns,
 } from "../../lib/list_query.ts";
 import { serialContains, serialMatches, walkFindsSoon } from "../../lib/indexed_search.ts";
 import { ON_STOCK_ITEM } from "../inventory/service/query.ts";
@@ -84,7 +84,7 @@ async function ticketLineIds(ctx: Ctx, query: unknown): Promise<number[]> {
 /**
  * GET /api/sales/sales/ticket?ticket_id=: `ticketLines`' answer. The ticket's line ids are read first, in one
  * statement (its index alone); a ticket of more than `LINES_READ` lines is then read by their ids `LINES_READ`
- * at a time and serialized, with a turn for other requests every few ms (`timeSlices`), as downloads are
+ * at a time and serialized, with a turn for other requests every 2 ms of its work (`readTurns`), as downloads are
  * (decision 012), and answered as a stream of its pieces (`jsonRowsMade`: made in the request's turn of the
  * gate). A line deleted meanwhile is left out (`total` counts the lines answered); each line is as one read
  * found it.
@@ -97,13 +97,12 @@ export async function ticketLinesResponse(ctx: Ctx, query: unknown): Promise<Res
   }
   let total = 0;
   const rows = (async function* () {
-    const slices = timeSlices(READ_SLICE_MS);
+    const turn = readTurns();
     for (let i = 0; i < ids.length; i += LINES_READ) {
-      if (i && slices.due()) await yieldToEventLoop();
       for (const line of await ticketLinesOf(ctx, ids.slice(i, i + LINES_READ))) {
         total++;
         yield line;
-        if (slices.due()) await yieldToEventLoop();
+        await turn();
       }
     }
   })();

@@ -28,8 +28,7 @@ import {
   type TicketTotals,
   ticketTotals,
 } from "../rules.ts";
-import { timeSlices, yieldToEventLoop } from "../../../../lib/event_loop.ts";
-import { READ_SLICE_MS } from "../../../lib/list_query.ts";
+import { readTurns } from "../../../lib/list_query.ts";
 import {
   type CurrentIssue,
   currentIssues,
@@ -100,9 +99,9 @@ export async function ticketTotalsOf(
     return new Map(list.map((t) => [t.id, totalsOf(t, byTicket.get(t.id) ?? [])]));
   }
   const out = new Map<number, TicketTotals>();
-  const slices = timeSlices(READ_SLICE_MS);
+  const turn = readTurns();
   for (const t of list) {
-    if (slices.due()) await yieldToEventLoop();
+    await turn();
     out.set(t.id, totalsOf(t, await LINE_MONEY_OF.all(db, idsValue([t.id]))));
   }
   return out;
@@ -148,7 +147,7 @@ const FIGURES_READ = 250;
 /**
  * Totals and completeness of each ticket, from its lines, their items and their logs, read by the ticket's
  * line ids `FIGURES_READ` at a time. With `turns` (a read outside a transaction), other requests get the thread
- * between those reads every few ms (`timeSlices`): a ticket of 4,000 lines read at once was one turn of 9-30
+ * between those reads every 2 ms of its work (`readTurns`): a ticket of 4,000 lines read at once was one turn of 9-30
  * ms (issue 30). The totals are summed in the lines' order, as one read of them all would.
  */
 export async function ticketFigures(
@@ -157,13 +156,13 @@ export async function ticketFigures(
   turns = false,
 ): Promise<Map<number, { totals: TicketTotals; lines_complete: boolean }>> {
   const out = new Map<number, { totals: TicketTotals; lines_complete: boolean }>();
-  const slices = turns ? timeSlices(READ_SLICE_MS) : undefined;
+  const turn = turns ? readTurns() : undefined;
   for (const t of list) {
     const ids = (await LINE_IDS_OF.all(db, { ticket: t.id })).map((r) => r.id);
     const totals: LineTotals[] = [];
     let complete = true;
     for (let i = 0; i < ids.length; i += FIGURES_READ) {
-      if (i && slices?.due()) await yieldToEventLoop();
+      await turn?.();
       const pageIds = ids.slice(i, i + FIGURES_READ);
       const page = idsValue(pageIds);
       const lines = inIdOrder(await FIGURE_LINES_OF.all(db, page), pageIds, (l) => l.line.id);
