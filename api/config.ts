@@ -23,6 +23,11 @@ export const Config = z.object({
   LOG_REQUESTS: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   /** Open tenant databases kept at once (least recently used closed first). */
   TENANT_CACHE_SIZE: z.coerce.number().int().min(1).default(200),
+  /**
+   * The open tenant databases' estimated memory (MB): past it, the least recently used without requests are
+   * closed (db/tenants.ts, decision 043).
+   */
+  TENANT_CACHE_MB: z.coerce.number().positive().max(65536).default(64),
   /** Requests of one tenant worked on at once; more wait their turn (one tenant never fills the server). */
   TENANT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(6),
   /** On SIGTERM: seconds /readyz answers 503 before the server stops accepting (a proxy's time to notice). */

@@ -88,6 +88,24 @@ export function trimIdleConnections(client: Client): number {
   return client instanceof FileClient ? client.trim() : 0;
 }
 
+/**
+ * What a connection holds of SQLite's heap besides its statements, estimated from the figures of decision 043:
+ * about 63 KB when opened, about 440 KB once it has read the tenant's schema (its first statement), which
+ * includes the pages that read put in its page cache. Pages read later are not counted (SQLite's status
+ * counters are not reachable through node:sqlite): the page cache is bounded by `cache_size` (2 MB) a
+ * connection, and an idle tenant's go with its trimmed connections (db/tenants.ts).
+ */
+const CONNECTION_BYTES = 64 * 1024;
+const SCHEMA_BYTES = 376 * 1024;
+
+/**
+ * The memory a local client's connections hold, estimated (`CONNECTION_BYTES`, `SCHEMA_BYTES`, and its kept
+ * statements' estimated bytes); 0 for any other client (a remote database's memory is its server's).
+ */
+export function clientBytes(client: Client): number {
+  return client instanceof FileClient ? client.bytes() : 0;
+}
+
 /** Whether the client is one of this module's (a local file), whose transactions can `commitNow`. */
 export function isFileClient(client: Client): boolean {
   return client instanceof FileClient;
@@ -563,6 +581,15 @@ class Pool {
     return old.length;
   }
 
+  /** See `clientBytes`. */
+  bytes(): number {
+    let bytes = 0;
+    for (const c of [...this.idle, ...this.borrowed]) {
+      if (c.open) bytes += CONNECTION_BYTES + (c.preparedCount ? SCHEMA_BYTES : 0) + c.kept.bytes;
+    }
+    return bytes;
+  }
+
   /** A new pool to the same file, for `reconnect`. */
   reopened(): Pool {
     return new Pool(this.path, this.options, this.max);
@@ -847,6 +874,10 @@ class FileClient {
   }
 
   /** See `trimIdleConnections`. */
+  bytes(): number {
+    return this.closed ? 0 : this.pool.bytes();
+  }
+
   trim(): number {
     return this.closed ? 0 : this.pool.trim();
   }

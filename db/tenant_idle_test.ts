@@ -3,11 +3,17 @@ import { withEnv } from "../scripts/testing/harness.ts";
 import { companies } from "./schema/mod.ts";
 import { statementCacheStats } from "./statement_cache.ts";
 import { TenantCache } from "./tenants.ts";
+import { clientBytes } from "./sqlite_client.ts";
 
 /** Idle tenants give their memory back (decision 043): trimmed, then closed, never under a request. */
 Deno.test("tenant cache - an idle tenant's connections are trimmed, then it is closed; one held is left alone", () =>
   withEnv(async (env) => {
-    const cache = new TenantCache(env.dataDir, 10, { trimMs: 1_000, closeMs: 60_000, warm: 10 });
+    const cache = new TenantCache(env.dataDir, 10, {
+      trimMs: 1_000,
+      closeMs: 60_000,
+      warm: 10,
+      bytes: 2 ** 30,
+    });
     try {
       const acme = (await env.services.catalog.bySlug("acme"))!;
       const { tdb, release } = await cache.acquire(acme);
@@ -39,18 +45,72 @@ Deno.test("tenant cache - an idle tenant's connections are trimmed, then it is c
     }
   }));
 
-Deno.test("tenant cache - past `warm` idle tenants, the least recently used are trimmed without waiting", () =>
+Deno.test("tenant cache - past `warm` idle tenants, the least recently used are closed without waiting", () =>
   withEnv(async (env) => {
-    const cache = new TenantCache(env.dataDir, 10, { trimMs: 3_600_000, closeMs: 7_200_000, warm: 1 });
+    const cache = new TenantCache(env.dataDir, 10, {
+      trimMs: 3_600_000,
+      closeMs: 7_200_000,
+      warm: 1,
+      bytes: 2 ** 30,
+    });
     try {
       await env.addTenant("beta", "beta.test");
       const acme = (await env.services.catalog.bySlug("acme"))!;
       const beta = (await env.services.catalog.bySlug("beta"))!;
+      const first = await cache.get(acme);
       for (const t of [acme, beta]) await (await cache.get(t)).db.select().from(companies);
-      assert.deepEqual(cache.sweepIdle(), { trimmed: 1, closed: 0 }, "acme, used first");
+      assert.deepEqual(cache.sweepIdle(), { trimmed: 0, closed: 1 }, "acme, used first");
+      await new Promise((r) => setTimeout(r, 0));
+      assert.equal(first.client.closed, true);
       assert.deepEqual(cache.sweepIdle(), { trimmed: 0, closed: 0 }, "beta stays warm");
-      await (await cache.get(acme)).db.select().from(companies);
-      assert.deepEqual(cache.sweepIdle(), { trimmed: 1, closed: 0 }, "beta now: acme is the warm one");
+      const { tdb, release } = await cache.acquire(acme);
+      assert.notEqual(tdb, first, "opened again");
+      assert.deepEqual(cache.sweepIdle(), { trimmed: 0, closed: 0 }, "acme held: beta is the one idle");
+      release();
+      assert.deepEqual(cache.sweepIdle(), { trimmed: 0, closed: 1 }, "beta now: acme is the warm one");
+      assert.equal(cache.stats().open, 1);
+    } finally {
+      await cache.closeAll();
+    }
+  }));
+
+Deno.test("tenant cache - past `bytes` of open tenants' estimated memory, the least recently used idle are closed", () =>
+  withEnv(async (env) => {
+    await env.addTenant("beta", "beta.test");
+    await env.addTenant("gamma", "gamma.test");
+    const slugs = ["acme", "beta", "gamma"];
+    const tenants = await Promise.all(slugs.map(async (s) => (await env.services.catalog.bySlug(s))!));
+    const cache = new TenantCache(env.dataDir, 10, {
+      trimMs: 3_600_000,
+      closeMs: 7_200_000,
+      warm: 10,
+      bytes: 1,
+    });
+    try {
+      const opened = [];
+      for (const t of tenants) {
+        const tdb = await cache.get(t);
+        await tdb.db.select().from(companies);
+        opened.push(tdb);
+        assert.ok(clientBytes(tdb.client) >= 400 * 1024, "a connection that has read the schema");
+      }
+      const { release } = await cache.acquire(tenants[2]);
+      // Over a bound of 1 byte: every idle one is closed, the held one stays.
+      assert.deepEqual(cache.sweepIdle(), { trimmed: 0, closed: 2 });
+      assert.equal(cache.stats().open, 1);
+      release();
+      const roomy = new TenantCache(env.dataDir, 10, {
+        trimMs: 3_600_000,
+        closeMs: 7_200_000,
+        warm: 10,
+        bytes: 2 ** 30,
+      });
+      try {
+        for (const t of tenants) await (await roomy.get(t)).db.select().from(companies);
+        assert.deepEqual(roomy.sweepIdle(), { trimmed: 0, closed: 0 }, "under the bound: all stay");
+      } finally {
+        await roomy.closeAll();
+      }
     } finally {
       await cache.closeAll();
     }

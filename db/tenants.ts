@@ -13,7 +13,7 @@ import {
 } from "./client.ts";
 import { dirname } from "node:path";
 import { yieldToEventLoop } from "../lib/event_loop.ts";
-import { isFileClient, trimIdleConnections } from "./sqlite_client.ts";
+import { clientBytes, isFileClient, trimIdleConnections } from "./sqlite_client.ts";
 
 /** A local file as it was when its database was opened: a delete removes it, a restore or a create replaces it. */
 export interface FileIdentity {
@@ -554,17 +554,26 @@ const DIR_SETTLE_MS = 2000;
  * requests for `trimMs` has its idle connections closed (one fresh connection stays, which has read nothing);
  * after `closeMs` it is closed, as an eviction would, once no request holds it (decisions 029, 030, 037: its
  * writes are answered and durable first). Its next request opens it again (a cold open: a few ms). At most
- * `warm` tenants without requests keep their connections (each up to FILE_CONNECTIONS x (schema + a 2 MB page
- * cache + its statements' byte bound)): past that, the least recently used are trimmed at once, so a sweep of
- * many tenants touched once (a sign-in each) does not hold 200 schemas until `trimMs` has passed.
+ * `warm` tenants without requests stay open (each up to FILE_CONNECTIONS x (schema + a 2 MB page cache + its
+ * statements' byte bound) until trimmed), and the open tenants' estimated memory (`clientBytes`) stays under
+ * `bytes`: past either, the least recently used idle ones are closed at the next sweep, so a sweep of many
+ * tenants touched once (a sign-in each) does not hold 200 schemas, nor leave their freed memory scattered.
  */
 export interface IdleLimits {
+  /** idle this long (ms), a tenant's idle connections are closed (one fresh one kept) */
   trimMs: number;
+  /** idle this long (ms), it is closed */
   closeMs: number;
+  /** idle tenants kept open at most: past that, the least recently used are closed at the next sweep */
   warm: number;
+  /**
+   * open tenants' estimated bytes at most (`clientBytes`: connections, schemas, statements): past that, the
+   * least recently used idle tenants are closed at the next sweep
+   */
+  bytes: number;
 }
 
-export const IDLE_LIMITS: IdleLimits = { trimMs: 5_000, closeMs: 60_000, warm: 32 };
+export const IDLE_LIMITS: IdleLimits = { trimMs: 5_000, closeMs: 60_000, warm: 32, bytes: 64 * 2 ** 20 };
 
 /** How often the cache looks for idle tenants. */
 const IDLE_SWEEP_MS = 1000;
@@ -580,26 +589,44 @@ export class TenantCache {
 
   constructor(private dataDir: string, private max: number, private idle: IdleLimits = IDLE_LIMITS) {}
 
+  /** Sets the bound of the open tenants' estimated memory (`IdleLimits.bytes`; TENANT_CACHE_MB). */
+  boundBytes(bytes: number) {
+    this.idle = { ...this.idle, bytes };
+  }
+
   /**
-   * Trims the tenants idle for `idle.trimMs` and closes those idle for `idle.closeMs` (`IdleLimits`); answers
-   * how many of each. A tenant a request holds is never touched.
+   * Trims the tenants idle for `idle.trimMs` and closes those idle for `idle.closeMs` (`IdleLimits`), and the
+   * least recently used idle tenants past `idle.warm` of them or past `idle.bytes` of all open tenants' estimated
+   * memory; answers how many were trimmed and closed. A tenant a request holds is never touched, and one closed
+   * is closed once its writes are answered (`TenantDb.close`).
+   *
+   * Closing rather than trimming past `warm` (issue 30): 1,000 tenants each signed in to and read once left
+   * 200 open (`TENANT_CACHE_SIZE`), and RSS at 322.7 MB after the last, although the trimmed ones' memory was
+   * freed: freed between live allocations, malloc could not give it back. A tenant closed soon after its
+   * request frees its memory for the next one to open instead.
    */
   sweepIdle(now = performance.now()): { trimmed: number; closed: number } {
     let trimmed = 0;
     let closed = 0;
-    // Idle and not yet trimmed, least recently used first (the map's order): those past `warm` are trimmed now.
+    // Idle tenants, least recently used first (the map's order): those past `warm` are closed now, and
+    // while the open tenants' bytes are over the bound.
     let warmOver = -this.idle.warm;
-    for (const slot of this.open.values()) if (!slot.users && slot.ready && !slot.trimmed) warmOver++;
+    let bytes = 0;
+    for (const slot of this.open.values()) {
+      if (!slot.ready) continue;
+      if (!slot.users) warmOver++;
+      bytes += clientBytes(slot.ready.client);
+    }
     for (const [key, slot] of this.open) {
       if (slot.users || !slot.ready) continue;
       const idleMs = now - slot.lastUsed;
-      if (idleMs >= this.idle.closeMs) {
+      if (idleMs >= this.idle.closeMs || warmOver > 0 || bytes > this.idle.bytes) {
         this.open.delete(key);
+        bytes -= clientBytes(slot.ready.client);
         slot.retire();
         closed++;
-        if (!slot.trimmed) warmOver--;
-      } else if ((idleMs >= this.idle.trimMs || warmOver > 0) && !slot.trimmed) {
         warmOver--;
+      } else if (idleMs >= this.idle.trimMs && !slot.trimmed) {
         slot.trimmed = true;
         if (!slot.ready.writesWaiting) trimIdleConnections(slot.ready.client);
         trimmed++;

@@ -92,6 +92,16 @@ async function metric(server: Server, name: string): Promise<number> {
   return Number(line?.split(" ")[1] ?? NaN);
 }
 
+/** Where the server's memory is (its /metrics): the C allocator's and the JavaScript heap's, in MB. */
+async function memoryParts(server: Server): Promise<string> {
+  const m = async (name: string) => ((await metric(server, name)) / 2 ** 20).toFixed(1);
+  return `malloc in use ${await m("malloc_in_use_bytes")} MB, free in its arenas ${await m(
+    "malloc_free_bytes",
+  )} MB, mmapped ${await m("malloc_mmapped_bytes")} MB; JS heap used ${await m(
+    "process_heap_used_bytes",
+  )} of ${await m("process_heap_total_bytes")} MB, external ${await m("process_external_memory_bytes")} MB`;
+}
+
 /**
  * On a fresh server, each of the 1,000 tenants signed in to and one list page read (as issue 30 measured it):
  * the RSS before, right after the last, and after `IDLE_AFTER_MS` alone.
@@ -118,11 +128,15 @@ async function everyTenantOnce(log: (s: string) => void) {
     const after = rssOf(server.pid).rss;
     const openAfter = await metric(server, "tenants_open");
     const connectionsAfter = await metric(server, "sqlite_connections_open");
+    const partsAfter = await memoryParts(server);
     log(
-      `tenants: ${COUNT} signed in and read in ${seconds.toFixed(0)} s; idle for ${IDLE_AFTER_MS / 1000} s`,
+      `tenants: ${COUNT} signed in and read in ${seconds.toFixed(0)} s (${partsAfter}); idle for ${
+        IDLE_AFTER_MS / 1000
+      } s`,
     );
     await sleep(IDLE_AFTER_MS);
     const idle = rssOf(server.pid).rss;
+    log(`tenants: after ${IDLE_AFTER_MS / 1000} s idle: ${await memoryParts(server)}`);
     return {
       before,
       after,

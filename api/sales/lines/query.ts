@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { drivenByIds, idsValue, shaped } from "../../../db/shaped.ts";
+import { drivenByIds, idsValue, rowsInIdOrder, shaped } from "../../../db/shaped.ts";
 import {
   companies,
   inventory,
@@ -148,6 +148,35 @@ export async function loadLines(
     ))
     .orderBy(asc(sales.order), asc(sales.id));
   const logs = await logsOf(db, rows.map((r) => r.sale.id));
+  return rows.map((r) => presentLine(r.sale, r.inv, r.item, r.ticket, logs.get(r.sale.id) ?? []));
+}
+
+/** A ticket's line ids in the lines' order: its (ticket, order) index alone, built once. */
+const LINE_IDS_OF_TICKET = shaped((db) =>
+  db.select({ id: sales.id }).from(sales).where(eq(sales.ticket_id, sql.placeholder("ticket")))
+    .orderBy(asc(sales.order), asc(sales.id))
+);
+
+/** The ids of a ticket's lines, in order. */
+export async function lineIdsOf(db: Db, ticketId: number): Promise<number[]> {
+  return (await LINE_IDS_OF_TICKET.all(db, { ticket: ticketId })).map((r) => r.id);
+}
+
+/** Line rows of the ids given as one JSON array: one statement for any number of lines, built once. */
+const LINE_ROWS_OF = shaped((db) =>
+  drivenByIds(
+    db.select(LINE_ROW_FIELDS).from(sales)
+      .innerJoin(tickets, ON_TICKET)
+      .innerJoin(inventory, ON_STOCK)
+      .innerJoin(items, ON_STOCK_ITEM),
+    sales.id,
+  )
+);
+
+/** The lines of these ids in their wire shape, in the ids' order (an id no longer there is left out). */
+export async function linesOfIds(db: Db, ids: number[]): Promise<LineOut[]> {
+  const rows = await rowsInIdOrder(LINE_ROWS_OF, db, ids, (r) => r.sale.id);
+  const logs = await logsOf(db, ids);
   return rows.map((r) => presentLine(r.sale, r.inv, r.item, r.ticket, logs.get(r.sale.id) ?? []));
 }
 

@@ -20,7 +20,7 @@ import {
   salesInOrder,
   SalesListQuery,
   saveLine,
-  ticketLines,
+  ticketLinesResponse,
 } from "./service.ts";
 
 /** Every ticket-line call (decision 014: the spec's `sales` wire paths, the `lines` feature name). */
@@ -36,7 +36,7 @@ export const linesRoutes = new Hono<AppEnv>()
     return downloadSales(ctxOf(c), c.req.valid("query"));
   })
   .get("/sales/sales/ticket", async (c) => {
-    return c.json(await ticketLines(ctxOf(c), c.req.query()));
+    return await ticketLinesResponse(ctxOf(c), c.req.query());
   })
   .post("/sales/sales/reorder", valid("json", JsonObject), async (c) => {
     return c.json(await reorderLines(ctxOf(c), c.req.valid("json")));

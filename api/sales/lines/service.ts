@@ -10,6 +10,7 @@ export {
   type SalesDataRow,
   salesInOrder,
   ticketLines,
+  ticketLinesResponse,
 } from "./list.ts";
 export { getLine, type LineOut, loadLines } from "./query.ts";
 export { AvailabilityError, moveHold } from "./hold.ts";

@@ -57,7 +57,10 @@ Deno.test("tickets - the lists' total without a search is the tickets counted by
         const log: InStatement[] = [];
         const { total } = await listTickets(recordingCtx(env, user, log), q);
         assert.equal(total, every, `${step} ${JSON.stringify(filter)}: the total`);
-        const counts = log.filter((s) => /\bcount\(/i.test(typeof s === "string" ? s : s.sql));
+        // A count of the tickets (the lines of the page's tickets may be counted: ticketTotalsOf).
+        const counts = log.filter((s) =>
+          /\bcount\(.*\bfrom "tickets"/is.test(typeof s === "string" ? s : s.sql)
+        );
         assert.equal(counts.length, 0, `${step} ${JSON.stringify(filter)}: counted the tickets`);
       }
     };

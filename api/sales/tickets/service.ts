@@ -13,5 +13,5 @@ import { presentTicket } from "./service/query.ts";
 /** GET /api/sales/tickets/{id}: any sales user. */
 export function getTicket(ctx: Ctx, id: number) {
   requireAbility(ctx.user, "sales.read");
-  return presentTicket(ctx.db, ctx.user, id);
+  return presentTicket(ctx.db, ctx.user, id, true);
 }
