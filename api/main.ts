@@ -13,7 +13,7 @@ try {
 }
 
 const services = await createServices(config);
-services.tenants.boundBytes(config.TENANT_CACHE_MB * 2 ** 20);
+services.tenants.setIdleLimits({ bytes: config.TENANT_CACHE_MB * 2 ** 20 });
 await ensureDemoTenant(services);
 const app = createApp(services);
 watchStalls(services.inflight, config.STALL_LOG_MS);

@@ -589,9 +589,9 @@ export class TenantCache {
 
   constructor(private dataDir: string, private max: number, private idle: IdleLimits = IDLE_LIMITS) {}
 
-  /** Sets the bound of the open tenants' estimated memory (`IdleLimits.bytes`; TENANT_CACHE_MB). */
-  boundBytes(bytes: number) {
-    this.idle = { ...this.idle, bytes };
+  /** Changes some of the idle limits (`IdleLimits`): the byte bound from TENANT_CACHE_MB, tests' limits. */
+  setIdleLimits(limits: Partial<IdleLimits>) {
+    this.idle = { ...this.idle, ...limits };
   }
 
   /**

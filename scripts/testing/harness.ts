@@ -110,6 +110,10 @@ export async function testEnv(env: Record<string, string> = {}): Promise<TestEnv
     ...env,
   });
   const services = await createServices(config);
+  // Tests keep a tenant's database (`tenant.db`, `addTenant`'s answer) across their requests and read it
+  // directly: the cache must not close it when no request has come for a while (a slow matrix on sqld left
+  // one tenant alone past `closeMs`). Trimming idle connections stays; db/tenant_idle_test.ts tests closing.
+  services.tenants.setIdleLimits({ closeMs: Infinity, warm: Infinity, bytes: Infinity });
   const app = createApp(services);
   const servers: Sqld[] = [];
   const addTenant = async (slug: string, host: string) => {
