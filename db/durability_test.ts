@@ -44,8 +44,19 @@ function holdSyncs() {
   };
 }
 
-/** Lets timers and I/O run: if anything was waiting only for the thread, it has answered by now. */
-const turns = () => new Promise((r) => setTimeout(r, 20));
+/** Waits (timer turns, so I/O and the sync's work run) until `cond` holds; fails after 5 s. */
+async function until(cond: () => boolean, what: string) {
+  const deadline = performance.now() + 5000;
+  while (!cond()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/** A few timer turns: anything that waited only for the thread (not for a held sync) has answered by then. */
+const turns = async () => {
+  for (let i = 0; i < 4; i++) await new Promise((r) => setTimeout(r, 0));
+};
 
 function tracked<T>(p: Promise<T>) {
   const state = { done: false, value: undefined as T | undefined, error: undefined as unknown };
@@ -85,6 +96,7 @@ Deno.test("durability off the thread: a write answers after the WAL's sync, and 
     const syncs = holdSyncs();
     try {
       const insert = tracked(c.execute("insert into t (v) values ('a')"));
+      await until(() => syncs.held.length > 0, "the WAL's sync");
       await turns();
       assert.equal(insert.done, false, "not answered before the sync");
       assert.equal(syncs.held.length, 1);
@@ -94,8 +106,7 @@ Deno.test("durability off the thread: a write answers after the WAL's sync, and 
       assert.equal(rs.rows[0].n, 1);
       assert.equal(syncs.calls, 1, "a read waits for no sync");
       syncs.held[0].release();
-      await turns();
-      assert.equal(insert.done, true);
+      await until(() => insert.done, "the insert's answer");
       assert.equal(insert.error, undefined);
       assert.equal(insert.value!.rowsAffected, 1);
     } finally {
@@ -108,7 +119,7 @@ Deno.test("durability off the thread: commits made while a sync runs share the n
     const syncs = holdSyncs();
     try {
       const first = tracked(c.execute("insert into t (v) values ('first')"));
-      await turns();
+      await until(() => syncs.held.length > 0, "the first sync");
       // Ten more commit while the first sync runs: none may ride on it (it began before they committed).
       const more = Array.from(
         { length: 10 },
@@ -120,12 +131,12 @@ Deno.test("durability off the thread: commits made while a sync runs share the n
       await turns();
       assert.equal(syncs.held.length, 1, "the others wait for the next sync, which starts after the first");
       syncs.held[0].release();
+      await until(() => first.done && syncs.held.length > 1, "the first answer and the next sync");
       await turns();
-      assert.equal(first.done, true);
       assert.ok(more.every((m) => !m.done) && !txCommit.done, "the later commits still wait");
       assert.equal(syncs.held.length, 2, "one sync for all eleven");
       syncs.held[1].release();
-      await turns();
+      await until(() => more.every((m) => m.done) && txCommit.done, "the eleven answers");
       assert.ok(more.every((m) => m.done && !m.error) && txCommit.done && !txCommit.error);
       assert.equal(syncs.calls, 2);
       assert.equal((await c.execute("select count(*) as n from t")).rows[0].n, 12);
@@ -149,11 +160,11 @@ Deno.test("durability off the thread: what writes nothing waits for nothing (rea
       assert.equal(syncs.calls, 0);
       // A write that returns rows (RETURNING) does wait.
       const ret = tracked(c.execute("insert into t (v) values ('c') returning id"));
+      await until(() => syncs.held.length > 0, "its sync");
       await turns();
       assert.equal(ret.done, false);
       syncs.held[0].release();
-      await turns();
-      assert.equal(ret.done, true);
+      await until(() => ret.done, "its answer");
     } finally {
       syncs.restore();
     }
