@@ -1,16 +1,74 @@
+import { MessageChannel } from "node:worker_threads";
+
 /**
  * A real turn of the event loop for other requests. Local SQLite runs statements synchronously and settles
  * its promises as microtasks, so a chain of awaits on it never lets the runtime read another request, of any
- * tenant, or answer `/healthz`; only a task does. Used between write groups, download pages and handed-over
- * request turns.
+ * tenant, or answer `/healthz`; only a task does. Used between write groups, download pages, long reads and
+ * handed-over request turns. Server-only (`node:worker_threads`).
  *
- * A timer turn (`setTimeout(fn, 0)`): Deno runs it after its timer tick, about 2 ms when idle. That delay is
- * what spreads a busy server's work over turns; with message turns in these places, the 10-minute soak
- * saw `/healthz` at up to 260-322 ms and turns of 190-310 ms, against at most 142 ms with timers
- * (decision 016, revised 2026-11-25). The message turn for a request alone in the gate is server-only:
- * api/middleware/message_turn.ts (this file is shared with the browser's bundle).
+ * The turns are batched and the batch is bounded (4 ms of work). Only a timer turn lets the runtime read new
+ * requests: Deno runs it after its timer tick, about 2 ms when idle; message turns and `setImmediate` run
+ * before it polls for I/O, so a chain of them starved `/healthz` (`scripts/reliability/turn_kinds.ts`; the
+ * figures are in decision 043, round 3). But a timer turn per waiter resumed every waiting request in the
+ * same batch of timers, before the runtime read anything new: with SERVER_CONCURRENCY requests each taking a
+ * 2 ms slice, `/healthz` waited for all of them (p99 358 ms in the big-ticket soak). So a timer turn starts a
+ * batch, the waiters are resumed one at a time in FIFO order by message turns (each after the previous one's
+ * microtasks ran, so its work is counted), and once 4 ms of the batch has passed the rest wait for the next
+ * timer turn. Within a batch there is no timer delay, so many short turns are not slowed by it either.
  */
-export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+export const yieldToEventLoop: () => Promise<void> = batchedTurns(4);
+
+/**
+ * Turns as `yieldToEventLoop` gives them, batched up to `batchMs` of work (ms) before the runtime reads new
+ * requests. `scripts/reliability/turn_kinds.ts` measures other bounds.
+ */
+export function batchedTurns(batchMs: number): () => Promise<void> {
+  const waiting: (() => void)[] = [];
+  let state: "idle" | "timer" | "batch" = "idle";
+  let batchStart = 0;
+  let channel: MessageChannel | undefined;
+
+  const port = (): MessageChannel => {
+    if (channel) return channel;
+    const c = channel = new MessageChannel();
+    c.port1.on("message", () => {
+      if (!waiting.length) {
+        state = "idle";
+        c.port1.unref();
+      } else if (performance.now() - batchStart < batchMs) {
+        resumeNext();
+      } else {
+        state = "timer";
+        c.port1.unref();
+        setTimeout(startBatch, 0);
+      }
+    });
+    c.port1.unref();
+    c.port2.unref();
+    return c;
+  };
+  const startBatch = () => {
+    state = "batch";
+    batchStart = performance.now();
+    // While a batch runs, its pending message keeps a process alive (a CLI's long work, a test).
+    port().port1.ref();
+    resumeNext();
+  };
+  // Resumes the first waiter; the message after it is delivered once the waiter's microtasks have run.
+  const resumeNext = () => {
+    waiting.shift()?.();
+    port().port2.postMessage(0);
+  };
+
+  return () =>
+    new Promise((resolve) => {
+      waiting.push(resolve);
+      if (state === "idle") {
+        state = "timer";
+        setTimeout(startBatch, 0);
+      }
+    });
+}
 
 /**
  * How long a download's turn runs before other requests get one (from a timer turn). Measured with the
