@@ -7,7 +7,7 @@ import { MessageChannel } from "node:worker_threads";
  * (tenant_gate.ts), where the timer's 2 ms (lib/event_loop.ts) was most of an authenticated request's fixed
  * cost (decision 016, revised after decision 030).
  *
- * Server-only: `node:worker_threads` has no browser counterpart (lib/event_loop.ts is in the browser's bundle).
+ * Server-only (`node:worker_threads`). lib/event_loop.ts uses the same kind of turn within its batches.
  */
 let channel: MessageChannel | undefined;
 const waiting: (() => void)[] = [];

@@ -113,6 +113,7 @@ async function everyTenantOnce(log: (s: string) => void) {
     await (await fetch(server.url() + "/healthz")).body?.cancel();
     await sleep(3000);
     const before = rssOf(server.pid).rss;
+    log(`tenants: before, ${await memoryParts(server)}`);
     log(`tenants: signing in to each of ${COUNT} tenants and reading a list page`);
     const t0 = performance.now();
     let errors = 0;
