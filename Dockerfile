@@ -25,4 +25,4 @@ ENV DATA_DIR=/data \
 VOLUME ["/data"]
 EXPOSE 8000
 
-CMD ["node_modules/.bin/deno", "run", "--v8-flags=--heap-growing-percent=100", "-A", "api/main.ts"]
+CMD ["node_modules/.bin/deno", "run", "--v8-flags=--heap-growing-percent=100,--expose-gc", "-A", "api/main.ts"]

@@ -3,6 +3,7 @@ import { closeServices, createApp, createServices } from "./app.ts";
 import { ensureDemoTenant } from "../scripts/demo.ts";
 import { watchStalls } from "./lib/stall_watch.ts";
 import { startMallocTrim } from "./lib/malloc_trim.ts";
+import { collectAfterClosing } from "./lib/heap_collect.ts";
 
 let config;
 try {
@@ -14,6 +15,7 @@ try {
 
 const services = await createServices(config);
 services.tenants.setIdleLimits({ bytes: config.TENANT_CACHE_MB * 2 ** 20 });
+services.tenants.onIdleClosed = collectAfterClosing();
 await ensureDemoTenant(services);
 const app = createApp(services);
 watchStalls(services.inflight, config.STALL_LOG_MS);

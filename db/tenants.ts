@@ -589,6 +589,9 @@ export class TenantCache {
 
   constructor(private dataDir: string, private max: number, private idle: IdleLimits = IDLE_LIMITS) {}
 
+  /** Told how many tenants each idle sweep closed, when it closed any (api/lib/heap_collect.ts). */
+  onIdleClosed: ((closed: number) => void) | undefined;
+
   /** Changes some of the idle limits (`IdleLimits`): the byte bound from TENANT_CACHE_MB, tests' limits. */
   setIdleLimits(limits: Partial<IdleLimits>) {
     this.idle = { ...this.idle, ...limits };
@@ -633,6 +636,7 @@ export class TenantCache {
       }
     }
     if (!this.open.size) this.stopIdleSweeps();
+    if (closed) this.onIdleClosed?.(closed);
     return { trimmed, closed };
   }
 

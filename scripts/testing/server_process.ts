@@ -42,7 +42,7 @@ export function freePort(): number {
  * collection left alive, not the default up to about four times: under steady load the server keeps about
  * 45 MB alive while the default let the heap reserve 240 MB and keep growing (decision 021).
  */
-export const SERVER_V8_FLAGS = "--v8-flags=--heap-growing-percent=100";
+export const SERVER_V8_FLAGS = "--v8-flags=--heap-growing-percent=100,--expose-gc";
 
 /** Lines of the server's output kept for error messages. */
 const TAIL = 200;
