@@ -4,6 +4,8 @@
  * and its pixel size. Only headers and chunk framing are read, never the pixels, so checking a 1.5 MB
  * photo costs a walk over its markers (JPEG) or a CRC over its bytes (PNG). Pure: no I/O.
  */
+import { EXIF_HEADER, exifOrientation } from "../../lib/exif.ts";
+
 export type ImageType = "image/jpeg" | "image/png";
 
 export interface ImageInfo {
@@ -136,27 +138,6 @@ export function imageInfo(bytes: Uint8Array): ImageInfo | null {
   return jpegInfo(bytes) ?? pngInfo(bytes);
 }
 
-/**
- * The EXIF orientation (1-8) of a TIFF block (a JPEG's APP1 after "Exif\0\0", a PNG's eXIf chunk): tag
- * 0x0112 of its first IFD; 1 (upright) when absent or unreadable.
- */
-export function exifOrientation(tiff: Uint8Array): number {
-  const le = tiff[0] === 0x49 && tiff[1] === 0x49;
-  if (tiff.length < 8 || (!le && !(tiff[0] === 0x4d && tiff[1] === 0x4d))) return 1;
-  const u16 = (at: number) => le ? tiff[at] | (tiff[at + 1] << 8) : be16(tiff, at);
-  const ifd = le ? (tiff[4] | (tiff[5] << 8) | (tiff[6] << 16) | (tiff[7] << 24)) >>> 0 : be32(tiff, 4);
-  if (ifd + 2 > tiff.length) return 1;
-  for (let i = 0, n = u16(ifd); i < n; i++) {
-    const entry = ifd + 2 + i * 12;
-    if (entry + 12 > tiff.length) break;
-    if (u16(entry) === 0x0112) {
-      const value = u16(entry + 8);
-      return value >= 1 && value <= 8 ? value : 1;
-    }
-  }
-  return 1;
-}
-
 /** An image without its metadata, and the orientation that metadata asked viewers to apply. */
 export interface Stripped {
   bytes: Uint8Array;
@@ -164,7 +145,6 @@ export interface Stripped {
   orientation: number;
 }
 
-const EXIF_HEADER = [0x45, 0x78, 0x69, 0x66, 0, 0]; // "Exif\0\0"
 /** JPEG segments kept: APP0 (JFIF), APP2 (ICC colour profile), APP14 (Adobe colour transform). */
 const JPEG_KEPT_APPS = new Set([0xe0, 0xe2, 0xee]);
 
