@@ -158,42 +158,44 @@ export function BatchUpload(props: BatchUploadProps) {
         row naming the columns puts each in its place. Nothing is saved unless every row is valid.
       </p>
       {props.extraFields}
-      <div className="batch-toolbar" hidden={previewed !== null}>
-        <div className="file-control">
-          <input
-            ref={fileInput}
-            id={fileId}
-            className="file-input"
-            type="file"
-            accept={FILE_TYPES}
-            aria-label="Choose file"
-            disabled={busy}
-            onChange={(e) => readFile(e.target.files?.[0])}
-          />
-          <label className="btn" htmlFor={fileId} aria-hidden="true" data-disabled={busy || undefined}>
-            <Icon name="upload" size={20} />Choose file
-          </label>
+      {previewed === null && (
+        <div className="batch-toolbar">
+          <div className="file-control">
+            <input
+              ref={fileInput}
+              id={fileId}
+              className="file-input"
+              type="file"
+              accept={FILE_TYPES}
+              aria-label="Choose file"
+              disabled={busy}
+              onChange={(e) => readFile(e.target.files?.[0])}
+            />
+            <label className="btn" htmlFor={fileId} aria-hidden="true" data-disabled={busy || undefined}>
+              <Icon name="upload" size={20} />Choose file
+            </label>
+          </div>
+          <Button
+            className="btn"
+            isDisabled={busy}
+            onPress={() => setGrid((g) => [...g, ...blankRows(MORE_ROWS, columns.length)])}
+          >
+            <Icon name="add" size={20} />Add rows
+          </Button>
+          <Button
+            className="btn"
+            isDisabled={busy}
+            onPress={() => {
+              setGrid(blankRows(START_ROWS, columns.length));
+              setAlert(null);
+            }}
+          >
+            <Icon name="delete" size={20} />Clear
+          </Button>
+          <span className="spacer" />
+          <span className="field-note" aria-live="polite">{plural(filled)} to upload</span>
         </div>
-        <Button
-          className="btn"
-          isDisabled={busy}
-          onPress={() => setGrid((g) => [...g, ...blankRows(MORE_ROWS, columns.length)])}
-        >
-          <Icon name="add" size={20} />Add rows
-        </Button>
-        <Button
-          className="btn"
-          isDisabled={busy}
-          onPress={() => {
-            setGrid(blankRows(START_ROWS, columns.length));
-            setAlert(null);
-          }}
-        >
-          <Icon name="delete" size={20} />Clear
-        </Button>
-        <span className="spacer" />
-        <span className="field-note" aria-live="polite">{plural(filled)} to upload</span>
-      </div>
+      )}
       {alert && (
         <div className="alert alert-error batch-errors" role="alert">
           <strong>{alert.detail}</strong>
