@@ -51,18 +51,19 @@ function Preview({ answer }: { answer: InventoryBatchPreview }) {
           <thead>
             <tr>
               <th>Row</th>
-              <th>Item Number</th>
-              <th>Serial Number</th>
-              <th style={NUM}>In stock now</th>
-              <th style={NUM}>After upload</th>
+              <th>Item / Serial</th>
+              <th style={NUM}>In stock</th>
+              <th style={NUM}>After</th>
             </tr>
           </thead>
           <tbody>
             {answer.rows.map((r) => (
               <tr key={r.n}>
                 <td>{r.n}</td>
-                <td>{r.item_number}</td>
-                <td>{r.serial_number}</td>
+                <td>
+                  {r.item_number}
+                  {r.serial_number && <div className="field-note">{r.serial_number}</div>}
+                </td>
                 <td style={NUM}>{r.before === null ? "New" : count(r.before)}</td>
                 <td style={NUM}>{count(r.after)}</td>
               </tr>

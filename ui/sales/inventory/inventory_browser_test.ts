@@ -314,15 +314,13 @@ browserTest(
       await preview.waitFor();
       assert.deepEqual(await cells(preview.getByRole("row", { name: /LOT-1/ })), [
         "1",
-        "IRON-2",
-        "LOT-1",
+        "IRON-2\nLOT-1",
         "100",
         "20",
       ]);
       assert.deepEqual(await cells(preview.getByRole("row", { name: /LOT-2/ })), [
         "2",
-        "IRON-2",
-        "LOT-2",
+        "IRON-2\nLOT-2",
         "New",
         "7",
       ]);
