@@ -216,6 +216,7 @@ browserTest(
 
       await context.setOffline(true);
       const want: string[] = [];
+      let slowest = 0;
       for (let i = 1; i <= 8; i++) {
         const tab = tabs[i % 3];
         const serial = `TAB-${i}`;
@@ -225,8 +226,12 @@ browserTest(
         await dialog.getByRole("textbox", { name: "Serial Number" }).fill(serial);
         await dialog.getByRole("button", { name: "Save" }).click();
         await dialog.waitFor({ state: "detached" });
+        const saved = performance.now();
         await allShow(`${i} waiting to sync`);
+        slowest = Math.max(slowest, performance.now() - saved);
       }
+      // A figure for the report, not a check: the deadline above is what the test holds to.
+      console.log(`every tab counted a new record within ${Math.round(slowest)} ms (slowest of 8)`);
       assert.deepEqual(await serialsOf(env, job.id), []);
 
       await context.setOffline(false);
