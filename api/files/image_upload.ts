@@ -1,5 +1,5 @@
 import { AppError, invalid } from "../../lib/errors.ts";
-import { type ImageInfo, imageInfo, type ImageType, pngPixels } from "../lib/image.ts";
+import { type ImageInfo, imageInfo, type ImageType, pngPixels, withoutMetadata } from "../lib/image.ts";
 import { inflateAtMost } from "../lib/inflate.ts";
 import type { Upload } from "./service.ts";
 
@@ -21,7 +21,10 @@ export interface ImageRules {
 /**
  * A multipart image part, checked by its bytes: at most `maxBytes` (413), a whole JPEG or PNG of an
  * allowed type whatever it is declared or named as, at most `maxSide` pixels on its longest side (422 at
- * `field`). The stored type is the one read from the bytes.
+ * `field`). The stored type is the one read from the bytes. What is stored has no camera metadata (EXIF
+ * with the GPS position, XMP, IPTC; no company setting keeps it): the pixels are copied, never decoded,
+ * so a picture whose EXIF orientation says it is turned or mirrored is refused (422): its pixels are not
+ * upright, and the app's own upload (ui/lib/image_resize.ts) turns them before it sends.
  */
 export async function imageUpload(part: unknown, rules: ImageRules): Promise<Upload & ImageInfo> {
   if (!(part instanceof File)) throw invalid(rules.field, `Choose a ${rules.what}`);
@@ -36,9 +39,16 @@ export async function imageUpload(part: unknown, rules: ImageRules): Promise<Upl
       `The ${rules.what} must be at most ${rules.maxSide} pixels on its longest side`,
     );
   }
-  if (info.type === "image/png") await checkPngPixels(data, rules);
+  const clean = withoutMetadata(data, info.type);
+  if (clean.orientation !== 1) {
+    throw invalid(
+      rules.field,
+      `The ${rules.what} is stored turned or mirrored (its camera orientation tag says so): send it upright`,
+    );
+  }
+  if (info.type === "image/png") await checkPngPixels(clean.bytes, rules);
   const extension = info.type === "image/png" ? "png" : "jpg";
-  return { ...info, name: `${rules.what}.${extension}`, content_type: info.type, data };
+  return { ...info, name: `${rules.what}.${extension}`, content_type: info.type, data: clean.bytes };
 }
 
 /**

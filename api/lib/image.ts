@@ -4,6 +4,8 @@
  * and its pixel size. Only headers and chunk framing are read, never the pixels, so checking a 1.5 MB
  * photo costs a walk over its markers (JPEG) or a CRC over its bytes (PNG). Pure: no I/O.
  */
+import { EXIF_HEADER, exifOrientation } from "../../lib/exif.ts";
+
 export type ImageType = "image/jpeg" | "image/png";
 
 export interface ImageInfo {
@@ -134,4 +136,79 @@ export const pngPixels = (b: Uint8Array): PngPixels | null => pngWalk(b)?.pixels
 /** The image's real type and size, or null when the bytes are not a whole JPEG or PNG. */
 export function imageInfo(bytes: Uint8Array): ImageInfo | null {
   return jpegInfo(bytes) ?? pngInfo(bytes);
+}
+
+/** An image without its metadata, and the orientation that metadata asked viewers to apply. */
+export interface Stripped {
+  bytes: Uint8Array;
+  /** EXIF orientation, 1 when upright (or none was given) */
+  orientation: number;
+}
+
+/** JPEG segments kept: APP0 (JFIF), APP2 (ICC colour profile), APP14 (Adobe colour transform). */
+const JPEG_KEPT_APPS = new Set([0xe0, 0xe2, 0xee]);
+
+/**
+ * A JPEG without the application segments that carry a camera's metadata (APP1 Exif and XMP with the
+ * GPS position, APP13 IPTC, makers' segments): everything else, the pixels and the scan included, is
+ * copied as it is. Call only on bytes `imageInfo` accepted.
+ */
+function jpegWithoutMetadata(b: Uint8Array): Stripped {
+  const parts: Uint8Array[] = [b.subarray(0, 2)];
+  let orientation = 1;
+  let at = 2;
+  while (at < b.length) {
+    const start = at;
+    while (b[at] === 0xff && at < b.length) at++;
+    const marker = b[at++];
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      parts.push(b.subarray(start, at));
+      continue;
+    }
+    if (marker === 0xda) {
+      parts.push(b.subarray(start));
+      break;
+    }
+    const end = at + be16(b, at);
+    const isApp = marker >= 0xe1 && marker <= 0xef && !JPEG_KEPT_APPS.has(marker);
+    if (!isApp) parts.push(b.subarray(start, end));
+    else if (marker === 0xe1 && EXIF_HEADER.every((v, i) => b[at + 2 + i] === v)) {
+      orientation = exifOrientation(b.subarray(at + 8, end));
+    }
+    at = end;
+  }
+  return { bytes: joined(parts), orientation };
+}
+
+/** PNG chunks that carry metadata: EXIF (orientation, GPS), text (XMP, comments), the time it was made. */
+const PNG_METADATA = new Set(["eXIf", "tEXt", "zTXt", "iTXt", "tIME"]);
+
+/** A PNG without its metadata chunks; the others are copied whole (their CRCs stay right). */
+function pngWithoutMetadata(b: Uint8Array): Stripped {
+  const parts: Uint8Array[] = [b.subarray(0, 8)];
+  let orientation = 1;
+  for (let at = 8; at + 12 <= b.length;) {
+    const length = be32(b, at);
+    const type = String.fromCharCode(...b.subarray(at + 4, at + 8));
+    const end = at + 12 + length;
+    if (type === "eXIf") orientation = exifOrientation(b.subarray(at + 8, at + 8 + length));
+    else if (!PNG_METADATA.has(type)) parts.push(b.subarray(at, end));
+    at = end;
+  }
+  return { bytes: joined(parts), orientation };
+}
+
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((offset, p) => (out.set(p, offset), offset + p.length), 0);
+  return out;
+}
+
+/**
+ * The image as it may be stored: without the metadata a camera writes (where and when it was taken, the
+ * device), and with the orientation that metadata asked for, for the caller to refuse a picture whose
+ * pixels are not upright. The pixels are never decoded. `type` is what `imageInfo` read from the bytes.
+ */
+export function withoutMetadata(bytes: Uint8Array, type: ImageType): Stripped {
+  return type === "image/jpeg" ? jpegWithoutMetadata(bytes) : pngWithoutMetadata(bytes);
 }

@@ -95,3 +95,60 @@ export function pngOf(width: number, height: number, idat: Uint8Array, interlace
   ];
   return new Uint8Array(Buffer.concat(parts));
 }
+
+/**
+ * An EXIF block (TIFF, big-endian) as cameras write it: IFD0 with the orientation (1-8) and a pointer to
+ * a GPS IFD holding a latitude (52 N) when `gps` is set.
+ */
+export function exifTiff(
+  { orientation = 1, gps = false }: { orientation?: number; gps?: boolean },
+): Uint8Array {
+  const out = new Uint8Array(8 + 2 + 24 + 4 + 2 + 24 + 4 + 24);
+  const v = new DataView(out.buffer);
+  out.set([0x4d, 0x4d, 0x00, 0x2a]);
+  v.setUint32(4, 8);
+  v.setUint16(8, gps ? 2 : 1);
+  v.setUint16(10, 0x0112); // Orientation, SHORT, 1
+  v.setUint16(12, 3);
+  v.setUint32(14, 1);
+  v.setUint16(18, orientation);
+  const gpsIfd = 8 + 2 + 24 + 4;
+  if (gps) {
+    v.setUint16(22, 0x8825); // GPSInfo, LONG, 1
+    v.setUint16(24, 4);
+    v.setUint32(26, 1);
+    v.setUint32(30, gpsIfd);
+    v.setUint16(gpsIfd, 2);
+    v.setUint16(gpsIfd + 2, 0x0001); // GPSLatitudeRef, ASCII, "N"
+    v.setUint16(gpsIfd + 4, 2);
+    v.setUint32(gpsIfd + 6, 2);
+    out.set([0x4e, 0], gpsIfd + 10);
+    v.setUint16(gpsIfd + 14, 0x0002); // GPSLatitude, RATIONAL x 3
+    v.setUint16(gpsIfd + 16, 5);
+    v.setUint32(gpsIfd + 18, 3);
+    const values = gpsIfd + 2 + 24 + 4;
+    v.setUint32(gpsIfd + 22, values);
+    [52, 1, 30, 1, 0, 1].forEach((n, i) => v.setUint32(values + i * 4, n));
+  }
+  return out;
+}
+
+/** The JPEG with an APP1 Exif segment (orientation, GPS) right after its start, as a phone writes it. */
+export function jpegWithExif(base: Uint8Array, exif: { orientation?: number; gps?: boolean }): Uint8Array {
+  const tiff = exifTiff(exif);
+  const length = 2 + 6 + tiff.length;
+  const app1 = [0xff, 0xe1, length >> 8, length & 0xff, ...new TextEncoder().encode("Exif\0\0"), ...tiff];
+  return new Uint8Array([...base.subarray(0, 2), ...app1, ...base.subarray(2)]);
+}
+
+/** The PNG with an eXIf chunk (orientation, GPS) and an XMP text chunk after its header. */
+export function pngWithExif(base: Uint8Array, exif: { orientation?: number; gps?: boolean }): Uint8Array {
+  const ihdrEnd = 8 + 12 + 13;
+  const xmp = new TextEncoder().encode("XML:com.adobe.xmp\0\0\0\0\0<x:xmpmeta><exif:GPSLatitude>52,30N");
+  return new Uint8Array(Buffer.concat([
+    base.subarray(0, ihdrEnd),
+    chunk("eXIf", exifTiff(exif)),
+    chunk("iTXt", xmp),
+    base.subarray(ihdrEnd),
+  ]));
+}

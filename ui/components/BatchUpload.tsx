@@ -23,6 +23,11 @@ export interface BatchUploadProps {
   extraFields?: ReactNode;
   /** false keeps Upload disabled (a required extra field is empty) */
   canUpload?: boolean;
+  /**
+   * A check before saving: Upload sends the same body to `endpoint` (whose 422 marks the grid as the
+   * upload's would) and shows its answer, drawn by `render`, in place of the grid, with Back and Save.
+   */
+  preview?: { endpoint: string; render: (answer: unknown) => ReactNode };
   onClose: () => void;
   onSaved: (message: string) => void;
 }
@@ -47,10 +52,16 @@ export function BatchUpload(props: BatchUploadProps) {
   const { columns, aliases = {}, canUpload = true } = props;
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const primary = useRef<HTMLButtonElement>(null);
   const [grid, setGrid] = useState(() => blankRows(START_ROWS, columns.length));
   const [alert, setAlert] = useState<{ detail: string; errors: FieldError[] } | null>(null);
   const [progress, setProgress] = useState<{ label: string; percent: number | null } | null>(null);
   const [reveal, setReveal] = useState<CellAt>();
+  // The preview of the rows and extra fields it was asked for: a changed extra field (another business
+  // unit) shows the grid again, to be checked anew.
+  const extraKey = JSON.stringify(props.extra ?? null);
+  const [checked, setPreviewed] = useState<{ node: ReactNode; extraKey: string } | null>(null);
+  const previewed = checked?.extraKey === extraKey ? checked.node : null;
   const busy = progress !== null;
   const filled = useMemo(() => grid.filter((r) => !isBlankRow(r)).length, [grid]);
 
@@ -116,20 +127,23 @@ export function BatchUpload(props: BatchUploadProps) {
     }
   };
 
-  const upload = async () => {
+  const upload = async (check: boolean) => {
     const rows = gridRows(grid, columns);
     const body = props.extra === undefined ? rows : { ...props.extra, rows };
-    const label = filled > MANY ? `Uploading ${plural(filled)}...` : "Uploading...";
+    const verb = check ? "Checking" : "Uploading";
+    const label = filled > MANY ? `${verb} ${plural(filled)}...` : `${verb}...`;
     setProgress({ label, percent: 0 });
     setAlert(null);
     try {
       const res = await sendWithProgress<{ message: string }>(
-        props.endpoint,
+        check ? props.preview!.endpoint : props.endpoint,
         JSON.stringify(body),
         (percent) => setProgress({ label, percent }),
       );
-      props.onSaved(res.message);
+      if (check) setPreviewed({ node: props.preview!.render(res), extraKey });
+      else props.onSaved(res.message);
     } catch (e) {
+      setPreviewed(null);
       fail(e);
     } finally {
       setProgress(null);
@@ -144,42 +158,44 @@ export function BatchUpload(props: BatchUploadProps) {
         row naming the columns puts each in its place. Nothing is saved unless every row is valid.
       </p>
       {props.extraFields}
-      <div className="batch-toolbar">
-        <div className="file-control">
-          <input
-            ref={fileInput}
-            id={fileId}
-            className="file-input"
-            type="file"
-            accept={FILE_TYPES}
-            aria-label="Choose file"
-            disabled={busy}
-            onChange={(e) => readFile(e.target.files?.[0])}
-          />
-          <label className="btn" htmlFor={fileId} aria-hidden="true" data-disabled={busy || undefined}>
-            <Icon name="upload" size={20} />Choose file
-          </label>
+      {previewed === null && (
+        <div className="batch-toolbar">
+          <div className="file-control">
+            <input
+              ref={fileInput}
+              id={fileId}
+              className="file-input"
+              type="file"
+              accept={FILE_TYPES}
+              aria-label="Choose file"
+              disabled={busy}
+              onChange={(e) => readFile(e.target.files?.[0])}
+            />
+            <label className="btn" htmlFor={fileId} aria-hidden="true" data-disabled={busy || undefined}>
+              <Icon name="upload" size={20} />Choose file
+            </label>
+          </div>
+          <Button
+            className="btn"
+            isDisabled={busy}
+            onPress={() => setGrid((g) => [...g, ...blankRows(MORE_ROWS, columns.length)])}
+          >
+            <Icon name="add" size={20} />Add rows
+          </Button>
+          <Button
+            className="btn"
+            isDisabled={busy}
+            onPress={() => {
+              setGrid(blankRows(START_ROWS, columns.length));
+              setAlert(null);
+            }}
+          >
+            <Icon name="delete" size={20} />Clear
+          </Button>
+          <span className="spacer" />
+          <span className="field-note" aria-live="polite">{plural(filled)} to upload</span>
         </div>
-        <Button
-          className="btn"
-          isDisabled={busy}
-          onPress={() => setGrid((g) => [...g, ...blankRows(MORE_ROWS, columns.length)])}
-        >
-          <Icon name="add" size={20} />Add rows
-        </Button>
-        <Button
-          className="btn"
-          isDisabled={busy}
-          onPress={() => {
-            setGrid(blankRows(START_ROWS, columns.length));
-            setAlert(null);
-          }}
-        >
-          <Icon name="delete" size={20} />Clear
-        </Button>
-        <span className="spacer" />
-        <span className="field-note" aria-live="polite">{plural(filled)} to upload</span>
-      </div>
+      )}
       {alert && (
         <div className="alert alert-error batch-errors" role="alert">
           <strong>{alert.detail}</strong>
@@ -198,25 +214,42 @@ export function BatchUpload(props: BatchUploadProps) {
           {progress.percent !== null && <span aria-hidden="true">{progress.percent}%</span>}
         </div>
       )}
-      <BatchGrid
-        columns={columns}
-        grid={grid}
-        errors={marks.cells}
-        badRows={marks.rows}
-        readOnly={busy}
-        reveal={reveal}
-        onEdit={edit}
-        onPaste={paste}
-        onAddRow={() => setGrid((g) => [...g, ...blankRows(1, columns.length)])}
-      />
+      {previewed ?? (
+        <BatchGrid
+          columns={columns}
+          grid={grid}
+          errors={marks.cells}
+          badRows={marks.rows}
+          readOnly={busy}
+          reveal={reveal}
+          onEdit={edit}
+          onPaste={paste}
+          onAddRow={() => setGrid((g) => [...g, ...blankRows(1, columns.length)])}
+        />
+      )}
       <div className="dialog-actions">
         <Button className="btn" onPress={props.onClose} isDisabled={busy}>Cancel</Button>
+        {previewed !== null && (
+          <Button
+            className="btn"
+            isDisabled={busy}
+            onPress={() => {
+              setPreviewed(null);
+              // Back goes away as it is pressed: the focus goes to Upload, not to the dialog's first field.
+              requestAnimationFrame(() => primary.current?.focus());
+            }}
+          >
+            Back
+          </Button>
+        )}
+        {/* One button, Upload then Save: the focus stays on it when the preview comes. */}
         <Button
+          ref={primary}
           className="btn btn-primary"
-          onPress={upload}
+          onPress={() => upload(previewed === null && !!props.preview)}
           isDisabled={busy || filled === 0 || !canUpload}
         >
-          Upload
+          {previewed !== null ? "Save" : "Upload"}
         </Button>
       </div>
     </Dialog>

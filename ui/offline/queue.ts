@@ -1,5 +1,6 @@
 import { api, ApiError, type FieldError } from "../lib/api.ts";
 import { OFFLINE_QUEUE_EVENT } from "../lib/events.ts";
+import { announce } from "./channel.ts";
 
 /**
  * Writes made without a network, kept in IndexedDB until they are sent (ui/offline/sync.ts). Each has
@@ -67,7 +68,11 @@ async function run<T>(mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRe
   });
 }
 
-const changed = () => globalThis.dispatchEvent(new CustomEvent(OFFLINE_QUEUE_EVENT));
+/** This page's islands and the browser's other tabs read the queue again. */
+const changed = () => {
+  globalThis.dispatchEvent(new CustomEvent(OFFLINE_QUEUE_EVENT));
+  announce();
+};
 
 /** A random key; crypto.randomUUID exists only in secure contexts. */
 export function newKey(): string {
@@ -91,15 +96,33 @@ export async function queued(userId: number): Promise<QueuedRecord[]> {
   return all.sort((a, b) => a.seq - b.seq);
 }
 
+/** The record as stored now (another tab may have sent or discarded it), or undefined. */
+export async function queuedRecord(seq: number): Promise<QueuedRecord | undefined> {
+  return await run("readonly", (s) => s.get(seq) as IDBRequest<QueuedRecord | undefined>);
+}
+
 export async function removeQueued(seq: number): Promise<void> {
   await run("readwrite", (s) => s.delete(seq));
   changed();
 }
 
-/** Sets or clears (undefined: send it again) a record's refusal. */
+/**
+ * Sets or clears (undefined: send it again) a record's refusal, if it is still queued: read and written
+ * in one transaction, so a record another tab sent or discarded meanwhile is not put back.
+ */
 export async function setConflict(rec: QueuedRecord, conflict: Conflict | undefined): Promise<void> {
-  const { conflict: _old, ...rest } = rec;
-  await run("readwrite", (s) => s.put(conflict ? { ...rest, conflict } : rest));
+  const tx = (await db()).transaction(STORE, "readwrite");
+  const store = tx.objectStore(STORE);
+  const get = store.get(rec.seq) as IDBRequest<QueuedRecord | undefined>;
+  get.onsuccess = () => {
+    if (!get.result) return;
+    const { conflict: _old, ...rest } = get.result;
+    store.put(conflict ? { ...rest, conflict } : rest);
+  };
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = tx.onabort = () => reject(tx.error);
+  });
   changed();
 }
 

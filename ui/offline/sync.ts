@@ -1,4 +1,13 @@
-import { type Conflict, PATHS, queued, type QueuedRecord, removeQueued, setConflict } from "./queue.ts";
+import { announce } from "./channel.ts";
+import {
+  type Conflict,
+  PATHS,
+  queued,
+  type QueuedRecord,
+  queuedRecord,
+  removeQueued,
+  setConflict,
+} from "./queue.ts";
 
 export interface SyncResult {
   sent: number;
@@ -41,11 +50,16 @@ async function send(rec: QueuedRecord): Promise<Outcome> {
   return "refused";
 }
 
-/** Sends the user's waiting records in the order they were made, stopping at the first "later". */
+/**
+ * Sends the user's waiting records in the order they were made, stopping at the first "later". The
+ * queue is read inside the lock and each record again just before it is sent: what another tab sent or
+ * discarded meanwhile is not sent again.
+ */
 async function sendAll(userId: number): Promise<SyncResult> {
   const out: SyncResult = { sent: 0, refused: 0, stopped: false, signIn: false };
-  for (const rec of await queued(userId)) {
-    if (rec.conflict) continue;
+  for (const { seq } of await queued(userId)) {
+    const rec = await queuedRecord(seq);
+    if (!rec || rec.conflict) continue;
     const outcome = await send(rec);
     if (outcome === "sent") out.sent++;
     else if (outcome === "refused") out.refused++;
@@ -55,6 +69,8 @@ async function sendAll(userId: number): Promise<SyncResult> {
       break;
     }
   }
+  // The other tabs refetch what they list: these records are on the server now.
+  if (out.sent) announce({ synced: out.sent });
   return out;
 }
 

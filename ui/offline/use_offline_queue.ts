@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { OFFLINE_QUEUE_EVENT, showSnack } from "../lib/events.ts";
 import { useLatest } from "../lib/hooks.ts";
 import type { QueuedRecord } from "./queue.ts";
+import { onNews } from "./channel.ts";
 
 /** How often waiting records are tried again while the page is open (after a 5xx or a lost answer). */
 const RETRY_MS = 30_000;
@@ -31,8 +32,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const code = () => Promise.all([import("./queue.ts"), import("./sync.ts")]);
 
 /**
- * The signed-in user's queued records and their sync: read on load and on every change, sent on load,
- * when the browser comes online and every 30 s while some wait. `onSynced` runs after records landed
+ * The signed-in user's queued records and their sync: read on load, on every change made in this tab or
+ * another (ui/offline/channel.ts) and after every sync, sent on load, when the browser comes online and
+ * every 30 s while some wait. `onSynced` runs after records landed
  * (the table refetches). `retry` sends a refused record again; `discard` drops it. Without a user (a
  * view that makes no records) it does nothing.
  */
@@ -42,10 +44,19 @@ export function useOfflineQueue(userId: number | undefined, onSynced: () => void
   const [signIn, setSignIn] = useState(false);
   const synced = useLatest(onSynced);
   const backoff = useRef<{ ms: number; timer?: ReturnType<typeof setTimeout> }>({ ms: 0 });
+  const mounted = useRef(false);
+
+  /** The queue as stored now: another tab may have added, sent or discarded records. */
+  const read = useCallback(async () => {
+    if (userId === undefined) return;
+    const r = await (await code())[0].queued(userId);
+    if (mounted.current) setRecords(r);
+  }, [userId]);
 
   const sync = useCallback(async () => {
     if (!navigator.onLine || userId === undefined) return;
-    const r = await (await code())[1].syncQueue(userId);
+    // Read the queue after every run: one that waited for another tab's lock may have found nothing left.
+    const r = await (await code())[1].syncQueue(userId).finally(read);
     // The network failed (or the server was busy): tried again soon, then less often, up to the 30 s rhythm.
     // The browser's "online" event cannot be relied on alone: a page a service worker answered while offline
     // may believe it is online all along (Chromium 150 under an emulated outage), so no event ever comes.
@@ -62,13 +73,18 @@ export function useOfflineQueue(userId: number | undefined, onSynced: () => void
     if (r.refused) {
       showSnack("error", `${plural(r.refused, "record")} could not be saved: see Waiting to sync`);
     }
-  }, [userId, synced]);
+  }, [userId, synced, read]);
 
   useEffect(() => {
     if (userId === undefined) return;
     installWorker().catch((e) => console.warn("offline worker not installed", e));
-    let alive = true;
-    const read = () => code().then(([q]) => q.queued(userId)).then((r) => alive && setRecords(r));
+    mounted.current = true;
+    const onRead = () => read().catch((e) => console.error("offline queue", e));
+    // Another tab changed the queue; when it sent records, this tab's list shows them too.
+    const stopNews = onNews((news) => {
+      onRead();
+      if (news.synced) synced.current();
+    });
     const onLine = () => {
       setOnline(navigator.onLine);
       sync().catch(console.error);
@@ -78,16 +94,17 @@ export function useOfflineQueue(userId: number | undefined, onSynced: () => void
     read().then(sync).catch((e) => console.error("offline queue", e));
     addEventListener("online", onLine);
     addEventListener("offline", onLine);
-    addEventListener(OFFLINE_QUEUE_EVENT, read);
+    addEventListener(OFFLINE_QUEUE_EVENT, onRead);
     return () => {
-      alive = false;
+      mounted.current = false;
+      stopNews();
       clearInterval(timer);
       clearTimeout(backoff.current.timer);
       removeEventListener("online", onLine);
       removeEventListener("offline", onLine);
-      removeEventListener(OFFLINE_QUEUE_EVENT, read);
+      removeEventListener(OFFLINE_QUEUE_EVENT, onRead);
     };
-  }, [userId, sync]);
+  }, [userId, sync, read, synced]);
 
   const retry = async (rec: QueuedRecord) => {
     await (await code())[0].setConflict(rec, undefined);

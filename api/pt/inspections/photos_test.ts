@@ -4,7 +4,15 @@ import { eq } from "drizzle-orm";
 import { ADMIN, type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeInspection, makeJob } from "../../../db/factories.ts";
 import { files, inspection_photos } from "../../../db/schema/mod.ts";
-import { JPEG_40X30, jpegClaiming, jpegOfBytes, png } from "../../../scripts/testing/images.ts";
+import {
+  JPEG_40X30,
+  jpegClaiming,
+  jpegOfBytes,
+  jpegWithExif,
+  png,
+  pngWithExif,
+} from "../../../scripts/testing/images.ts";
+import { imageInfo } from "../../lib/image.ts";
 import {
   CAPTION_LINE_MESSAGE,
   MAX_PHOTOS,
@@ -45,6 +53,39 @@ Deno.test("inspection photos - a job-admin adds photos in order with captions; v
     const pngAnswer = await env.request(listed.photos[1].url, { token: customer });
     assert.equal(pngAnswer.headers.get("content-type"), "image/png");
     await pngAnswer.body?.cancel();
+  }));
+
+Deno.test("inspection photos - stored without the camera's metadata (GPS, XMP); a photo tagged as turned is refused, not stored sideways", () =>
+  withEnv(async (env) => {
+    const job = await makeJob(env.tenant.db);
+    const inspection = await makeInspection(env.tenant.db, { job_id: job.id });
+    const token = await env.login();
+    const has = (bytes: Uint8Array, text: string) => new TextDecoder("latin1").decode(bytes).includes(text);
+
+    // An upright phone JPEG with its GPS position: the picture is stored, its EXIF is not.
+    const tagged = jpegWithExif(JPEG_40X30, { orientation: 1, gps: true });
+    assert.ok(has(tagged, "Exif") && tagged.length > JPEG_40X30.length);
+    await answer(await sendPhoto(env, token, inspection.id, imageFile(tagged)), 200);
+    // A PNG with an eXIf chunk (GPS) and XMP text.
+    const pngTagged = pngWithExif(png(64, 48), { orientation: 1, gps: true });
+    assert.ok(has(pngTagged, "eXIf") && has(pngTagged, "GPSLatitude"));
+    await answer(await sendPhoto(env, token, inspection.id, imageFile(pngTagged, "p.png", "image/png")), 200);
+    const kept = await env.tenant.db.select({ data: files.data }).from(inspection_photos)
+      .innerJoin(files, eq(files.id, inspection_photos.file_id)).orderBy(inspection_photos.position).all();
+    assert.deepEqual(new Uint8Array(kept[0].data), JPEG_40X30, "the JPEG's pixels and tables, byte for byte");
+    assert.deepEqual(new Uint8Array(kept[1].data), png(64, 48));
+    assert.deepEqual(imageInfo(new Uint8Array(kept[1].data)), { type: "image/png", width: 64, height: 48 });
+
+    // Tagged "turn 90 degrees" (a phone held upright): its pixels lie sideways, so it is not stored.
+    for (const orientation of [6, 3, 2]) {
+      const turned = jpegWithExif(JPEG_40X30, { orientation, gps: true });
+      const refused = await answer(await sendPhoto(env, token, inspection.id, imageFile(turned)), 422);
+      assert.match(refused.detail, /turned or mirrored .*send it upright/);
+      assert.equal(refused.errors[0].path, "file");
+    }
+    const pngTurned = pngWithExif(png(64, 48), { orientation: 8 });
+    await answer(await sendPhoto(env, token, inspection.id, imageFile(pngTurned, "p.png", "image/png")), 422);
+    assert.equal((await stored(env)).length, 2);
   }));
 
 Deno.test("inspection photos - the type comes from the bytes: a PNG header lie, a PDF, a JPEG named .png", () =>

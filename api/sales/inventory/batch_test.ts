@@ -10,6 +10,7 @@ import {
   makeUnit,
   send,
   stored,
+  tokenWith,
 } from "./test_fixtures.ts";
 
 const BATCH = "/api/sales/inventory/batch";
@@ -178,4 +179,62 @@ Deno.test("inventory batch - the shape and size of an upload", () =>
     const seconds = (performance.now() - started) / 1000;
     assert.ok(seconds < 10, `5000 rows took ${seconds.toFixed(1)} s`);
     assert.equal(await env.tenant.db.$count(inventory_audit), 5000);
+  }));
+
+Deno.test("inventory batch - the preview shows each row's count before and after, writes nothing, and the upload then sets those counts", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const unit = await makeUnit(env);
+    const itemized = await makeItemOf(env, "Itemized", { item_number: "HM-2" });
+    await makeItemOf(env, "Serialized", { item_number: "SW-1" });
+    const held = await makeRow(env, {
+      item_id: itemized.id,
+      business_unit_id: unit.id,
+      serial_number: "",
+      quantity: 100,
+    });
+    const body = {
+      business_unit_id: unit.id,
+      rows: [
+        { item_number: "HM-2", quantity: "20" },
+        { item_number: "SW-1", serial_number: "S-9" },
+        {},
+        { item_number: "hm-2", serial_number: "LOT-2", quantity: 7 },
+      ],
+    };
+    const preview = await send(env, token, "POST", `${BATCH}/preview`, body);
+    assert.deepEqual(preview, {
+      rows: [
+        { n: 1, item_number: "HM-2", serial_number: "", before: 100, after: 20 },
+        { n: 2, item_number: "SW-1", serial_number: "S-9", before: null, after: 1 },
+        { n: 4, item_number: "hm-2", serial_number: "LOT-2", before: null, after: 7 },
+      ],
+      created: 2,
+      updated: 1,
+      message: "2 to create, 1 to update",
+    });
+    assert.equal(await env.tenant.db.$count(inventory), 1, "the preview writes nothing");
+    assert.equal((await stored(env, held.id))?.quantity, 100);
+    assert.equal(await env.tenant.db.$count(inventory_audit), 0);
+
+    // The upload does what the preview said: 100 and a row of 20 make 20.
+    assert.deepEqual(await send(env, token, "POST", BATCH, body), {
+      created: 2,
+      updated: 1,
+      message: "2 created, 1 updated",
+    });
+    assert.equal((await stored(env, held.id))?.quantity, 20);
+
+    // The same checks as the upload: a bad row is a 422 naming row and column; only sales-admins may ask.
+    const bad = await send(env, token, "POST", `${BATCH}/preview`, {
+      business_unit_id: unit.id,
+      rows: [{ item_number: "NOPE", quantity: "x" }],
+    }, 422);
+    assert.equal(bad.detail, "1 row has errors");
+    assert.deepEqual(bad.errors.map((e: { path: string }) => e.path).sort(), [
+      "rows.1.item_number",
+      "rows.1.quantity",
+    ]);
+    const viewer = await tokenWith(env, ["sales"]);
+    await send(env, viewer, "POST", `${BATCH}/preview`, body, 403);
   }));

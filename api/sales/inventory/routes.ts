@@ -16,6 +16,7 @@ import {
   listInventory,
   listInventoryLocations,
   LocationListQuery,
+  previewInventoryBatch,
   saveInventory,
   saveInventoryBatch,
   transferBusinessUnit,
@@ -50,6 +51,9 @@ export const inventoryRoutes = new Hono<AppEnv>()
   })
   .post("/sales/inventory/batch", uploadLimit, valid("json", JsonBody), async (c) => {
     return c.json(await saveInventoryBatch(ctxOf(c), c.req.valid("json")));
+  })
+  .post("/sales/inventory/batch/preview", uploadLimit, valid("json", JsonBody), async (c) => {
+    return c.json(await previewInventoryBatch(ctxOf(c), c.req.valid("json")));
   })
   .patch("/sales/inventory/quantity", valid("json", JsonBody), async (c) => {
     return c.json(await updateQuantities(ctxOf(c), c.req.valid("json")));

@@ -266,6 +266,32 @@ export const InventoryBatchRow = z.object({
 });
 export type InventoryBatchRow = z.infer<typeof InventoryBatchRow>;
 
+/**
+ * What a batch row's Quantity does to stock already held (same item, business unit and serial number):
+ * the form says it above the grid, docs/api.md beside the route.
+ */
+export const BATCH_QUANTITY_RULE =
+  "Quantity sets the count: a row whose item, serial number and business unit are already in stock gets " +
+  "the Quantity as its new count (100 in stock and a row of 20 make 20, not 120). Any other row is added " +
+  "as new stock. Check the counts before and after, then Save.";
+
+/** One row of POST /api/sales/inventory/batch/preview (n: the row as sent, 1-based). */
+export interface InventoryBatchPreviewRow {
+  n: number;
+  item_number: string;
+  serial_number: string;
+  /** the stored count, null when the row is new stock */
+  before: number | null;
+  after: number;
+}
+
+export interface InventoryBatchPreview {
+  rows: InventoryBatchPreviewRow[];
+  created: number;
+  updated: number;
+  message: string;
+}
+
 /** A pasted row counts only when one of the batch columns holds something. */
 export function isBlankBatchRow(row: unknown): boolean {
   if (!row || typeof row !== "object") return false;

@@ -12,6 +12,6 @@ export { deleteInventory } from "./service/delete.ts";
 export { updateQuantities } from "./service/quantity.ts";
 export { transferBusinessUnit, type UnitTransferResult } from "./service/transfer_unit.ts";
 export { type LocationTransferResult, transferLocation } from "./service/transfer_location.ts";
-export { type InventoryBatchResult, saveInventoryBatch } from "./service/batch.ts";
+export { type InventoryBatchResult, previewInventoryBatch, saveInventoryBatch } from "./service/batch.ts";
 export { InventoryListQuery, LocationListQuery } from "./schemas.ts";
 export { inventoryLabels } from "./service/labels.ts";

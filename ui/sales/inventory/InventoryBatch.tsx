@@ -2,9 +2,11 @@ import { useState } from "react";
 import { BatchUpload } from "../../components/BatchUpload.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import {
+  BATCH_QUANTITY_RULE,
   BUSINESS_UNIT_REQUIRED,
   INVENTORY_BATCH_COLUMNS,
   type InventoryBatchColumn,
+  type InventoryBatchPreview,
 } from "../../../api/sales/inventory/schemas.ts";
 import { loadBusinessUnits } from "./InventoryForm.tsx";
 
@@ -36,9 +38,52 @@ const ALIASES: Record<string, string> = Object.fromEntries(
   ].map((h) => [h, ""]),
 );
 
+const count = (n: number) => n.toLocaleString("en-US");
+const NUM = { textAlign: "right" } as const;
+
+/** What the upload will do, row by row: the count in stock now and after (a Quantity sets it). */
+function Preview({ answer }: { answer: InventoryBatchPreview }) {
+  return (
+    <section className="batch-preview" aria-labelledby="batch-preview-title">
+      <h3 id="batch-preview-title">Check the counts: {answer.message}</h3>
+      <div className="table-wrap" style={{ maxHeight: 500 }}>
+        <table className="data" aria-labelledby="batch-preview-title">
+          <thead>
+            <tr>
+              <th>Row</th>
+              <th>Item / Serial</th>
+              <th style={NUM}>In stock</th>
+              <th style={NUM}>After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.rows.map((r) => (
+              <tr key={r.n}>
+                <td>{r.n}</td>
+                <td>
+                  {r.item_number}
+                  {r.serial_number && <div className="field-note">{r.serial_number}</div>}
+                </td>
+                <td style={NUM}>{r.before === null ? "New" : count(r.before)}</td>
+                <td style={NUM}>{count(r.after)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+const PREVIEW = {
+  endpoint: "/api/sales/inventory/batch/preview",
+  render: (answer: unknown) => <Preview answer={answer as InventoryBatchPreview} />,
+};
+
 /**
  * The inventory batch upload: the spec's columns, every row going to the Business Unit chosen above
- * the grid (required: Upload stays disabled without it). POST /api/sales/inventory/batch.
+ * the grid (required: Upload stays disabled without it). Upload shows each row's count before and after
+ * (POST /api/sales/inventory/batch/preview); Save sends it (POST /api/sales/inventory/batch).
  */
 export function InventoryBatch(
   { onClose, onSaved }: { onClose: () => void; onSaved: (message: string) => void },
@@ -53,26 +98,25 @@ export function InventoryBatch(
       endpoint="/api/sales/inventory/batch"
       extra={{ business_unit_id: unit?.id ?? null }}
       canUpload={unit !== null}
+      preview={PREVIEW}
       extraFields={
-        <div className="form-grid" style={{ maxWidth: 420, marginTop: 8 }}>
-          <ComboBox
-            label="Business Unit"
-            selected={unit}
-            onChange={(u) => {
-              setUnit(u);
-              setTouched(true);
-            }}
-            onBlur={() => setTouched(true)}
-            load={loadBusinessUnits}
-            error={touched && !unit ? BUSINESS_UNIT_REQUIRED : undefined}
-            isRequired
-          />
-          <p className="field-note">
-            A row whose item, serial number and business unit are already in stock is updated: its Quantity
-            <strong>replaces</strong>{" "}
-            the stored count (100 and an upload of 20 make 20, not 120). Any other row is added as new stock.
-          </p>
-        </div>
+        <>
+          <div className="form-grid" style={{ maxWidth: 420, marginTop: 8 }}>
+            <ComboBox
+              label="Business Unit"
+              selected={unit}
+              onChange={(u) => {
+                setUnit(u);
+                setTouched(true);
+              }}
+              onBlur={() => setTouched(true)}
+              load={loadBusinessUnits}
+              error={touched && !unit ? BUSINESS_UNIT_REQUIRED : undefined}
+              isRequired
+            />
+          </div>
+          <p className="field-note">{BATCH_QUANTITY_RULE}</p>
+        </>
       }
       onClose={onClose}
       onSaved={onSaved}

@@ -275,21 +275,32 @@ function pasteInto(cell: Locator, text: string) {
 }
 
 browserTest(
-  "inventory - a sales admin uploads pasted rows into the business unit chosen for them",
+  "inventory - a sales admin uploads pasted rows into the business unit chosen for them, after a preview of each row's count before and after",
   () =>
     withBrowser(async ({ env, page, signIn }) => {
       const db = env.tenant.db;
       const unit = await makeCategory(db, { name: "Odessa" });
-      await makeItem(db, { item_number: "IRON-2", item_description: "2in iron", inventory_type: "Itemized" });
+      const item = await makeItem(db, {
+        item_number: "IRON-2",
+        item_description: "2in iron",
+        inventory_type: "Itemized",
+      });
+      // 100 in stock: a row of 20 sets it to 20 (issue 31: the upload must say so before it saves).
+      await makeInventory(db, {
+        item_id: item.id,
+        business_unit_id: unit.id,
+        serial_number: "LOT-1",
+        quantity: 100,
+      });
       await signIn(undefined, undefined, "/sales/itemized-inventory");
       await page.getByRole("button", { name: "Batch Upload" }).click();
       const dialog = page.getByRole("dialog", { name: "Batch Upload" });
       // The dialog says an upload sets a stored row's count, it does not add to it.
-      await dialog.getByText(/replaces\s+the stored count/).waitFor();
+      await dialog.getByText(/Quantity sets the count.*make 20, not 120/).waitFor();
       const grid = dialog.getByRole("table", { name: "Rows to upload" });
       await pasteInto(
         grid.getByRole("textbox", { name: "Row 1, Serial Number" }),
-        "Serial Number\tItem Number\tQuantity\nLOT-1\tIRON-2\t5\nLOT-2\tIRON-2\t7\n",
+        "Serial Number\tItem Number\tQuantity\nLOT-1\tIRON-2\t20\nLOT-2\tIRON-2\t7\n",
       );
       await dialog.getByText("2 rows to upload").waitFor();
       const upload = dialog.getByRole("button", { name: "Upload" });
@@ -297,7 +308,30 @@ browserTest(
       await dialog.getByRole("combobox", { name: "Business Unit" }).fill("Ode");
       await page.getByRole("option", { name: "Odessa" }).click();
       await upload.click();
-      await page.getByRole("status").getByText("2 created, 0 updated").waitFor();
+
+      // The preview: per row, the count in stock now and after; nothing saved yet.
+      const preview = dialog.getByRole("table", { name: /Check the counts: 1 to create, 1 to update/ });
+      await preview.waitFor();
+      assert.deepEqual(await cells(preview.getByRole("row", { name: /LOT-1/ })), [
+        "1",
+        "IRON-2\nLOT-1",
+        "100",
+        "20",
+      ]);
+      assert.deepEqual(await cells(preview.getByRole("row", { name: /LOT-2/ })), [
+        "2",
+        "IRON-2\nLOT-2",
+        "New",
+        "7",
+      ]);
+      assert.equal((await db.select().from(inventory)).length, 1, "nothing saved before Save");
+      // Back returns to the rows as they were; a second look, then Save.
+      await dialog.getByRole("button", { name: "Back" }).click();
+      assert.equal(await grid.getByRole("textbox", { name: "Row 1, Quantity" }).inputValue(), "20");
+      await upload.click();
+      await preview.waitFor();
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").getByText("1 created, 1 updated").waitFor();
       await dialog.waitFor({ state: "detached" });
       const table = page.getByRole("table", { name: "Itemized Inventory" });
       await table.getByRole("row", { name: /LOT-2/ }).waitFor();
@@ -306,11 +340,11 @@ browserTest(
         "IRON-2",
         "2in iron",
         "Odessa",
-        "5",
+        "20",
       ]);
       const saved = await db.select().from(inventory).orderBy(inventory.serial_number);
       assert.deepEqual(saved.map((r) => [r.serial_number, r.business_unit_id, r.quantity]), [
-        ["LOT-1", unit.id, 5],
+        ["LOT-1", unit.id, 20],
         ["LOT-2", unit.id, 7],
       ]);
     }),

@@ -2,13 +2,13 @@ import { and, eq, sql } from "drizzle-orm";
 import { inventory } from "../../../../db/schema/mod.ts";
 import type { Tx } from "../../../../db/client.ts";
 import type { Ctx } from "../../../lib/context.ts";
-import { AppError, type FieldError } from "../../../../lib/errors.ts";
+import { AppError } from "../../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { type AuditEntry, recordAudits } from "../audit.ts";
 import { keepHoldIf } from "../return_gate.ts";
-import { belowOutMessage } from "../schemas.ts";
-import { parseRows, partialErrors, plan, type Planned, stockKey } from "./batch_plan.ts";
+import { belowOutMessage, type InventoryBatchPreview } from "../schemas.ts";
+import { checkedBatch, type Planned, quantityAfter, stockKey } from "./batch_plan.ts";
 import { startDueLines } from "../../lines/start_due.ts";
 
 export interface InventoryBatchResult {
@@ -26,7 +26,7 @@ async function createAll(tx: Tx, ctx: Ctx, plans: Planned[]): Promise<(AuditEntr
     business_unit_id: p.row.business_unit_id,
     serial_number: p.serial,
     status: p.row.status ?? "Available",
-    quantity: p.row.quantity ?? (p.type === "Serialized" ? 1 : 0),
+    quantity: quantityAfter(p),
     category_id: p.categoryId,
     location: p.row.location ?? "",
     purchase_date: p.row.purchase_date,
@@ -63,7 +63,7 @@ async function update(
       manufacturer: row.manufacturer,
     }).filter(([, v]) => v !== null),
   );
-  const quantity = row.quantity ?? p.existing.quantity;
+  const quantity = quantityAfter(p);
   const done = await tx.update(inventory)
     .set({
       ...set,
@@ -85,8 +85,6 @@ async function update(
   };
 }
 
-const rowOf = (e: FieldError) => Number(e.path.split(".")[1]);
-
 /**
  * POST /api/sales/inventory/batch: the spec's columns plus business_unit_id. Rows with every cell
  * blank are dropped; the rest are checked whole before anything is written, and then written in one
@@ -95,17 +93,10 @@ const rowOf = (e: FieldError) => Number(e.path.split(".")[1]);
  */
 export async function saveInventoryBatch(ctx: Ctx, body: unknown): Promise<InventoryBatchResult> {
   requireAbility(ctx.user, "sales.admin");
-  const { parsed, errors: cellErrors, partial } = parseRows(body);
   const { created, updated } = await ctx.tdb.write(async (tx) => {
     // Bookings whose start has come hold their stock before this change counts it (decision 028).
     await startDueLines(tx, ctx);
-    const { planned, errors } = await plan(tx, parsed);
-    const more = await partialErrors(tx, partial, cellErrors);
-    const all = [...cellErrors, ...more, ...errors].sort((a, b) => rowOf(a) - rowOf(b));
-    if (all.length) {
-      const bad = new Set(all.map(rowOf)).size;
-      throw new AppError("invalid", `${bad} ${bad === 1 ? "row has" : "rows have"} errors`, all);
-    }
+    const planned = await checkedBatch(tx, body);
     const entries = [];
     for (const p of planned) {
       if (p.existing) {
@@ -118,4 +109,24 @@ export async function saveInventoryBatch(ctx: Ctx, body: unknown): Promise<Inven
     return { created: entries.length - updated, updated };
   });
   return { created, updated, message: `${created} created, ${updated} updated` };
+}
+
+/**
+ * POST /api/sales/inventory/batch/preview: the same body and the same checks (422 alike), nothing
+ * written: per row, whether it creates or updates stock and the count before and after, for the upload
+ * dialog to show before Save. Read outside the write queue, so the upload checks again when it saves.
+ */
+export async function previewInventoryBatch(ctx: Ctx, body: unknown): Promise<InventoryBatchPreview> {
+  requireAbility(ctx.user, "sales.admin");
+  const planned = await checkedBatch(ctx.db, body);
+  const rows = planned.map((p) => ({
+    n: p.n,
+    item_number: p.row.item_number ?? "",
+    serial_number: p.serial,
+    before: p.existing?.quantity ?? null,
+    after: quantityAfter(p),
+  }));
+  const updated = rows.filter((r) => r.before !== null).length;
+  const created = rows.length - updated;
+  return { rows, created, updated, message: `${created} to create, ${updated} to update` };
 }

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { categories, inventory, items } from "../../../../db/schema/mod.ts";
-import type { Tx } from "../../../../db/client.ts";
+import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import { AppError, type FieldError } from "../../../../lib/errors.ts";
 import {
   belowOutMessage,
@@ -17,7 +17,10 @@ import {
 import { inJson } from "../../../../db/in_json.ts";
 
 // Checking an inventory batch upload: the rows' cells (parseRows), then the rows against the
-// database (plan). Nothing here writes.
+// database (plan). Nothing here writes: the preview reads outside the write queue.
+
+/** A write transaction, or the database for the preview's reads. */
+export type Reader = Tx | TenantDatabase;
 
 /** A row as sent (1-based), parsed. */
 export interface Sent {
@@ -92,7 +95,7 @@ export function parseRows(body: unknown): { parsed: Sent[]; errors: FieldError[]
  * (a missing business unit is not also an unknown one).
  */
 export async function partialErrors(
-  tx: Tx,
+  tx: Reader,
   partial: Sent[],
   cellErrors: FieldError[],
 ): Promise<FieldError[]> {
@@ -104,7 +107,7 @@ export async function partialErrors(
 }
 
 /** Business units, inventory categories and the batch's items, keyed as the rows name them. */
-async function references(tx: Tx, parsed: Sent[]) {
+async function references(tx: Reader, parsed: Sent[]) {
   const named = await tx.select({ id: categories.id, model: categories.model, name: categories.name })
     .from(categories).where(inArray(categories.model, ["Business Unit", "Inventory Category"]));
   const units = new Set(named.filter((c) => c.model === "Business Unit").map((c) => c.id));
@@ -125,7 +128,7 @@ export const stockKey = (itemId: number, unitId: number, serial: string) =>
   `${itemId}|${unitId}|${nocase(serial)}`;
 
 /** The stored rows of the batch's items, by their identity. */
-async function existingRows(tx: Tx, itemIds: number[]) {
+async function existingRows(tx: Reader, itemIds: number[]) {
   const found = new Map<string, { id: number; quantity: number; out: number }>();
   for (let i = 0; i < itemIds.length; i += CHUNK) {
     const rows = await tx.select({
@@ -150,7 +153,10 @@ export interface Planned extends Sent {
 }
 
 /** Checks each parsed row against the database; the plan of what to write, and the errors. */
-export async function plan(tx: Tx, parsed: Sent[]): Promise<{ planned: Planned[]; errors: FieldError[] }> {
+export async function plan(
+  tx: Reader,
+  parsed: Sent[],
+): Promise<{ planned: Planned[]; errors: FieldError[] }> {
   const { units, cats, itemsByNumber } = await references(tx, parsed);
   const existing = await existingRows(tx, [...new Set([...itemsByNumber.values()].map((i) => i.id))]);
   const errors: FieldError[] = [];
@@ -188,3 +194,25 @@ export async function plan(tx: Tx, parsed: Sent[]): Promise<{ planned: Planned[]
   }
   return { planned, errors };
 }
+
+const rowOf = (e: FieldError) => Number(e.path.split(".")[1]);
+
+/**
+ * The batch checked whole: every row's cells, then the rows against the database; 422 with every error
+ * (sorted by row) when any row is wrong, else the plan of what to write.
+ */
+export async function checkedBatch(tx: Reader, body: unknown): Promise<Planned[]> {
+  const { parsed, errors: cellErrors, partial } = parseRows(body);
+  const { planned, errors } = await plan(tx, parsed);
+  const more = await partialErrors(tx, partial, cellErrors);
+  const all = [...cellErrors, ...more, ...errors].sort((a, b) => rowOf(a) - rowOf(b));
+  if (all.length) {
+    const bad = new Set(all.map(rowOf)).size;
+    throw new AppError("invalid", `${bad} ${bad === 1 ? "row has" : "rows have"} errors`, all);
+  }
+  return planned;
+}
+
+/** The count a planned row leaves: its Quantity replaces a stored count; a new row without one gets 1 or 0. */
+export const quantityAfter = (p: Planned): number =>
+  p.row.quantity ?? p.existing?.quantity ?? (p.type === "Serialized" ? 1 : 0);
