@@ -37,6 +37,7 @@ export function ScanDialog({ title, hint, onScan, keepOpen, onClose }: ScanProps
   // The field takes a USB scanner's typing: whenever the dialog itself takes the focus (react-aria moves it
   // there after opening, later over another dialog such as the batch form), the field gets it instead.
   useEffect(() => {
+    closed.current = false;
     const dialog = input.current?.closest('[role="dialog"]');
     const toField = (e: FocusEvent) => e.target === dialog && input.current?.focus();
     document.addEventListener("focusin", toField);
