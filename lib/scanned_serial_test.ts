@@ -3,7 +3,7 @@ import { MAX_SERIAL, serialPath, serialUrl } from "./serial_code.ts";
 import { serialFromCode } from "./scanned_serial.ts";
 
 Deno.test("serial code - a label's URL, of any host, gives its serial; other text is the serial", () => {
-  assert.equal(serialUrl("acme.test", "SN 1/2"), "https://acme.test/serials/SN%201%2F2");
+  assert.equal(serialUrl("https://acme.test", "SN 1/2"), "https://acme.test/serials/SN%201%2F2");
   assert.equal(serialPath("SN 1/2"), "/serials/SN%201%2F2");
   assert.deepEqual(serialFromCode("https://acme.test/serials/SN%201%2F2"), { serial: "SN 1/2" });
   assert.deepEqual(serialFromCode("http://old.example:8080/serials/ab-7?x=1"), { serial: "ab-7" });

@@ -1,6 +1,6 @@
 /**
- * A serial's page and what a QR label encodes (issue 13): `https://<host>/serials/<serial>`, so any phone
- * camera opens it (decision 025). Pure and small: the tables' serial links load it with the page; reading a
+ * A serial's page and what a QR label encodes (issue 13): `<origin>/serials/<serial>`, so any phone
+ * camera opens it (decision 025), at the scheme and host the tenant is reached at (decision 045). Pure and small: the tables' serial links load it with the page; reading a
  * scan back is lib/scanned_serial.ts.
  */
 
@@ -13,5 +13,5 @@ export const SERIAL_PREFIX = "/serials/";
 /** The serial's page, as a link inside the app. */
 export const serialPath = (serial: string): string => `${SERIAL_PREFIX}${encodeURIComponent(serial)}`;
 
-/** What a label's QR code encodes for a serial printed by the tenant at `host`. */
-export const serialUrl = (host: string, serial: string): string => `https://${host}${serialPath(serial)}`;
+/** What a label's QR code encodes for a serial printed by the tenant reached at `origin` (`https://host`). */
+export const serialUrl = (origin: string, serial: string): string => `${origin}${serialPath(serial)}`;

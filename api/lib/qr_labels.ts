@@ -53,11 +53,11 @@ function fitSize(doc: PdfDoc, font: string, text: string, width: number, max: nu
  * One label at (x, y): the code at its left, the serial (bold, up to two lines) and the item at its right,
  * each shrunk to fit before anything is cut.
  */
-function drawLabel(doc: PdfDoc, sheet: LabelSheet, label: QrLabel, host: string, x: number, y: number) {
+function drawLabel(doc: PdfDoc, sheet: LabelSheet, label: QrLabel, origin: string, x: number, y: number) {
   const [w, h] = sheet.label;
   const pad = Math.min(6, h * 0.08);
   const side = Math.min(h - 2 * pad, w * 0.42);
-  drawQr(doc, serialUrl(host, label.serial), x + pad, y + (h - side) / 2, side);
+  drawQr(doc, serialUrl(origin, label.serial), x + pad, y + (h - side) / 2, side);
   const base = Math.max(8, Math.min(12, h / 8));
   const textX = x + side + 2 * pad;
   const width = w - side - 3 * pad;
@@ -79,10 +79,11 @@ function drawLabel(doc: PdfDoc, sheet: LabelSheet, label: QrLabel, host: string,
 }
 
 /**
- * The labels' PDF, a page of `sheet` at a time; the event loop gets a turn after each page, so a run of
+ * The labels' PDF, each code the serial's page at `origin` (the tenant's, `publicOrigin`), a page of
+ * `sheet` at a time; the event loop gets a turn after each page, so a run of
  * the most labels (MAX_LABELS) never holds other requests for more than one page's drawing.
  */
-export async function renderQrLabels(labels: QrLabel[], sheetId: LabelSheetId, host: string) {
+export async function renderQrLabels(labels: QrLabel[], sheetId: LabelSheetId, origin: string) {
   const sheet: LabelSheet = LABEL_SHEETS[sheetId];
   const perPage = sheet.columns * sheet.rows;
   return await renderPdf(async (doc) => {
@@ -98,7 +99,7 @@ export async function renderQrLabels(labels: QrLabel[], sheetId: LabelSheetId, h
         doc,
         sheet,
         labels[i],
-        host,
+        origin,
         sheet.left + col * sheet.pitch[0],
         sheet.top + row * sheet.pitch[1],
       );
@@ -107,6 +108,11 @@ export async function renderQrLabels(labels: QrLabel[], sheetId: LabelSheetId, h
 }
 
 /** The labels as a PDF download named after what they label. */
-export async function qrLabelsResponse(labels: QrLabel[], sheetId: LabelSheetId, host: string, name: string) {
-  return pdfResponse(await renderQrLabels(labels, sheetId, host), `${name} QR labels.pdf`, "attachment");
+export async function qrLabelsResponse(
+  labels: QrLabel[],
+  sheetId: LabelSheetId,
+  origin: string,
+  name: string,
+) {
+  return pdfResponse(await renderQrLabels(labels, sheetId, origin), `${name} QR labels.pdf`, "attachment");
 }

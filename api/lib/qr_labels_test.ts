@@ -22,7 +22,7 @@ async function qrAt(pdf: Uint8Array, id: LabelSheetId, page: number, slot: numbe
 Deno.test("qr labels - each stock fills its sheets: 30 a Letter sheet, 21 an A4 sheet, one a thermal page", async () => {
   const expected: Record<LabelSheetId, number> = { "avery-5160": 2, "avery-l7160": 2, "thermal-2x1": 31 };
   for (const id of LABEL_SHEET_IDS) {
-    const pdf = await renderQrLabels(labels(31), id, "acme.test");
+    const pdf = await renderQrLabels(labels(31), id, "https://acme.test");
     assert.equal(await pageCount(pdf), expected[id], id);
     const text = pdfText(pdf);
     for (const l of labels(31)) {
@@ -30,14 +30,14 @@ Deno.test("qr labels - each stock fills its sheets: 30 a Letter sheet, 21 an A4 
       assert.ok(text.includes(l.item), `${id}: ${l.item}`);
     }
   }
-  const full = await renderQrLabels(labels(30), "avery-5160", "acme.test");
+  const full = await renderQrLabels(labels(30), "avery-5160", "https://acme.test");
   assert.equal(await pageCount(full), 1, "30 labels are one Avery 5160 sheet");
-  assert.equal(await pageCount(await renderQrLabels(labels(21), "avery-l7160", "acme.test")), 1);
+  assert.equal(await pageCount(await renderQrLabels(labels(21), "avery-l7160", "https://acme.test")), 1);
 });
 
 Deno.test("qr labels - the printed QR code reads back as the serial's page, which the scanner takes", async () => {
   const serials = labels(31);
-  const pdf = await renderQrLabels(serials, "avery-5160", "acme.test");
+  const pdf = await renderQrLabels(serials, "avery-5160", "https://acme.test");
   for (const [page, slot, index] of [[1, 0, 0], [1, 2, 2], [1, 29, 29], [2, 0, 30]]) {
     const code = await qrAt(pdf, "avery-5160", page, slot);
     assert.equal(code, `https://acme.test/serials/${serials[index].serial}`);
@@ -45,7 +45,7 @@ Deno.test("qr labels - the printed QR code reads back as the serial's page, whic
   }
   const odd = [{ serial: "A/B 7#ü", item: "" }];
   for (const id of ["avery-l7160", "thermal-2x1"] as const) {
-    const code = await qrAt(await renderQrLabels(odd, id, "acme.test"), id, 1, 0);
+    const code = await qrAt(await renderQrLabels(odd, id, "https://acme.test"), id, 1, 0);
     assert.equal(code, "https://acme.test/serials/A%2FB%207%23%C3%BC");
     assert.deepEqual(serialFromCode(code), { serial: "A/B 7#ü" });
   }

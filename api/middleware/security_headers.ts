@@ -1,6 +1,7 @@
 // Security headers on every answer (issue 30, point 6): pages, JSON, files, assets and errors alike.
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { setAnswerHeader } from "../lib/static_body.ts";
+import { servedOverHttps } from "../lib/public_origin.ts";
 
 /**
  * Scripts come only from this origin (the islands are module files: no inline script runs, so no nonce is
@@ -35,11 +36,6 @@ const ALWAYS: [string, string][] = [
   ["Cross-Origin-Resource-Policy", "same-origin"],
 ];
 
-/** Served over https (directly or behind a proxy that says so): browsers keep to https for a year. */
-function overHttps(c: Context): boolean {
-  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
-}
-
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   for (const [name, value] of ALWAYS) setAnswerHeader(c, name, value);
@@ -47,5 +43,8 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   if (!c.res.headers.get("content-security-policy")) {
     setAnswerHeader(c, "Content-Security-Policy", CONTENT_SECURITY_POLICY);
   }
-  if (overHttps(c)) setAnswerHeader(c, "Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  // Served over https (directly or behind a proxy that says so): browsers keep to https for a year.
+  if (servedOverHttps(c)) {
+    setAnswerHeader(c, "Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
 };

@@ -2,20 +2,17 @@ import { createMiddleware } from "hono/factory";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
 import type { AppEnv } from "../lib/context.ts";
+import { servedOverHttps } from "../lib/public_origin.ts";
 import { loadSessionUser } from "../auth/service.ts";
 import { SessionSigner } from "../auth/token.ts";
 
 export const SESSION_COOKIE = "session";
 
-function isHttps(c: Context) {
-  return c.req.header("x-forwarded-proto") === "https" || new URL(c.req.url).protocol === "https:";
-}
-
 export function setSessionCookie(c: Context<AppEnv>, token: string) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "Lax",
-    secure: isHttps(c),
+    secure: servedOverHttps(c),
     path: "/",
     maxAge: c.get("services").signer.hours * 3600,
   });
@@ -32,7 +29,7 @@ export function setDeviceCookie(c: Context<AppEnv>, token: string) {
   setCookie(c, DEVICE_COOKIE, token, {
     httpOnly: true,
     sameSite: "Strict",
-    secure: isHttps(c),
+    secure: servedOverHttps(c),
     path: "/",
     maxAge: SessionSigner.deviceDays * 24 * 3600,
   });

@@ -21,6 +21,7 @@ import { bumpVersion, isForeignKeyError, nowStamp } from "../../lib/db_helpers.t
 import { companyLogoProblem } from "../../sales/printing/logo.ts";
 import { documentSettingsProblem } from "../../sales/printing/document_settings.ts";
 import { returnGateProblem } from "../../../lib/return_gate.ts";
+import { publicBaseUrlProblem } from "../../../lib/public_base_url.ts";
 import { inJson } from "../../../db/in_json.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
 import { everyRow } from "../../lib/list_query.ts";
@@ -200,8 +201,9 @@ function canonical(v: unknown): string {
 }
 
 /**
- * A logo the PDFs would have to skip (too large, a bomb, not an image), an unusable document setting or
- * a return gate that is not true/false is refused when it is saved.
+ * A logo the PDFs would have to skip (too large, a bomb, not an image), an unusable document setting,
+ * a return gate that is not true/false or a public base URL that is not an http(s) origin is refused when
+ * it is saved.
  */
 function checkLogos(settings: Record<string, unknown> | undefined) {
   if (!settings) return;
@@ -215,7 +217,8 @@ function checkLogos(settings: Record<string, unknown> | undefined) {
     const problem = companyLogoProblem(value);
     if (problem) throw invalid(path, problem);
   }
-  const setting = documentSettingsProblem(settings) ?? returnGateProblem(settings);
+  const setting = documentSettingsProblem(settings) ?? returnGateProblem(settings) ??
+    publicBaseUrlProblem(settings);
   if (setting) throw invalid(...setting);
 }
 

@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { ADMIN, type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeInspection, makeJob, makePart } from "../../../db/factories.ts";
 import type { MakeUser } from "../../../db/factories.ts";
+import { VISUAL_PASS_MESSAGE } from "./schemas.ts";
 
 const OWNER_ID = 1;
 
@@ -172,6 +173,35 @@ Deno.test("inspections - validation answers 422 with the form's messages", () =>
       null,
       null,
     ]);
+  }));
+
+Deno.test("inspections - pass/fail results left out are not recorded, never a failure; a bad answer is 422", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const job = await makeJob(env.tenant.db);
+    const send = (json: unknown, method = "POST", status = 200) =>
+      env.json("/api/pt/inspections", { token, method, json, status });
+    const untouched = await send({ job_id: job.id, date: "2024-01-01", serial_number: "U-1" });
+    assert.deepEqual([untouched.visual_pass, untouched.mpi_result], [null, null]);
+    const blank = await send({ job_id: job.id, date: "2024-01-01", visual_pass: "", mpi_result: "" });
+    assert.deepEqual([blank.visual_pass, blank.mpi_result], [null, null]);
+    const failed = await send({ job_id: job.id, date: "2024-01-01", visual_pass: false, mpi_result: "Fail" });
+    assert.deepEqual([failed.visual_pass, failed.mpi_result], [false, "Fail"]);
+    for (const answer of ["maybe", "Yes", 0, 1, "on"]) {
+      const bad = await send({ job_id: job.id, date: "2024-01-01", visual_pass: answer }, "POST", 422);
+      assert.deepEqual(errorsOf(bad), [["visual_pass", VISUAL_PASS_MESSAGE]], String(answer));
+      assert.equal(bad.detail, `visual_pass: ${VISUAL_PASS_MESSAGE}`);
+    }
+    // an edit that leaves the field out keeps the answer; null takes it back to not recorded
+    const kept = await send({ id: failed.id, job_id: job.id, date: "2024-01-02" }, "PATCH");
+    assert.deepEqual([kept.visual_pass, kept.mpi_result], [false, "Fail"]);
+    const cleared = await send(
+      { id: failed.id, job_id: job.id, date: "2024-01-02", visual_pass: null },
+      "PATCH",
+    );
+    assert.deepEqual([cleared.visual_pass, cleared.mpi_result], [null, "Fail"]);
+    const stored = (await env.json(`/api/pt/inspections?job_id=${job.id}&rowsPerPage=-1`, { token })).results;
+    assert.equal(stored.length, 3);
   }));
 
 Deno.test("inspections - the list is newest entered first, 5 rows a page by default", () =>

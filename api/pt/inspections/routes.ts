@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
-import { type AppEnv, ctxOf, requestHost } from "../../lib/context.ts";
+import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { requestOrigin } from "../../lib/public_origin.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
@@ -52,7 +53,7 @@ export const inspectionsRoutes = new Hono<AppEnv>()
     return downloadInspections(ctxOf(c), c.req.valid("query"));
   })
   .get("/pt/inspections/labels", (c) => {
-    return jobLabels(ctxOf(c), c.req.query(), requestHost(c));
+    return jobLabels(ctxOf(c), c.req.query(), requestOrigin(c));
   })
   .get("/pt/inspections/:id/report", valid("param", IdParam), (c) => {
     return inspectionReport(ctxOf(c), c.req.valid("param").id);

@@ -54,9 +54,15 @@ const text = (max: number) =>
   z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(max, `At most ${max} characters`))
     .optional();
 
+export const VISUAL_PASS_MESSAGE = "Must be true (passed), false (failed) or null (not recorded)";
+
+/**
+ * Pass Visual?: a recorded answer (true or false) or none (null, blank or absent: not recorded, as a new
+ * form starts, issue 32). The spec requires only the date, so no answer is required; anything else is 422.
+ */
 const visualPass = z.preprocess(
   (v) => (v === "true" ? true : v === "false" ? false : blankToNull(v)),
-  z.boolean({ error: "Must be true or false" }).nullable().optional(),
+  z.boolean({ error: VISUAL_PASS_MESSAGE }).nullable().optional(),
 );
 
 /**

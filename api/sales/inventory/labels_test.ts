@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
 import { PDFDocument } from "pdf-lib";
+import { eq } from "drizzle-orm";
 import { withEnv } from "../../../scripts/testing/harness.ts";
+import { crop, rasterPage, readQr } from "../../../scripts/testing/qr_image.ts";
+import { companies } from "../../../db/schema/mod.ts";
 import { pdfText } from "../../../scripts/testing/pdf_text.ts";
 import { makeCompany } from "../../../db/factories.ts";
-import { MAX_LABELS } from "../../../lib/label_sheets.ts";
+import { LABEL_SHEETS, MAX_LABELS } from "../../../lib/label_sheets.ts";
 import { makeItemOf, makeRow, tokenWith } from "./test_fixtures.ts";
 import { GONE_MESSAGE, NO_ROWS_MESSAGE, NO_SERIAL_MESSAGE } from "./service/labels.ts";
 
@@ -52,4 +55,22 @@ Deno.test("inventory labels - bad choices are 422 with a sentence; missing rows 
     const customer = await makeCompany(env.tenant.db, { company_type: "customer_company" });
     const outsider = await tokenWith(env, [], customer.id);
     await env.json(`${PATH}?ids=${serialized.id}&size=avery-5160`, { token: outsider, status: 403 });
+  }));
+
+Deno.test("inventory labels - the code's scheme is the request's as the server sees it, or the owner's publicBaseUrl", () =>
+  withEnv(async (env) => {
+    const token = await tokenWith(env, []);
+    const item = await makeItemOf(env, "Serialized");
+    const row = await makeRow(env, { item_id: item.id, serial_number: "INV-9" });
+    const code = async (headers: Record<string, string> = {}) => {
+      const res = await env.request(`${PATH}?ids=${row.id}&size=thermal-2x1`, { token, headers });
+      assert.equal(res.status, 200);
+      const pdf = new Uint8Array(await res.arrayBuffer());
+      return readQr(crop(await rasterPage(pdf, 1), 200, 0, 0, ...LABEL_SHEETS["thermal-2x1"].label));
+    };
+    assert.equal(await code(), "http://acme.test/serials/INV-9");
+    assert.equal(await code({ "x-forwarded-proto": "https" }), "https://acme.test/serials/INV-9");
+    await env.tenant.db.update(companies).set({ settings: { publicBaseUrl: "https://yard.example.com" } })
+      .where(eq(companies.isOwner, true));
+    assert.equal(await code(), "https://yard.example.com/serials/INV-9");
   }));

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { withEtag } from "../../lib/preconditions.ts";
 import { z } from "zod";
-import { type AppEnv, ctxOf, requestHost } from "../../lib/context.ts";
+import { type AppEnv, ctxOf } from "../../lib/context.ts";
+import { requestOrigin } from "../../lib/public_origin.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { uploadLimit } from "../../files/routes.ts";
@@ -47,7 +48,7 @@ export const inventoryRoutes = new Hono<AppEnv>()
     return downloadInventoryLocations(ctxOf(c), c.req.valid("query"));
   })
   .get("/sales/inventory/labels", (c) => {
-    return inventoryLabels(ctxOf(c), c.req.query(), requestHost(c));
+    return inventoryLabels(ctxOf(c), c.req.query(), requestOrigin(c));
   })
   .post("/sales/inventory/batch", uploadLimit, valid("json", JsonBody), async (c) => {
     return c.json(await saveInventoryBatch(ctxOf(c), c.req.valid("json")));

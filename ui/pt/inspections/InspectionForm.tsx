@@ -1,7 +1,6 @@
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
-import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
 import { BAND_COLORS, InspectionInput, MPI_RESULTS } from "../../../api/pt/inspections/schemas.ts";
@@ -10,17 +9,19 @@ import type { InspectionRow } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
 import { QUEUED_MESSAGE, sendOrQueue } from "../../offline/queue.ts";
 import { useVersioned } from "../../lib/use_versioned.ts";
+import { PassFailField } from "./PassFailField.tsx";
 
 /** Who a new record made offline belongs to (the inspector on a job's page); null: never queued. */
 export type OfflineOwner = { userId: number; jobNumber: string } | null;
 
 const NONE = "none";
-const options = (values: readonly string[]) => [
-  { id: NONE, label: "None" },
+const options = (values: readonly string[], none: string) => [
+  { id: NONE, label: none },
   ...values.map((v) => ({ id: v, label: v })),
 ];
-const BAND_OPTIONS = options(BAND_COLORS);
-const MPI_OPTIONS = options(MPI_RESULTS);
+const BAND_OPTIONS = options(BAND_COLORS, "None");
+/** A result, like Pass Visual?, starts as not recorded: an untouched form records no failure (issue 32). */
+const MPI_OPTIONS = options(MPI_RESULTS, "Not recorded");
 
 /** The part autocomplete: the inspection company's catalogue, by name. */
 export const loadParts = (text: string, signal: AbortSignal) =>
@@ -31,7 +32,7 @@ const num = (v: number | null | undefined) => (v === null || v === undefined ? "
 
 type Text = "date" | "serial_number" | "batch" | "ut_1" | "ut_2" | "ut_3" | "pressure" | "notes";
 
-/** The form's values as filled from an inspection (a new one: today, not passed, nothing chosen). */
+/** The form's values as filled from an inspection (a new one: today, no result recorded, nothing chosen). */
 function initial(r: InspectionRow | null | undefined, today: string) {
   return {
     date: r?.date ?? today,
@@ -44,8 +45,8 @@ function initial(r: InspectionRow | null | undefined, today: string) {
     pressure: num(r?.pressure),
     band_color: r?.band_color ?? NONE,
     mpi_result: r?.mpi_result ?? NONE,
-    // A new inspection starts as not passed; an old one with no answer keeps none until changed.
-    visual_pass: (r ? r.visual_pass : false) as boolean | null,
+    // Not recorded until chosen (issue 32): an untouched "No" was saved as a failure, and held a returned unit.
+    visual_pass: (r ? r.visual_pass : null) as boolean | null,
     notes: r?.notes ?? "",
   };
 }
@@ -67,8 +68,9 @@ const LABELS: Record<string, string> = {
 };
 
 /**
- * Enter or edit one inspection (max width 750). Only the date is required; numbers, band colour and
- * MPI result are checked with the API's own schema, messages shown once a field has been visited.
+ * Enter or edit one inspection (max width 750). Only the date is required (the spec); Pass Visual? and MPI
+ * Result start as not recorded and may be saved so. Numbers, band colour and MPI result are checked with
+ * the API's own schema, messages shown once a field has been visited.
  * With an `offline` owner a new inspection is queued on the device when the network is gone
  * (`onQueued`). An edit sends the inspection's version (If-Match) and shows the conflict dialog on a 412
  * (decision 038); edits are never queued (decision 023), so a queued record has no version to go stale.
@@ -195,7 +197,7 @@ export function InspectionForm({ inspection, jobId, offline = null, onClose, onS
           error={shown("mpi_result") || serverErrors.mpi_result}
         />
       </div>
-      <Checkbox isSelected={visual === true} onChange={pick("visual_pass")}>Pass Visual?</Checkbox>
+      <PassFailField label="Pass Visual?" value={visual} onChange={pick("visual_pass")} />
       <TextField label="Notes" multiline rows={3} {...text("notes")} />
     </FormDialog>
   );

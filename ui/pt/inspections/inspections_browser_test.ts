@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Locator } from "playwright-core";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import type { TestEnv } from "../../../scripts/testing/harness.ts";
 import { makeCompany, makeInspection, makeJob, makePart } from "../../../db/factories.ts";
@@ -14,6 +15,10 @@ const PDF =
 
 /** Today on the company's clock (it sets no time zone: UTC): the forms' default date. */
 const today = () => todayIn(new Date(), "UTC");
+
+/** The form's Pass Visual? choice named `name` ("Not recorded", "Yes", "No"). */
+const visual = (dialog: Locator, name: string) =>
+  dialog.getByRole("group", { name: "Pass Visual?" }).getByRole("radio", { name, exact: true });
 
 async function inspector(env: TestEnv) {
   const { user } = await env.userWithToken({
@@ -49,7 +54,12 @@ browserTest(
       await dialog.getByRole("textbox", { name: "Batch" }).fill("B-5");
       await dialog.getByRole("combobox", { name: "Part" }).fill("plug");
       await page.getByRole("option", { name: "2in Plug Valve" }).click();
-      await dialog.getByText("Pass Visual?").click();
+      assert.equal(
+        await visual(dialog, "Not recorded").isChecked(),
+        true,
+        "a new inspection records no result",
+      );
+      await visual(dialog, "Yes").check();
       await dialog.getByRole("spinbutton", { name: "UT 1" }).fill("0.31");
       await dialog.getByRole("spinbutton", { name: "Pressure" }).fill("15000");
       await dialog.getByRole("button", { name: /Band Color/ }).click();
@@ -82,6 +92,34 @@ browserTest(
       await table.getByText("Seat looks good", { exact: true }).last().waitFor();
       assert.equal(await table.getByRole("button", { name: "Edit" }).count(), 0);
       assert.equal(await table.getByRole("button", { name: "Delete" }).count(), 0);
+    }),
+);
+
+browserTest(
+  "inspections - an inspection saved without touching its results records none: not a failed visual or MPI",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const job = await makeJob(env.tenant.db, { job_number: "J-32" });
+      await inspector(env);
+      await signIn("inspector@acme.test", "inspect-pass-1", `/pt/inspection?job_id=${job.id}`);
+      await page.getByRole("button", { name: "Enter new inspection" }).click();
+      const dialog = page.getByRole("dialog", { name: "New Inspection" });
+      for (const name of ["Not recorded", "Yes", "No"]) {
+        assert.equal(await visual(dialog, name).isChecked(), name === "Not recorded", name);
+      }
+      assert.match(await dialog.getByRole("button", { name: /MPI Result/ }).innerText(), /Not recorded/);
+      await dialog.getByRole("textbox", { name: "Serial Number" }).fill("UNTOUCHED-1");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").getByText("Inspection created").waitFor();
+      await page.getByRole("button", { name: "Enter new inspection" }).click();
+      await dialog.getByRole("textbox", { name: "Serial Number" }).fill("FAILED-2");
+      await visual(dialog, "No").check();
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").getByText("Inspection created").waitFor();
+      const saved = await listOf(env, job.id);
+      const of = (serial: string) => saved.find((i) => i.serial_number === serial)!;
+      assert.deepEqual([of("UNTOUCHED-1").visual_pass, of("UNTOUCHED-1").mpi_result], [null, null]);
+      assert.deepEqual([of("FAILED-2").visual_pass, of("FAILED-2").mpi_result], [false, null]);
     }),
 );
 
@@ -223,15 +261,25 @@ browserTest(
       await dialog.getByRole("button", { name: /Band Color/ }).click();
       await page.getByRole("option", { name: "Blue" }).click();
       await dialog.getByRole("textbox", { name: "Notes" }).fill("second look");
+      // a recorded answer shows as such, and can be taken back to not recorded
+      assert.equal(await visual(dialog, "Yes").isChecked(), true);
+      await visual(dialog, "Not recorded").check();
       await dialog.getByRole("button", { name: "Save" }).click();
       await page.getByRole("status").getByText("Inspection updated").waitFor();
       await table.getByRole("row", { name: /EDIT-2.*0\.45.*Blue/ }).waitFor();
       const [edited] = await listOf(env, job.id);
-      assert.deepEqual([edited.serial_number, edited.ut_2, edited.band_color, edited.notes], [
+      assert.deepEqual([
+        edited.serial_number,
+        edited.ut_2,
+        edited.band_color,
+        edited.notes,
+        edited.visual_pass,
+      ], [
         "EDIT-2",
         0.45,
         "Blue",
         "second look",
+        null,
       ]);
 
       // The data view shows the same row, without edit actions.

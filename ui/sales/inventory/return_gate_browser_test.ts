@@ -32,7 +32,7 @@ browserTest(
       await page.getByRole("button", { name: "Enter new inspection" }).click();
       const dialog = page.getByRole("dialog", { name: "New Inspection" });
       await dialog.getByRole("textbox", { name: "Serial Number" }).fill("gate-1");
-      await dialog.getByText("Pass Visual?").click();
+      await dialog.getByRole("group", { name: "Pass Visual?" }).getByRole("radio", { name: "Yes" }).check();
       await dialog.getByRole("button", { name: /MPI Result/ }).click();
       await page.getByRole("option", { name: "Pass", exact: true }).click();
       await dialog.getByRole("button", { name: "Save" }).click();

@@ -4,6 +4,7 @@ import { inspections, parts } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { id, parse } from "../../../lib/validate.ts";
 import { LabelSheetParam, qrLabelsResponse } from "../../../lib/qr_labels.ts";
+import { publicOrigin } from "../../../lib/public_origin.ts";
 import { AppError } from "../../../../lib/errors.ts";
 import { MAX_LABELS } from "../../../../lib/label_sheets.ts";
 import { jobInScope } from "./query.ts";
@@ -19,9 +20,10 @@ export const JobLabelsQuery = z.object({
 
 /**
  * The QR labels of a job's serial numbers (each once, whatever its case; the part of its latest
- * inspection beside it), in serial order, for whoever sees the job.
+ * inspection beside it), in serial order, for whoever sees the job. The codes link to the tenant's public
+ * origin, else to `origin`, the request's (decision 045).
  */
-export async function jobLabels(ctx: Ctx, input: unknown, host: string): Promise<Response> {
+export async function jobLabels(ctx: Ctx, input: unknown, origin: string): Promise<Response> {
   const q = parse(JobLabelsQuery, input);
   const job = await jobInScope(ctx.db, ctx.user, q.job_id);
   const serial = sql`${inspections.serial_number} collate nocase`;
@@ -36,5 +38,5 @@ export async function jobLabels(ctx: Ctx, input: unknown, host: string): Promise
   if (!rows.length) throw new AppError("not_found", NO_SERIALS_MESSAGE);
   if (rows.length > MAX_LABELS) throw new AppError("invalid", TOO_MANY_MESSAGE);
   const labels = rows.map((r) => ({ serial: r.serial, item: r.item ?? "" }));
-  return await qrLabelsResponse(labels, q.size, host, `Job ${job.job_number}`);
+  return await qrLabelsResponse(labels, q.size, await publicOrigin(ctx, origin), `Job ${job.job_number}`);
 }

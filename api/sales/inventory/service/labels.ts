@@ -4,6 +4,7 @@ import { inventory, items } from "../../../../db/schema/mod.ts";
 import type { Ctx } from "../../../lib/context.ts";
 import { commaIds, parse } from "../../../lib/validate.ts";
 import { LabelSheetParam, qrLabelsResponse } from "../../../lib/qr_labels.ts";
+import { publicOrigin } from "../../../lib/public_origin.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { AppError, invalid } from "../../../../lib/errors.ts";
 import { MAX_LABELS } from "../../../../lib/label_sheets.ts";
@@ -20,8 +21,11 @@ export const InventoryLabelsQuery = z.object({
 });
 export type InventoryLabelsQuery = z.infer<typeof InventoryLabelsQuery>;
 
-/** The QR labels of inventory rows, for the sales staff who see the inventory lists. */
-export async function inventoryLabels(ctx: Ctx, input: unknown, host: string): Promise<Response> {
+/**
+ * The QR labels of inventory rows, for the sales staff who see the inventory lists. The codes link to the
+ * tenant's public origin, else to `origin`, the request's (decision 045).
+ */
+export async function inventoryLabels(ctx: Ctx, input: unknown, origin: string): Promise<Response> {
   requireAbility(ctx.user, "sales.read");
   const q = parse(InventoryLabelsQuery, input);
   const ids = q.ids ?? [];
@@ -36,5 +40,5 @@ export async function inventoryLabels(ctx: Ctx, input: unknown, host: string): P
   const labels = ids.map((id) => byId.get(id)!);
   if (labels.some((l) => !l.serial.trim())) throw new AppError("invalid", NO_SERIAL_MESSAGE);
   const name = labels.length === 1 ? labels[0].serial : "Inventory";
-  return await qrLabelsResponse(labels, q.size, host, name);
+  return await qrLabelsResponse(labels, q.size, await publicOrigin(ctx, origin), name);
 }
