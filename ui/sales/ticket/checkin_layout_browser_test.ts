@@ -235,8 +235,13 @@ browserTest(
       for (const serial of [FIRST, LATER]) {
         await scroll(0);
         const line = row(page, serial);
-        const identity = await assertReachable(line.locator("td.line-ident"), `${serial}'s identity`);
-        await assertReachable(line.getByRole("link", { name: serial, exact: true }), serial);
+        const link = line.getByRole("link", { name: serial, exact: true });
+        const identity = await assertReachable(link.locator("xpath=ancestor::td"), `${serial}'s identity`);
+        await assertReachable(link, serial);
+        await assertReachable(
+          line.getByText(serial === LATER ? "PUMP-1 · Triplex pump" : "FRAC-IRON-3IN"),
+          "item",
+        );
         const select = await assertReachable(
           page.getByRole("checkbox", { name: `Select ${serial}` }),
           "Select",
