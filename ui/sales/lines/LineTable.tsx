@@ -80,7 +80,7 @@ export function LineTable(props: LineTableProps) {
               </>
             )}
             {cols.map((c) => <th key={c.key} {...cellProps(c)}>{c.header}</th>)}
-            <th {...actions}>Actions</th>
+            <th {...actions} className={`${actions.className} line-actions`}>Actions</th>
           </tr>
         </thead>
         <tbody>
