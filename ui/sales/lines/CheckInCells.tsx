@@ -15,19 +15,22 @@ export function CheckInCells({ line: l, entry, error, set }: {
   const f = logFigures(l);
   if (!entry || l.sales_inventory.item.inventory_type === "Charge Code") {
     // a charge code holds no stock: nothing to check in or sell
-    return <td colSpan={6} className="muted">Nothing to check in</td>;
+    return <td colSpan={6} className="muted ci-none">Nothing to check in</td>;
   }
   return (
     <>
-      <td>
-        <input
-          type="checkbox"
-          aria-label={`Select ${serial}`}
-          checked={entry.selected}
-          onChange={(e) => set(l.id, { selected: e.target.checked })}
-        />
+      <td className="ci-select" data-label="Select">
+        {/* the label makes the whole cell a target for a gloved finger */}
+        <label className="ci-check">
+          <input
+            type="checkbox"
+            aria-label={`Select ${serial}`}
+            checked={entry.selected}
+            onChange={(e) => set(l.id, { selected: e.target.checked })}
+          />
+        </label>
       </td>
-      <td>
+      <td className="ci-date" data-label="Date">
         <input
           type="datetime-local"
           aria-label={`Date ${serial}`}
@@ -35,7 +38,7 @@ export function CheckInCells({ line: l, entry, error, set }: {
           onChange={(e) => set(l.id, { date: e.target.value })}
         />
       </td>
-      <td>
+      <td className="ci-in" data-label="# In">
         <input
           className="qty-input"
           inputMode="numeric"
@@ -48,17 +51,19 @@ export function CheckInCells({ line: l, entry, error, set }: {
         />
         {error && <div className="field-error" role="alert">{error}</div>}
       </td>
-      <td>
+      <td className="ci-remove" data-label="Remove Quantity">
         {l.sales_inventory.item.inventory_type === "Itemized" && (
-          <input
-            type="checkbox"
-            aria-label={`Remove quantity ${serial}`}
-            checked={entry.remove}
-            onChange={(e) => set(l.id, { remove: e.target.checked })}
-          />
+          <label className="ci-check">
+            <input
+              type="checkbox"
+              aria-label={`Remove quantity ${serial}`}
+              checked={entry.remove}
+              onChange={(e) => set(l.id, { remove: e.target.checked })}
+            />
+          </label>
         )}
       </td>
-      <td>
+      <td className="ci-sold" data-label="# Sold">
         <input
           className="qty-input"
           inputMode="numeric"
@@ -69,7 +74,7 @@ export function CheckInCells({ line: l, entry, error, set }: {
           onChange={(e) => set(l.id, { quantitySold: e.target.value, selected: true })}
         />
       </td>
-      <td className="num">{f.reclassed}</td>
+      <td className="num ci-reclass" data-label="# Reclass">{f.reclassed}</td>
     </>
   );
 }
