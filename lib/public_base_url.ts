@@ -1,5 +1,5 @@
 // The address a tenant's users reach it at (company setting `publicBaseUrl`, docs/company-settings.md,
-// decision 045): what a QR label encodes in front of a serial's path. Pure: the settings check on save
+// decision 047): what a QR label encodes in front of a serial's path. Pure: the settings check on save
 // and the label routes read the same answer.
 
 type Settings = Record<string, unknown> | null | undefined;

@@ -1,6 +1,6 @@
 /**
  * A serial's page and what a QR label encodes (issue 13): `<origin>/serials/<serial>`, so any phone
- * camera opens it (decision 025), at the scheme and host the tenant is reached at (decision 045). Pure and small: the tables' serial links load it with the page; reading a
+ * camera opens it (decision 025), at the scheme and host the tenant is reached at (decision 047). Pure and small: the tables' serial links load it with the page; reading a
  * scan back is lib/scanned_serial.ts.
  */
 

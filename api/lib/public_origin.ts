@@ -23,7 +23,7 @@ export function requestOrigin(c: Request): string {
 
 /**
  * The origin the tenant is reached at, for links that leave the app (QR labels): the owner company's
- * `publicBaseUrl` when set, else the request's own (https when served over TLS, decision 045).
+ * `publicBaseUrl` when set, else the request's own (https when served over TLS, decision 047).
  */
 export async function publicOrigin(ctx: Ctx, fromRequest: string): Promise<string> {
   const settings = ctx.user.company.isOwner

@@ -78,7 +78,7 @@ Deno.test("ticket detail - company settings choose the columns; min-rate names; 
     const t = await makeTicket(env.tenant.db, { use_min_rate_logic: true });
     await makeLine(env.tenant.db, { ticket_id: t.id, minimum_rate: 250, price: 40, duration: 2 });
     const html = await (await env.request(`/sales/tickets/${t.id}`, cookie(await env.login()))).text();
-    // The line's identity cell heads each row too; a wide screen shows it only in check-in mode (decision 045).
+    // The line's identity cell heads each row too; a wide screen shows it only in check-in mode (decision 048).
     const cells = [...html.matchAll(/<th([^>]*)>([^<]*)<\/th>/g)];
     assert.deepEqual(cells.filter((m) => m[1].includes("line-ident")).map((m) => m[2]), ["Line"]);
     const heads = cells.filter((m) => !m[1].includes("line-ident")).map((m) => m[2]).filter((h) => h);

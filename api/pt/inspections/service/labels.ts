@@ -21,7 +21,7 @@ export const JobLabelsQuery = z.object({
 /**
  * The QR labels of a job's serial numbers (each once, whatever its case; the part of its latest
  * inspection beside it), in serial order, for whoever sees the job. The codes link to the tenant's public
- * origin, else to `origin`, the request's (decision 045).
+ * origin, else to `origin`, the request's (decision 047).
  */
 export async function jobLabels(ctx: Ctx, input: unknown, origin: string): Promise<Response> {
   const q = parse(JobLabelsQuery, input);

@@ -23,7 +23,7 @@ export type InventoryLabelsQuery = z.infer<typeof InventoryLabelsQuery>;
 
 /**
  * The QR labels of inventory rows, for the sales staff who see the inventory lists. The codes link to the
- * tenant's public origin, else to `origin`, the request's (decision 045).
+ * tenant's public origin, else to `origin`, the request's (decision 047).
  */
 export async function inventoryLabels(ctx: Ctx, input: unknown, origin: string): Promise<Response> {
   requireAbility(ctx.user, "sales.read");
