@@ -111,8 +111,6 @@ export default defineConfig({
   publicDir: false,
   plugins: [precompressed()],
   oxc: { jsx: { runtime: "automatic", importSource: "react" } },
-  // Server-only modules reached through api schemas' files, dropped from the bundle as unused.
-  resolve: { alias: { "node:worker_threads": "/ui/lib/server_only_worker_threads.ts" } },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ListQuery } from "../lib/list_query.ts";
+import { ListQuery } from "../lib/list_schema.ts";
 import { MAX_SERIAL } from "../../lib/serial_code.ts";
 
 /** The longest serial number any form stores (inventory and inspections take 200 characters). */

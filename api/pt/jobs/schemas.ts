@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ListQuery, optionalText, queryEnum } from "../../lib/list_query.ts";
+import { ListQuery, optionalText, queryEnum } from "../../lib/list_schema.ts";
 import { customObject, id } from "../../lib/validate.ts";
 
 // Pure zod: the job form's island imports this file, so no drizzle and no server-only modules here.

@@ -6,7 +6,7 @@ import {
   MAX_QUANTITY,
   maxQuantity,
 } from "../../../lib/enums.ts";
-import { ListQuery, optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
+import { ListQuery, optionalText, queryBool, queryEnum } from "../../lib/list_schema.ts";
 import { isIsoDate } from "../../../lib/format.ts";
 import {
   atLeast,

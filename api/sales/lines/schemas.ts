@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ListQuery, optionalText, queryBool } from "../../lib/list_query.ts";
+import { ListQuery, optionalText, queryBool } from "../../lib/list_schema.ts";
 import { isIsoDate } from "../../../lib/format.ts";
 import {
   atLeast,

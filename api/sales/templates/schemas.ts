@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ListQuery, optionalText, queryEnum } from "../../lib/list_query.ts";
+import { ListQuery, optionalText, queryEnum } from "../../lib/list_schema.ts";
 import type { InventoryRowOut } from "../inventory_rows/schemas.ts";
 import { id } from "../../lib/validate.ts";
 

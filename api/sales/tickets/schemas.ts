@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ListQuery, optionalText, queryBool, queryEnum } from "../../lib/list_query.ts";
+import { ListQuery, optionalText, queryBool, queryEnum } from "../../lib/list_schema.ts";
 import type { TicketTotals } from "./rules.ts";
 import { customObject, id } from "../../lib/validate.ts";
 
