@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, useMemo, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import {
   type ColumnDef,
   type ExpandedState,
@@ -36,9 +36,11 @@ export interface SortState {
  * their header; rows can expand to show `renderExpanded(row)` (actions, details).
  *
  * When some columns are `essential`, a table narrower than 600 px (styles.css, "Narrow tables") shows
- * only those: every other column's header and cells are hidden, and the row's details list them as
- * "header: value" under what `renderExpanded` shows, so a row is read and acted on without scrolling
- * sideways. The rendering is the same at every width (the server does not know the screen); CSS switches.
+ * only those: every other column's header and cells are hidden by CSS (so before any script runs too),
+ * and the row's details list them as "header: value" under what `renderExpanded` shows, so a row is read
+ * and acted on without scrolling sideways. What only a narrow table has (those lists, the expand control
+ * of a table without details of its own, the hidden columns' totals) is rendered once the table is
+ * measured narrow: a wide table's markup is what it always was.
  */
 export function DataTable<T>({
   label,
@@ -71,6 +73,7 @@ export function DataTable<T>({
   footer?: Partial<Record<string, ReactNode>>;
 }) {
   const [expanded, setExpanded] = useState<ExpandedState>({});
+  const narrow = useNarrow();
   const defs = useMemo<ColumnDef<T>[]>(
     () =>
       columns.map((c) => ({
@@ -107,13 +110,14 @@ export function DataTable<T>({
       c,
     ) => [c.id, [c.className, moreIds.has(c.id) && "col-more"].filter(Boolean).join(" ") || undefined]),
   );
-  // Rows expand when the page has details, or (narrow only) to show the hidden columns.
-  const expands = !!renderExpanded || more.length > 0;
-  // Without the page's own details, the expand control and the details row exist for a narrow table only.
+  const narrowed = narrow.is && more.length > 0;
+  // Rows expand when the page has details, or on a narrow table to show the hidden columns.
+  const expands = !!renderExpanded || narrowed;
+  // Without the page's own details, the expand control and the details row are for a narrow table only.
   const narrowOnly = renderExpanded ? "" : " narrow-only";
   const span = columns.length + (expands ? 1 : 0);
   const moreOf = (row: T) =>
-    more.length > 0 && (
+    narrowed && (
       <dl className="row-more">
         {more.map((c) => (
           <Fragment key={c.id}>
@@ -125,7 +129,7 @@ export function DataTable<T>({
     );
 
   return (
-    <div className={`table-wrap${loading ? " is-loading" : ""}`}>
+    <div className={`table-wrap${loading ? " is-loading" : ""}`} ref={narrow.ref}>
       {loading && rows.length > 0 && <div className="table-progress" aria-hidden="true" />}
       <table className="data" aria-label={label} aria-busy={loading}>
         <thead>
@@ -218,7 +222,7 @@ export function DataTable<T>({
                   : <td key={c.id} className={classOf.get(c.id)}>{footer[c.id]}</td>
               )}
             </tr>
-            {more.some((c) => footer[c.id] !== undefined) && (
+            {narrowed && more.some((c) => footer[c.id] !== undefined) && (
               <tr className="narrow-only">
                 <td colSpan={span}>
                   <dl className="row-more">
@@ -238,4 +242,21 @@ export function DataTable<T>({
       {loading && rows.length > 0 && <p className="sr-only" role="status">{loadingText}</p>}
     </div>
   );
+}
+
+/** The width under which a table keeps only its essential columns: styles.css's container query, "Narrow tables". */
+const NARROW_PX = 600;
+
+/** Whether the table's wrap (its `ref`) is narrower than `NARROW_PX`, kept up to date as it resizes. */
+function useNarrow() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [is, setIs] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => setIs(entry.contentRect.width < NARROW_PX));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, is };
 }
