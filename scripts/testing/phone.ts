@@ -69,8 +69,8 @@ export async function assertTappable(what: string, control: Locator) {
   assert.ok(left >= 0 && right <= r.vw, `${what} is inside the window's width: ${left}-${right} of ${r.vw}`);
   assert.ok(top >= 0 && bottom <= r.vh, `${what} is inside the window's height: ${top}-${bottom} of ${r.vh}`);
   if (r.hit) return;
-  // Just after a tap opened a dialog, taps reach nothing for a moment (react-aria lets the opening tap's
-  // events pass first): a tap reaches the control once that has passed.
+  // A control that has just appeared (a menu's item) may be revealed a moment later: wait for it, not longer
+  // than a user would.
   await eventually(async () => {
     const hit = await control.evaluate((el) => {
       const b = el.getBoundingClientRect();
@@ -144,8 +144,14 @@ export async function assertTopBar(page: Page, where: string) {
 export async function assertDialogFits(page: Page, where: string) {
   const modal = page.locator(".modal").last();
   await modal.waitFor();
-  // A lazy dialog says "Loading..." until its code has come: wait for its form's buttons.
+  // A lazy dialog says "Loading..." until its code has come: wait for its form's buttons. On a touch screen
+  // react-aria reveals a dialog whose first field takes focus once the on-screen keyboard has opened, or
+  // after 600 ms (it is transparent and clipped until then): wait for that too.
   await modal.locator(".dialog-actions button").first().waitFor();
+  await page.waitForFunction(() => {
+    const overlay = document.querySelectorAll(".modal-overlay");
+    return overlay.length > 0 && getComputedStyle(overlay[overlay.length - 1]).opacity === "1";
+  });
   const m = await modal.evaluate((el) => {
     const b = el.getBoundingClientRect();
     return {
