@@ -131,7 +131,7 @@ export function DataTable<T>({
   return (
     <div className={`table-wrap${loading ? " is-loading" : ""}`} ref={narrow.ref}>
       {loading && rows.length > 0 && <div className="table-progress" aria-hidden="true" />}
-      <table className="data" aria-label={label} aria-busy={loading}>
+      <table className={narrowing ? "data narrowing" : "data"} aria-label={label} aria-busy={loading}>
         <thead>
           {table.getHeaderGroups().map((g) => (
             <tr key={g.id}>
