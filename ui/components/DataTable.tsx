@@ -35,7 +35,8 @@ export interface SortState {
  * @tanstack/react-table). Header sort links carry the next sort in their URL and `aria-sort` on
  * their header; rows can expand to show `renderExpanded(row)` (actions, details).
  *
- * When some columns are `essential`, a table narrower than 600 px (styles.css, "Narrow tables") shows
+ * When some columns are `essential` (the table then has the class `narrowing`), a table narrower than
+ * 600 px (styles.css, "Narrow tables") shows
  * only those: every other column's header and cells are hidden by CSS (so before any script runs too),
  * and the row's details list them as "header: value" under what `renderExpanded` shows, so a row is read
  * and acted on without scrolling sideways. What only a narrow table has (those lists, the expand control
