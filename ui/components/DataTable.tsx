@@ -36,10 +36,9 @@ export interface SortState {
  * their header; rows can expand to show `renderExpanded(row)` (actions, details).
  *
  * When some columns are `essential` (the table then has the class `narrowing`), a table narrower than
- * 600 px (styles.css, "Narrow tables") shows
- * only those: every other column's header and cells are hidden by CSS (so before any script runs too),
- * and the row's details list them as "header: value" under what `renderExpanded` shows, so a row is read
- * and acted on without scrolling sideways. What only a narrow table has (those lists, the expand control
+ * 600 px (styles.css, "Narrow tables") shows only those: every other column's header and cells are
+ * hidden by CSS (so before any script runs too), and the row's details list them as "header: value"
+ * under what `renderExpanded` shows, so a row is read and acted on without scrolling sideways. What only a narrow table has (those lists, the expand control
  * of a table without details of its own, the hidden columns' totals) is rendered once the table is
  * measured narrow: a wide table's markup is what it always was.
  */
