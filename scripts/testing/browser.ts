@@ -51,6 +51,10 @@ export interface BrowserEnv {
 
 export interface BrowserOptions {
   width?: number;
+  /** the window's height (default 900) */
+  height?: number;
+  /** a phone: touch events (`tap`) and the page's viewport meta honoured */
+  mobile?: boolean;
   /**
    * Address the server as http://127.0.0.1 (the only tenant answers there): a secure context, which
    * service workers need; acme.test over http is not one.
@@ -68,7 +72,9 @@ export async function withBrowser(fn: (b: BrowserEnv) => Promise<void>, opts: Br
   const base = `http://${opts.loopback ? "127.0.0.1" : "acme.test"}:${server.addr.port}`;
   const own = opts.flags ? await launch(opts.flags(base)) : undefined;
   const context = await (own ?? await browser()).newContext({
-    viewport: { width: opts.width ?? 1280, height: 900 },
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    hasTouch: opts.mobile,
+    isMobile: opts.mobile,
     serviceWorkers: opts.serviceWorkers ?? "allow",
   });
   const page = await context.newPage();

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, useMemo, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import {
   type ColumnDef,
   type ExpandedState,
@@ -17,6 +17,12 @@ export interface DataColumn<T> {
   sortable?: boolean;
   /** on the column's header, cells and footer cell (a page's own styles, e.g. a sticky key column) */
   className?: string;
+  /**
+   * One of the few columns that identify a row or hold its actions: on a narrow table (a phone) only these
+   * stay as columns and the others move into the row's details, one tap away. A table that marks none
+   * shows every column at every width.
+   */
+  essential?: boolean;
 }
 
 export interface SortState {
@@ -28,6 +34,13 @@ export interface SortState {
  * A server-paged table: rows, sort and paging come from the server (manual mode of
  * @tanstack/react-table). Header sort links carry the next sort in their URL and `aria-sort` on
  * their header; rows can expand to show `renderExpanded(row)` (actions, details).
+ *
+ * When some columns are `essential` (the table then has the class `narrowing`), a table narrower than
+ * 600 px (styles.css, "Narrow tables") shows only those: every other column's header and cells are
+ * hidden by CSS (so before any script runs too), and the row's details list them as "header: value"
+ * under what `renderExpanded` shows, so a row is read and acted on without scrolling sideways. What only a narrow table has (those lists, the expand control
+ * of a table without details of its own, the hidden columns' totals) is rendered once the table is
+ * measured narrow: a wide table's markup is what it always was.
  */
 export function DataTable<T>({
   label,
@@ -60,6 +73,7 @@ export function DataTable<T>({
   footer?: Partial<Record<string, ReactNode>>;
 }) {
   const [expanded, setExpanded] = useState<ExpandedState>({});
+  const narrow = useNarrow();
   const defs = useMemo<ColumnDef<T>[]>(
     () =>
       columns.map((c) => ({
@@ -74,7 +88,7 @@ export function DataTable<T>({
     columns: defs,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => rowId(row),
-    getRowCanExpand: () => !!renderExpanded,
+    getRowCanExpand: () => expands,
     manualPagination: true,
     manualSorting: true,
     manualExpanding: true,
@@ -87,18 +101,42 @@ export function DataTable<T>({
   const rows = table.getRowModel().rows;
   // Columns without an accessor never count as sortable to the table model: the server sorts.
   const sortable = new Set(columns.filter((c) => c.sortable !== false).map((c) => c.id));
-  const classOf = new Map(columns.map((c) => [c.id, c.className]));
-  const span = columns.length + (renderExpanded ? 1 : 0);
+  // Columns hidden on a narrow table, when some are marked essential; their values go to the details.
+  const narrowing = columns.some((c) => c.essential);
+  const more = narrowing ? columns.filter((c) => !c.essential) : [];
+  const moreIds = new Set(more.map((c) => c.id));
+  const classOf = new Map(
+    columns.map((
+      c,
+    ) => [c.id, [c.className, moreIds.has(c.id) && "col-more"].filter(Boolean).join(" ") || undefined]),
+  );
+  const narrowed = narrow.is && more.length > 0;
+  // Rows expand when the page has details, or on a narrow table to show the hidden columns.
+  const expands = !!renderExpanded || narrowed;
+  // Without the page's own details, the expand control and the details row are for a narrow table only.
+  const narrowOnly = renderExpanded ? "" : " narrow-only";
+  const span = columns.length + (expands ? 1 : 0);
+  const moreOf = (row: T) =>
+    narrowed && (
+      <dl className="row-more">
+        {more.map((c) => (
+          <Fragment key={c.id}>
+            <dt>{c.header}</dt>
+            <dd>{c.cell(row)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    );
 
   return (
-    <div className={`table-wrap${loading ? " is-loading" : ""}`}>
+    <div className={`table-wrap${loading ? " is-loading" : ""}`} ref={narrow.ref}>
       {loading && rows.length > 0 && <div className="table-progress" aria-hidden="true" />}
-      <table className="data" aria-label={label} aria-busy={loading}>
+      <table className={narrowing ? "data narrowing" : "data"} aria-label={label} aria-busy={loading}>
         <thead>
           {table.getHeaderGroups().map((g) => (
             <tr key={g.id}>
-              {renderExpanded && (
-                <th className="expand-col">
+              {expands && (
+                <th className={`expand-col${narrowOnly}`}>
                   <span className="sr-only">Details</span>
                 </th>
               )}
@@ -142,8 +180,8 @@ export function DataTable<T>({
             return (
               <Fragment key={row.id}>
                 <tr className={open ? "expanded" : undefined}>
-                  {renderExpanded && (
-                    <td className="expand-col">
+                  {expands && (
+                    <td className={`expand-col${narrowOnly}`}>
                       <button
                         type="button"
                         className="icon-btn expand-btn"
@@ -162,9 +200,12 @@ export function DataTable<T>({
                     </td>
                   ))}
                 </tr>
-                {open && renderExpanded && (
-                  <tr className="expansion">
-                    <td colSpan={span}>{renderExpanded(row.original)}</td>
+                {open && expands && (
+                  <tr className={`expansion${narrowOnly}`}>
+                    <td colSpan={span}>
+                      {renderExpanded?.(row.original)}
+                      {moreOf(row.original)}
+                    </td>
                   </tr>
                 )}
               </Fragment>
@@ -174,17 +215,48 @@ export function DataTable<T>({
         {footer && rows.length > 0 && (
           <tfoot>
             <tr>
-              {renderExpanded && <td className="expand-col" />}
+              {expands && <td className={`expand-col${narrowOnly}`} />}
               {columns.map((c, i) =>
                 i === 0
-                  ? <th key={c.id} scope="row" className={c.className}>{footer[c.id]}</th>
-                  : <td key={c.id} className={c.className}>{footer[c.id]}</td>
+                  ? <th key={c.id} scope="row" className={classOf.get(c.id)}>{footer[c.id]}</th>
+                  : <td key={c.id} className={classOf.get(c.id)}>{footer[c.id]}</td>
               )}
             </tr>
+            {narrowed && more.some((c) => footer[c.id] !== undefined) && (
+              <tr className="narrow-only">
+                <td colSpan={span}>
+                  <dl className="row-more">
+                    {more.filter((c) => footer[c.id] !== undefined).map((c) => (
+                      <Fragment key={c.id}>
+                        <dt>{c.header}</dt>
+                        <dd>{footer[c.id]}</dd>
+                      </Fragment>
+                    ))}
+                  </dl>
+                </td>
+              </tr>
+            )}
           </tfoot>
         )}
       </table>
       {loading && rows.length > 0 && <p className="sr-only" role="status">{loadingText}</p>}
     </div>
   );
+}
+
+/** The width under which a table keeps only its essential columns: styles.css's container query, "Narrow tables". */
+const NARROW_PX = 600;
+
+/** Whether the table's wrap (its `ref`) is narrower than `NARROW_PX`, kept up to date as it resizes. */
+function useNarrow() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [is, setIs] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => setIs(entry.contentRect.width < NARROW_PX));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, is };
 }

@@ -11,7 +11,7 @@ export function CompanyLogo({ settings, name, fit = 56 }: {
 }) {
   const height = logoHeight(settings);
   const src = companyLogoSource(settings)?.src;
-  if (!src) return <span className="company-name">{name}</span>;
+  if (!src) return <span className="company-name" title={name}>{name}</span>;
   return (
     <img
       className="company-logo"

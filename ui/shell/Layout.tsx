@@ -49,7 +49,7 @@ export function Layout({ user, path, app = "pt", children }: {
         <span className="spacer" />
         <Island src="ui/shell/islands/ScanOpen.tsx" component={ScanOpen} props={{}} />
         {Array.isArray(apps) && apps.length > 0 && (
-          <a className="icon-btn" href="/" aria-label="Apps" title="Apps">
+          <a className="icon-btn topbar-apps" href="/" aria-label="Apps" title="Apps">
             <Icon name="apps" />
           </a>
         )}

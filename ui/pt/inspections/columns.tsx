@@ -27,8 +27,18 @@ function BandColor({ color }: { color: string | null }) {
 
 /** The spec's columns, in order; ids that the API can sort by are the sortable ones. */
 export const COLUMNS: DataColumn<InspectionRow>[] = [
-  { id: "date", header: "Date", cell: (r) => <span className="nowrap">{formatDate(r.date)}</span> },
-  { id: "serial_number", header: "Serial Number", cell: (r) => <SerialLink serial={r.serial_number} /> },
+  {
+    id: "date",
+    header: "Date",
+    essential: true,
+    cell: (r) => <span className="nowrap">{formatDate(r.date)}</span>,
+  },
+  {
+    id: "serial_number",
+    header: "Serial Number",
+    essential: true,
+    cell: (r) => <SerialLink serial={r.serial_number} />,
+  },
   { id: "batch", header: "Batch", cell: (r) => r.batch },
   { id: "part_name", header: "Part Name", cell: (r) => r.part?.name ?? "" },
   {
@@ -59,6 +69,7 @@ export const COLUMNS: DataColumn<InspectionRow>[] = [
     id: "report",
     header: "Report",
     sortable: false,
+    essential: true,
     cell: (r) => (
       <a
         className="icon-btn icon-link"

@@ -87,6 +87,7 @@ export function inventoryColumns(
       id: "serial_number",
       header: "Serial Number",
       className: KEY_START,
+      essential: true,
       cell: (r) => <SerialCell row={r} select={select} />,
     },
     { id: "item_number", header: "Item Number", cell: (r) => clip(r.item.item_number) },
@@ -124,12 +125,20 @@ export function inventoryColumns(
       header: "Status",
       sortable: false,
       className: KEY_END,
+      essential: true,
       cell: (r) => <StatusCell row={r} />,
     },
   ];
   const shown = type === "Charge Code" ? all.filter((c) => !QUANTITY_IDS.includes(c.id)) : all;
   return actions
-    ? [...shown, { id: "actions", header: "Actions", sortable: false, className: ACTIONS, cell: actions }]
+    ? [...shown, {
+      id: "actions",
+      header: "Actions",
+      sortable: false,
+      className: ACTIONS,
+      essential: true,
+      cell: actions,
+    }]
     : shown;
 }
 
@@ -150,18 +159,20 @@ export const LOCATION_COLUMNS: DataColumn<LocationRow>[] = [
     id: "serial_number",
     header: "Serial Number",
     className: KEY_START,
+    essential: true,
     cell: (r) => <SerialLink serial={r.serial_number} />,
   },
   { id: "item_number", header: "Item Number", cell: (r) => clip(r.item.item_number) },
   { id: "item_description", header: "Item", cell: (r) => clip(r.item.item_description) },
   { id: "business_unit", header: "Business Unit", cell: (r) => clip(r.business_unit.name) },
-  { id: "location", header: "Location", cell: (r) => clip(r.location) },
+  { id: "location", header: "Location", essential: true, cell: (r) => clip(r.location) },
   { id: "quantity", header: "Quantity", className: NUM, cell: (r) => num(r.quantity) },
   {
     id: "status",
     header: "Status",
     sortable: false,
     className: KEY_END,
+    essential: true,
     cell: (r) => <StatusCell row={r} />,
   },
 ];

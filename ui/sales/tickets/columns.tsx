@@ -34,6 +34,7 @@ export function ticketColumns(list: TicketList): DataColumn<TicketRow>[] {
     {
       id: "ticket_number",
       header: list.flow === "QUOTE" ? "Quote #" : "Ticket #",
+      essential: true,
       // A real link to the ticket's screen under this list, so it opens without JavaScript too.
       cell: (t) => (
         <a className="nowrap" href={`${list.path}/${t.id}`}>
@@ -45,6 +46,7 @@ export function ticketColumns(list: TicketList): DataColumn<TicketRow>[] {
       ? [{
         id: "invoice_number",
         header: "Inv #",
+        essential: true,
         cell: (t: TicketRow) => (
           <span className="nowrap">
             {t.invoice_number ? invoiceNumber(t.invoice_number, t.invoice_revision) : ""}
@@ -64,7 +66,7 @@ export function ticketColumns(list: TicketList): DataColumn<TicketRow>[] {
         header: "Date",
         cell: (t) => <span className="nowrap">{formatListDate(t.ticket_date)}</span>,
       },
-    { id: "customer", header: "Customer", cell: (t) => clip(t.customer.name) },
+    { id: "customer", header: "Customer", essential: true, cell: (t) => clip(t.customer.name) },
     { id: "sales_rep", header: "Sales Rep", cell: (t) => t.sales_rep?.name ?? "" },
     {
       id: "status",

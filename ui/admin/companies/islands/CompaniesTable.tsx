@@ -14,7 +14,12 @@ import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 // Loaded when first opened (decision 022).
 const CompanyForm = lazyDialog(() => import("../CompanyForm.tsx").then((m) => m.CompanyForm));
 
-const COLUMNS: DataColumn<CompanyRow>[] = [{ id: "name", header: "Company", cell: (c) => c.name }];
+const COLUMNS: DataColumn<CompanyRow>[] = [{
+  id: "name",
+  header: "Company",
+  essential: true,
+  cell: (c) => c.name,
+}];
 
 /** The companies table with its search, paging, row actions and the company and delete dialogs. */
 export default function CompaniesTable(props: CompaniesProps) {

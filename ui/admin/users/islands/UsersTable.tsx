@@ -18,8 +18,8 @@ import { GRANT_INFO } from "../../../../lib/policy.ts";
 const UserForm = lazyDialog(() => import("../UserForm.tsx").then((m) => m.UserForm));
 
 const COLUMNS: DataColumn<UserRow>[] = [
-  { id: "name", header: "Name", cell: (u) => u.name },
-  { id: "email", header: "Email", cell: (u) => u.email },
+  { id: "name", header: "Name", essential: true, cell: (u) => u.name },
+  { id: "email", header: "Email", essential: true, cell: (u) => u.email },
   { id: "phone", header: "Phone", cell: (u) => u.phone },
   { id: "company", header: "Company", cell: (u) => u.company.name },
   { id: "account_type", header: "Account Type", cell: (u) => u.account_type },

@@ -28,9 +28,14 @@ const reportLink = (j: JobRow) => (
 );
 
 const COLUMNS: DataColumn<JobRow>[] = [
-  { id: "date", header: "Date", cell: (j) => <span className="nowrap">{formatDate(j.date)}</span> },
-  { id: "job_number", header: "Job Number", cell: (j) => j.job_number },
-  { id: "customer", header: "Customer", cell: (j) => j.customer_company.name },
+  {
+    id: "date",
+    header: "Date",
+    essential: true,
+    cell: (j) => <span className="nowrap">{formatDate(j.date)}</span>,
+  },
+  { id: "job_number", header: "Job Number", essential: true, cell: (j) => j.job_number },
+  { id: "customer", header: "Customer", essential: true, cell: (j) => j.customer_company.name },
   { id: "operator", header: "Operator", cell: (j) => j.operator_company.name },
   { id: "district", header: "District", cell: (j) => j.district },
   { id: "inspector", header: "Inspector", cell: (j) => j.inspector },

@@ -13,9 +13,9 @@ import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 const PartForm = lazyDialog(() => import("../PartForm.tsx").then((m) => m.PartForm));
 
 const COLUMNS: DataColumn<PartRow>[] = [
-  { id: "name", header: "Part Name", cell: (p) => p.name },
+  { id: "name", header: "Part Name", essential: true, cell: (p) => p.name },
   { id: "description", header: "Part Desc.", cell: (p) => p.description },
-  { id: "manufacturer", header: "Manufacturer", cell: (p) => p.manufacturer },
+  { id: "manufacturer", header: "Manufacturer", essential: true, cell: (p) => p.manufacturer },
 ];
 
 /** The parts table with its search, download, paging, row actions and the part and delete dialogs. */

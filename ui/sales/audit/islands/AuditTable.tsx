@@ -34,11 +34,12 @@ function columns(): DataColumn<AuditRow>[] {
     {
       id: "action_time",
       header: "Action Time",
+      essential: true,
       cell: (r) => <DateTime value={r.action_time} />,
     },
-    { id: "action", header: "Action", cell: (r) => r.action },
+    { id: "action", header: "Action", essential: true, cell: (r) => r.action },
     { id: "updated_by", header: "Updated By", cell: (r) => r.updated_by.name },
-    { id: "serial_number", header: "Serial Number", cell: (r) => r.serial_number },
+    { id: "serial_number", header: "Serial Number", essential: true, cell: (r) => r.serial_number },
     {
       id: "item_number",
       header: "Item",

@@ -16,7 +16,7 @@ const clip = (text: string) => <span className="cell-clip" title={text}>{text}</
 const locationsOf = (c: CategoryRow) => (c.custom.locations ?? []).join(", ");
 
 const COLUMNS: DataColumn<CategoryRow>[] = [
-  { id: "name", header: "Name", cell: (c) => c.name },
+  { id: "name", header: "Name", essential: true, cell: (c) => c.name },
   { id: "notes", header: "Notes", cell: (c) => clip(c.notes) },
 ];
 const UNIT_COLUMNS: DataColumn<CategoryRow>[] = [

@@ -23,8 +23,8 @@ const yesNo = (v: boolean) => (v ? "Yes" : "No");
 const clip = (text: string) => <span className="cell-clip" title={text}>{text}</span>;
 
 const COLUMNS: DataColumn<ItemRow>[] = [
-  { id: "item_number", header: "Item Number", cell: (i) => i.item_number },
-  { id: "item_description", header: "Item", cell: (i) => clip(i.item_description) },
+  { id: "item_number", header: "Item Number", essential: true, cell: (i) => i.item_number },
+  { id: "item_description", header: "Item", essential: true, cell: (i) => clip(i.item_description) },
   { id: "rate", header: "Rate", cell: (i) => unitPrice(i.rate) },
   { id: "units", header: "Units", cell: (i) => i.units, sortable: false },
   { id: "inventory_type", header: "Inventory Type", cell: (i) => i.inventory_type },

@@ -13,8 +13,8 @@ import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 const SubCategoryForm = lazyDialog(() => import("../SubCategoryForm.tsx").then((m) => m.SubCategoryForm));
 
 const COLUMNS: DataColumn<SubCategoryRow>[] = [
-  { id: "name", header: "Name", cell: (s) => s.name },
-  { id: "category", header: "Product Line", cell: (s) => s.category.name },
+  { id: "name", header: "Name", essential: true, cell: (s) => s.name },
+  { id: "category", header: "Product Line", essential: true, cell: (s) => s.category.name },
   { id: "notes", header: "Notes", cell: (s) => <span className="cell-clip" title={s.notes}>{s.notes}</span> },
 ];
 

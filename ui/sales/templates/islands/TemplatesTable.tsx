@@ -16,9 +16,9 @@ import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
 const TemplateForm = lazyDialog(() => import("../TemplateForm.tsx").then((m) => m.TemplateForm));
 
 const COLUMNS: DataColumn<TemplateRow>[] = [
-  { id: "name", header: "Name", cell: (t) => t.name },
+  { id: "name", header: "Name", essential: true, cell: (t) => t.name },
   { id: "business_unit", header: "Business Unit", cell: (t) => t.business_unit.name },
-  { id: "items", header: "Items", sortable: false, cell: (t) => t.inventory_ids.length },
+  { id: "items", header: "Items", sortable: false, essential: true, cell: (t) => t.inventory_ids.length },
 ];
 
 /**
