@@ -13,8 +13,9 @@ import { MessageChannel } from "node:worker_threads";
  * same batch of timers, before the runtime read anything new: with SERVER_CONCURRENCY requests each taking a
  * 2 ms slice, `/healthz` waited for all of them (p99 358 ms in the big-ticket soak). So a timer turn starts a
  * batch, the waiters are resumed one at a time in FIFO order by message turns (each after the previous one's
- * microtasks ran, so its work is counted), and once 4 ms of the batch has passed the rest wait for the next
- * timer turn. Within a batch there is no timer delay, so many short turns are not slowed by it either.
+ * microtasks ran, so its work is counted), each at most once a batch (so every yield still lets the runtime
+ * read new requests before the same work goes on, as a timer turn did), and once 4 ms of the batch has passed
+ * the rest wait for the next timer turn.
  */
 export const yieldToEventLoop: () => Promise<void> = batchedTurns(4);
 
@@ -26,6 +27,7 @@ export function batchedTurns(batchMs: number): () => Promise<void> {
   const waiting: (() => void)[] = [];
   let state: "idle" | "timer" | "batch" = "idle";
   let batchStart = 0;
+  let due = 0;
   let channel: MessageChannel | undefined;
 
   const port = (): MessageChannel => {
@@ -35,7 +37,7 @@ export function batchedTurns(batchMs: number): () => Promise<void> {
       if (!waiting.length) {
         state = "idle";
         c.port1.unref();
-      } else if (performance.now() - batchStart < batchMs) {
+      } else if (due > 0 && performance.now() - batchStart < batchMs) {
         resumeNext();
       } else {
         state = "timer";
@@ -50,12 +52,15 @@ export function batchedTurns(batchMs: number): () => Promise<void> {
   const startBatch = () => {
     state = "batch";
     batchStart = performance.now();
+    // Those waiting when the batch starts, each once: one that yields again waits for the next timer turn.
+    due = waiting.length;
     // While a batch runs, its pending message keeps a process alive (a CLI's long work, a test).
     port().port1.ref();
     resumeNext();
   };
   // Resumes the first waiter; the message after it is delivered once the waiter's microtasks have run.
   const resumeNext = () => {
+    due--;
     waiting.shift()?.();
     port().port2.postMessage(0);
   };

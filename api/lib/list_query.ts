@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Ctx } from "./context.ts";
 import { timeSlices, yieldToEventLoop } from "../../lib/event_loop.ts";
 

@@ -750,6 +750,22 @@ export const SPECS: Record<string, RouteSpec> = {
     }),
     foreign: [403, 404, 422],
   },
+  "POST /api/sales/inventory/batch/preview": {
+    kind: "write",
+    gate: salesAdmin,
+    // writes nothing; the same checks as the upload: another tenant's business unit is an unknown one (422)
+    request: (t) => ({
+      method: "POST",
+      path: "/api/sales/inventory/batch/preview",
+      json: [{
+        item_number: `${t.M}-S-ITEM-swivel`,
+        business_unit_id: t.unit,
+        serial_number: `${t.M}-S-SN-batch`,
+        quantity: 1,
+      }],
+    }),
+    foreign: [403, 404, 422],
+  },
   "PATCH /api/sales/inventory/quantity": {
     kind: "write",
     id: "row",
