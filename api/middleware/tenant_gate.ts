@@ -1,8 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../lib/context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { yieldToEventLoop } from "../../lib/event_loop.ts";
-import { yieldToEventLoopSoon } from "./message_turn.ts";
+import { yieldToEventLoop, yieldToEventLoopSoon } from "../../lib/event_loop.ts";
 
 /** Requests of one tenant waiting for a turn before they are refused (429). */
 const MAX_WAITING = 256;
