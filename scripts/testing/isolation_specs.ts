@@ -230,6 +230,18 @@ const serialProbes = (suffix: string) => (t: Target): Probe[] => [
   { method: "GET", path: `/api/serials/${t.M}-S-SN-itemized${suffix}`, gate: salesReader },
 ];
 
+/** A row of stock for `t`'s business unit, posted to the inventory batch upload or its preview. */
+const inventoryBatch = (path: string) => (t: Target): Probe => ({
+  method: "POST",
+  path,
+  json: [{
+    item_number: `${t.M}-S-ITEM-swivel`,
+    business_unit_id: t.unit,
+    serial_number: `${t.M}-S-SN-batch`,
+    quantity: 1,
+  }],
+});
+
 export const SPECS: Record<string, RouteSpec> = {
   // ---- platform and administration
   "GET /api/admin/users/me": { kind: "list", gate: any, query: () => "" },
@@ -738,32 +750,14 @@ export const SPECS: Record<string, RouteSpec> = {
     kind: "write",
     gate: salesAdmin,
     // rows name their item; another tenant's business unit is an unknown one (422 naming the row)
-    request: (t) => ({
-      method: "POST",
-      path: "/api/sales/inventory/batch",
-      json: [{
-        item_number: `${t.M}-S-ITEM-swivel`,
-        business_unit_id: t.unit,
-        serial_number: `${t.M}-S-SN-batch`,
-        quantity: 1,
-      }],
-    }),
+    request: inventoryBatch("/api/sales/inventory/batch"),
     foreign: [403, 404, 422],
   },
   "POST /api/sales/inventory/batch/preview": {
     kind: "write",
     gate: salesAdmin,
-    // writes nothing; the same checks as the upload: another tenant's business unit is an unknown one (422)
-    request: (t) => ({
-      method: "POST",
-      path: "/api/sales/inventory/batch/preview",
-      json: [{
-        item_number: `${t.M}-S-ITEM-swivel`,
-        business_unit_id: t.unit,
-        serial_number: `${t.M}-S-SN-batch`,
-        quantity: 1,
-      }],
-    }),
+    // writes nothing; the same checks as the upload
+    request: inventoryBatch("/api/sales/inventory/batch/preview"),
     foreign: [403, 404, 422],
   },
   "PATCH /api/sales/inventory/quantity": {
