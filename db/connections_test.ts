@@ -34,3 +34,33 @@ Deno.test("a local database's client keeps at most FILE_CONNECTIONS connections,
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("calls started together on a local database run one after the other on one connection, not one each", async () => {
+  const dir = await Deno.makeTempDir();
+  const file = `${dir}/t.db`;
+  const client = await openClient(`file:${file}`);
+  try {
+    await client.execute("create table t (x integer)");
+    // a list's page and its total, as the routes start them: each connection would hold its own schema and
+    // page cache (decision 043, round 4)
+    const [rows, total] = await Promise.all([
+      client.execute("select x from t"),
+      client.execute("select count(*) n from t"),
+      client.execute("insert into t values (1)"),
+    ]);
+    assert.equal(rows.rows.length, 0, "the first call ran before the insert started after it");
+    assert.equal(total.rows[0].n, 0);
+    assert.equal(openDescriptors(file), 1, "one connection open on the file");
+    // a failing call among them is answered as a rejection, and the connection goes back
+    const answers = await Promise.allSettled([
+      client.execute("select nope from t"),
+      client.execute("select 1"),
+    ]);
+    assert.equal(answers[0].status, "rejected");
+    assert.equal(answers[1].status, "fulfilled");
+    assert.equal(openDescriptors(file), 1);
+  } finally {
+    client.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -508,6 +508,12 @@ class Pool {
     }
   }
 
+  /** A connection now, when one is idle or another may be opened; undefined when all are borrowed. */
+  tryAcquireSync(): Connection | undefined {
+    if (!this.closed && !this.idle.length && this.borrowed.size >= this.max) return undefined;
+    return this.acquireSync();
+  }
+
   acquireSync(forTransaction = false): Connection {
     if (this.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
     const c = this.idle.pop() ?? new Connection(this.path, this.options, !!this.options.bigint);
@@ -746,20 +752,37 @@ class FileClient {
     if (this.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
   }
 
-  /** `work` on a connection of the pool; answered once what it committed is durable. */
-  private async on<T>(work: (c: Connection) => T): Promise<T> {
-    this.check();
-    const c = await this.pool.acquire();
+  /**
+   * `work` on a connection of the pool; answered once what it committed is durable. When a connection is free
+   * (or may be opened) the work runs at once, in the caller's turn, and gives its connection back before the
+   * next call takes one: calls started together (a list's page and its total, `Promise.all`) run one after the
+   * other on the same connection, as they would anyway on this one thread, instead of each borrowing its own,
+   * which made every tenant that answered a list hold two connections, two schemas and two page caches (about
+   * 1 MB each: decision 043, round 4). Only when all are borrowed (transactions, cursors) does it wait.
+   */
+  private on<T>(work: (c: Connection) => T): Promise<T> {
+    let c: Connection | undefined;
+    try {
+      this.check();
+      c = this.pool.tryAcquireSync();
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return c ? this.runOn(c, work) : this.pool.acquire().then((c) => this.runOn(c, work));
+  }
+
+  private runOn<T>(c: Connection, work: (c: Connection) => T): Promise<T> {
     let result: T;
     let durable: Promise<void> | undefined;
     try {
       result = work(c);
       durable = this.pool.durable(c);
+    } catch (e) {
+      return Promise.reject(e);
     } finally {
       this.pool.release(c); // rolls back anything still open
     }
-    await durable;
-    return result;
+    return durable ? durable.then(() => result) : Promise.resolve(result);
   }
 
   execute(stmt: InStatement, args?: InArgs): Promise<ResultSet> {
