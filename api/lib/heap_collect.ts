@@ -8,7 +8,7 @@
  * Answers a function to give the count of tenants a sweep closed, or undefined without `--expose-gc`.
  */
 export function collectAfterClosing(
-  { minClosed = 8, minIntervalMs = 10_000 }: { minClosed?: number; minIntervalMs?: number } = {},
+  { minClosed = 8, minIntervalMs = 2_000 }: { minClosed?: number; minIntervalMs?: number } = {},
 ): ((closed: number) => boolean) | undefined {
   const gc = (globalThis as { gc?: (options?: { type: string; execution: string }) => unknown }).gc;
   if (typeof gc !== "function") return undefined;
