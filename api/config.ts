@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type SqldConfig, type SqldRoute, sqldRoute } from "../db/sqld.ts";
 import type { RemoteCatalog } from "../db/catalog.ts";
+import { parseTrustedProxies } from "./lib/client_address.ts";
 
 const RemoteUrl = (name: string) =>
   z.string().regex(/^(libsql|https?|wss?):\/\//, `${name} must be a libsql://, http(s):// or ws(s):// URL`);
@@ -60,6 +61,19 @@ export const Config = z.object({
    * docker compose network): clients of `<namespace>.<SQLD_URL's host>` connect here with that name as Host.
    */
   SQLD_ADDRESS: z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, "SQLD_ADDRESS must be host:port").optional(),
+  /**
+   * The proxies in front of the server (addresses or CIDR networks, comma-separated): from these peers the
+   * client's address is taken from `X-Forwarded-For` (api/lib/client_address.ts, decision 054); unset, the
+   * socket's peer is the client.
+   */
+  TRUST_PROXY: z.string().default("").transform((text, ctx) => {
+    try {
+      return parseTrustedProxies(text);
+    } catch (e) {
+      ctx.addIssue({ code: "custom", message: (e as Error).message.replace(/^TRUST_PROXY: /, "") });
+      return z.NEVER;
+    }
+  }),
 }).superRefine((c, ctx) => {
   if (c.CATALOG_TOKEN && !c.CATALOG_URL) {
     ctx.addIssue({ code: "custom", path: ["CATALOG_TOKEN"], message: "CATALOG_TOKEN needs CATALOG_URL" });

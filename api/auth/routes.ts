@@ -13,6 +13,7 @@ import {
 } from "../middleware/session.ts";
 import { getCookie } from "hono/cookie";
 import { AppError } from "../../lib/errors.ts";
+import { clientAddressOf } from "../lib/client_address.ts";
 
 const LoginForm = z.object({
   username: z.string().optional(),
@@ -20,9 +21,14 @@ const LoginForm = z.object({
   password: z.string({ error: "Required" }).min(1, "Required").max(200),
 }).refine((f) => (f.username || f.email)?.trim(), { message: "Required", path: ["username"] });
 
-export function clientAddress(c: { env: unknown; req: { header(n: string): string | undefined } }): string {
+/** The client's address: the socket's peer, or the client a trusted proxy names (`TRUST_PROXY`). */
+export function clientAddress(c: Context<AppEnv>): string {
   const info = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
-  return info?.hostname ?? c.req.header("x-forwarded-for")?.split(",")[0].trim() ?? "unknown";
+  return clientAddressOf(
+    c.get("services").config.TRUST_PROXY,
+    info?.hostname,
+    c.req.header("x-forwarded-for"),
+  );
 }
 
 /**
