@@ -2,9 +2,11 @@
  * `npm test`: format check, lint, type check, asset build, then every *_test.ts (unit, API, CLI and
  * browser tests), then the API and service tests again with their tenants on a real libSQL server
  * (`TEST_DB=sqld`, when the sqld binary is there). Each gate counts as one check; the last line is
- * `N passed, N failed`.
+ * `N passed, N failed`. First it installs what the tests need beyond npm's packages (Chromium, poppler-utils,
+ * Caddy, sqld: scripts/testing/system_packages.ts).
  */
 import { NOT_ON_SQLD, SQLD_PATH, sqldAvailable } from "./testing/sqld.ts";
+import { ensureSqld, ensureSystemPackages } from "./testing/system_packages.ts";
 
 const deno = Deno.execPath();
 let passed = 0;
@@ -49,6 +51,8 @@ async function gate(label: string, cmd: string, args: string[]) {
 }
 
 const only = Deno.args;
+// What the tests need beyond npm's packages: installed here where this process may (issue 33).
+for (const line of [await ensureSystemPackages(), await ensureSqld()]) if (line) console.log(line);
 if (only.length === 0) {
   await gate("format", deno, ["fmt", "--check"]);
   await gate("lint", deno, ["lint"]);
