@@ -106,11 +106,21 @@ export function createApp(services: Services) {
   app.use(compressMiddleware);
 
   app.get("/healthz", (c) => c.json({ ok: true }));
-  // Ready to take requests: not shutting down, and the catalog (every request's first read) answers.
+  // Ready to take requests: not shutting down, and the catalog (every request's first read) answers and
+  // names a tenant. An instance whose catalog is empty (one started without the CATALOG_URL the others share)
+  // would answer 404 to every real tenant: it is not ready. How many tenants the platform has is not said.
   app.get("/readyz", async (c) => {
     if (services.draining) return c.json({ ready: false, detail: "Shutting down." }, 503);
     try {
-      return c.json({ ready: true, tenants: await services.catalog.count() });
+      if (await services.catalog.count() === 0) {
+        return c.json({
+          ready: false,
+          detail:
+            "No business is served here yet: create a tenant with the tenant CLI, or point CATALOG_URL " +
+            "at the catalog the other instances share.",
+        }, 503);
+      }
+      return c.json({ ready: true });
     } catch (e) {
       console.error(JSON.stringify({ t: new Date().toISOString(), readyz: String(e) }));
       return c.json({ ready: false, detail: "The tenant catalog does not answer." }, 503);
