@@ -1,4 +1,4 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect } from "react";
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { showError } from "./events.ts";
 
 /**
@@ -10,8 +10,13 @@ import { showError } from "./events.ts";
  */
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  /** The dialog once its code has come (preloaded, or opened before): it then opens without "Loading...". */
+  let loaded: ComponentType<P> | undefined;
   const preload = () =>
-    loading ??= load().then((c) => ({ default: c })).catch((e) => {
+    loading ??= load().then((c) => {
+      loaded = c;
+      return { default: c };
+    }).catch((e) => {
       loading = undefined;
       Lazy = lazy(preload);
       throw e;
@@ -20,10 +25,12 @@ export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P
   function LazyDialog(props: P) {
     const { onClose, onCancel } = props as { onClose?: unknown; onCancel?: unknown };
     const close = onClose ?? onCancel;
+    // Chosen once per opening: switching from the lazy one to the loaded one while open would remount it.
+    const [Shown] = useState(() => loaded ?? Lazy);
     return (
       <LoadFailure onFail={typeof close === "function" ? close as () => void : undefined}>
         <Suspense fallback={<DialogLoading />}>
-          <Lazy {...props} />
+          <Shown {...props} />
         </Suspense>
       </LoadFailure>
     );
