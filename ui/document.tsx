@@ -20,6 +20,10 @@ export function Document(
   // round trips on a slow link, instead of queueing behind them (issue 10: 0.5 s of a cold load at 400 ms).
   preloadModule(assets.client);
   for (const url of assets.imports("ui/client.ts")) preloadModule(url);
+  // The stylesheet comes inside the first response, after the preloads (React hoists them to the top of
+  // <head>), so the scripts are asked for first and the page paints with its rows as soon as the HTML is in:
+  // linked, the stylesheet shared the slow link with a dozen scripts and the first paint waited for all of
+  // them (decision 050).
   return (
     <html lang="en" data-time-zone={timeZone}>
       <head>
@@ -27,7 +31,7 @@ export function Document(
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <link rel="icon" href="data:," />
-        <link rel="stylesheet" href={assets.stylesheet} />
+        <style dangerouslySetInnerHTML={{ __html: assets.styles }} />
         <script type="module" src={assets.client} />
       </head>
       <body className={bodyClass}>

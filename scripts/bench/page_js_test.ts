@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { Assets } from "../../ui/assets.ts";
-import { DIST, pagesFromManifest, readManifest, SHELL_ISLANDS, staticImports } from "./page_js.ts";
+import {
+  DIST,
+  FIELD_DIALOGS,
+  onDemand,
+  pageJs,
+  pagesFromManifest,
+  readManifest,
+  SHELL_ISLANDS,
+  staticImports,
+} from "./page_js.ts";
 
 // Reads dist/ (`npm run build`, which `npm test` runs first).
 const BUDGET = 100 * 1024;
@@ -28,6 +37,20 @@ Deno.test("Page JS - every file a page loads at start is announced up front (mod
     const known = announced(island);
     assert.deepEqual(js.files.filter((f) => !known.has(f)), [], `${island}: found only by import`);
     assert.ok(manifest[island], island);
+  }
+});
+
+Deno.test("Page JS - the field pages' dialogs come on demand: none is in its page's first load, each counted apart", () => {
+  const manifest = readManifest();
+  for (const [island, dialogs] of Object.entries(FIELD_DIALOGS)) {
+    const first = pageJs(island);
+    assert.ok(first.brotliBytes > 0 && first.brotliBytes < first.gzipBytes, `${island}: sent brotli`);
+    for (const d of dialogs) {
+      assert.ok(!first.files.includes(manifest[d].file), `${island} loads ${d} at start`);
+      const more = onDemand(d, first.files);
+      assert.ok(more.files.includes(manifest[d].file), d);
+      assert.ok(more.files.every((f) => !first.files.includes(f)), `${d}: only what the page has not loaded`);
+    }
   }
 });
 

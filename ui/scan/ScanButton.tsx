@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Icon } from "../components/icons.tsx";
-import { lazyDialog, preloadOn } from "../lib/lazy_dialog.tsx";
+import { lazyDialog, preloadOn, usePreloadWhenIdle } from "../lib/lazy_dialog.tsx";
 
 /** What a screen does with a scanned serial: nothing to say (done), a refusal, or what it did. */
 export type ScanReply = void | { error: string } | { ok: string };
@@ -14,12 +14,14 @@ export interface ScanProps {
   keepOpen?: boolean;
 }
 
-// The dialog, its camera and decoder load when it is first opened (decision 022).
+// The dialog, its camera and decoder load when it is first opened (decision 022), or as soon as the page is
+// idle once a Scan button shows: where it shows, scanning is the task (decision 050).
 const ScanDialog = lazyDialog(() => import("./ScanDialog.tsx").then((m) => m.ScanDialog));
 
 /** A Scan button and the scan dialog it opens; `label` absent: an icon button named by `title`. */
 export function ScanButton({ label, disabled, ...scan }: ScanProps & { label?: string; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
+  usePreloadWhenIdle(ScanDialog.preload);
   return (
     <>
       <button

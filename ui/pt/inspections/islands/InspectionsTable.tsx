@@ -134,6 +134,7 @@ export default function InspectionsTable(props: InspectionsProps) {
                 className="btn btn-primary"
                 onClick={() => setBatchOpen(true)}
                 disabled={!hydrated}
+                {...preloadOn(BatchForm.preload)}
               >
                 <Icon name="add" size={20} />Enter new batch
               </button>
