@@ -1,14 +1,19 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
+import { count, desc } from "drizzle-orm";
 import { browserTest, eventually, withBrowser } from "../../scripts/testing/browser.ts";
 import {
   assertDialogFits,
+  assertNoSideways,
   assertTappable,
+  assertTopBar,
   checkListPage,
+  checkTable,
   listPagesOf,
   PHONE,
   seedPhoneData,
 } from "../../scripts/testing/phone.ts";
+import { inspections } from "../../db/schema/mod.ts";
 import type { TestEnv } from "../../scripts/testing/harness.ts";
 
 browserTest(
@@ -120,6 +125,39 @@ browserTest(
         assert.deepEqual(await jobNumbersIn(noScript), await jobNumbersOfApi(noScript, env));
       } finally {
         await plain.close();
+      }
+    }, PHONE),
+);
+
+browserTest(
+  "phone 390x844 - a serial's history: its rows and their links read and reached by touch",
+  () =>
+    withBrowser(async ({ page, env, signIn, hydrated }) => {
+      await seedPhoneData(env.tenant.db);
+      const [{ serial }] = await env.tenant.db.select({ serial: inspections.serial_number }).from(inspections)
+        .groupBy(inspections.serial_number).orderBy(desc(count())).limit(1);
+      await signIn(undefined, undefined, `/serials/${encodeURIComponent(serial)}`);
+      await hydrated();
+      const where = `/serials/${serial}`;
+      await assertTopBar(page, where);
+      await assertNoSideways(page, where);
+      const history = page.locator(".table-wrap").filter({
+        has: page.getByRole("table", { name: "History" }),
+      });
+      const seen = await checkTable(`${where} history`, history);
+      assert.deepEqual(seen.headers.map((h) => h.name), ["Date", "What", "Links"]);
+      assert.ok(seen.controls.includes("Report"), `${seen.controls}`);
+      // What the hidden Kind and Who columns said is in the row.
+      const what = seen.row.locator("td.what");
+      assert.match(await what.locator(".cell-kind").innerText(), /\S/, "the kind of event");
+      assert.match(await what.innerText(), /\nby \S/, "who did it");
+      const units = page.locator(".table-wrap").filter({
+        has: page.getByRole("table", { name: "Inventory rows" }),
+      });
+      if (await units.count()) await checkTable(`${where} inventory rows`, units);
+      for (const name of ["Download", "Next page"]) {
+        const control = page.getByRole(name === "Download" ? "button" : "link", { name });
+        if (await control.count()) await assertTappable(`${where}: ${name}`, control);
       }
     }, PHONE),
 );
