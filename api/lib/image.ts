@@ -206,8 +206,9 @@ function joined(parts: Uint8Array[]): Uint8Array {
 
 /**
  * The image as it may be stored: without the metadata a camera writes (where and when it was taken, the
- * device), and with the orientation that metadata asked for, for the caller to refuse a picture whose
- * pixels are not upright. The pixels are never decoded. `type` is what `imageInfo` read from the bytes.
+ * device), and with the orientation that metadata asked for, for the caller to turn a picture whose pixels
+ * are not upright (image_upload.ts). The pixels are never decoded here. `type` is what `imageInfo` read
+ * from the bytes.
  */
 export function withoutMetadata(bytes: Uint8Array, type: ImageType): Stripped {
   return type === "image/jpeg" ? jpegWithoutMetadata(bytes) : pngWithoutMetadata(bytes);

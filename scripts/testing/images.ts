@@ -1,6 +1,7 @@
 // Real JPEG and PNG bytes for tests of image uploads and the report's photos.
 import { Buffer } from "node:buffer";
 import { deflateSync } from "node:zlib";
+import { decode, encode } from "jpeg-js";
 
 /** A 40 x 30 JPEG (a green card with a white square), as Chromium's canvas encodes it. */
 export const JPEG_40X30 = new Uint8Array(Buffer.from(
@@ -151,4 +152,35 @@ export function pngWithExif(base: Uint8Array, exif: { orientation?: number; gps?
     chunk("iTXt", xmp),
     base.subarray(ihdrEnd),
   ]));
+}
+
+/**
+ * A real `width` x `height` JPEG (jpeg-js, quality 95) whose corners tell its turns apart: the left half
+ * red, the right half blue, a green 10 x 10 block in the top left corner. With `exif`, an APP1 Exif
+ * segment (orientation, GPS) after its start, as a phone writes it.
+ */
+export function cornerJpeg(
+  width: number,
+  height: number,
+  exif?: { orientation?: number; gps?: boolean },
+): Uint8Array {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const rgb = x < 10 && y < 10 ? [0, 200, 0] : x < width / 2 ? [220, 0, 0] : [0, 0, 220];
+      data.set([...rgb, 255], (y * width + x) * 4);
+    }
+  }
+  const jpeg = new Uint8Array(encode({ data, width, height }, 95).data);
+  return exif ? jpegWithExif(jpeg, exif) : jpeg;
+}
+
+/** The colour at (x, y) of a JPEG, by name: "red", "green", "blue" (JPEG's loss tolerated), else "other". */
+export function colourAt(jpeg: Uint8Array, x: number, y: number): string {
+  const { width, data } = decode(jpeg, { useTArray: true, formatAsRGBA: true });
+  const [r, g, b] = data.subarray((y * width + x) * 4, (y * width + x) * 4 + 3);
+  if (r > 150 && g < 80 && b < 80) return "red";
+  if (g > 140 && r < 80 && b < 80) return "green";
+  if (b > 150 && r < 80 && g < 80) return "blue";
+  return `other (${r}, ${g}, ${b})`;
 }

@@ -171,35 +171,12 @@ export async function assertDialogFits(page: Page, where: string) {
   await modal.waitFor({ state: "detached" });
 }
 
-export interface ListPageReport {
-  path: string;
-  /** the headers shown on the phone */
-  headers: string[];
-  /** the controls of the first row and its details that were reached */
-  controls: string[];
-  dialog?: string;
-}
-
 /**
- * One list page on a phone: the top bar on one line, nothing wider than the window, the table's shown
- * headers and the first row's cells inside it and uncut, every control of the first row (links, menus,
- * the expand button) and of its details (opened by a tap) reached by a tap without scrolling sideways,
- * a row menu's items too, the pagination's controls, and a dialog (the row's Edit, else the page's New,
- * else the row's Delete) that fits the window.
+ * A table on a phone (a list's, or one a page renders without an island): its wrap does not scroll
+ * sideways, the headers shown are inside the window and uncut, the first row has cells, each shown whole,
+ * with its key fields, and every control in it (links, buttons, fields) is reached by a tap.
  */
-export async function checkListPage(
-  page: Page,
-  hydrated: () => Promise<void>,
-  url: string,
-): Promise<ListPageReport> {
-  await page.goto(url);
-  await hydrated();
-  const path = new URL(page.url()).pathname + new URL(page.url()).search;
-  const where = path;
-  await assertTopBar(page, where);
-  await assertNoSideways(page, where);
-
-  const wrap = page.locator(".table-wrap").first();
+export async function checkTable(where: string, wrap: Locator) {
   const table = wrap.locator(":scope > table.data");
   const [scroll, client] = await wrap.evaluate((el) => [el.scrollWidth, el.clientWidth]);
   assert.ok(scroll <= client, `${where}: the table is ${scroll}px wide in ${client}px: it scrolls sideways`);
@@ -245,11 +222,49 @@ export async function checkListPage(
     `${where}: the first row's key fields`,
   );
 
+  // A narrowed list's "Sort by" (its hidden columns' headers cannot be tapped): in reach too.
+  for (const c of await controlsIn(wrap.locator(":scope > .sort-bar"))) {
+    await assertTappable(`${where}: Sort by's ${c.name}`, c.control);
+  }
   const controls: string[] = [];
   for (const c of await controlsIn(row)) {
     await assertTappable(`${where}: the first row's ${c.name}`, c.control);
     controls.push(c.name);
   }
+  return { headers: named, row, controls };
+}
+
+export interface ListPageReport {
+  path: string;
+  /** the headers shown on the phone */
+  headers: string[];
+  /** the controls of the first row and its details that were reached */
+  controls: string[];
+  dialog?: string;
+}
+
+/**
+ * One list page on a phone: the top bar on one line, nothing wider than the window, the table's shown
+ * headers and the first row's cells inside it and uncut, every control of the first row (links, menus,
+ * the expand button) and of its details (opened by a tap) reached by a tap without scrolling sideways,
+ * a row menu's items too, the "Sort by" control of a narrowed list, the pagination's controls, and a dialog
+ * (the row's Edit, else the page's New, else the row's Delete) that fits the window.
+ */
+export async function checkListPage(
+  page: Page,
+  hydrated: () => Promise<void>,
+  url: string,
+): Promise<ListPageReport> {
+  await page.goto(url);
+  await hydrated();
+  const path = new URL(page.url()).pathname + new URL(page.url()).search;
+  const where = path;
+  await assertTopBar(page, where);
+  await assertNoSideways(page, where);
+
+  const wrap = page.locator(".table-wrap").first();
+  const table = wrap.locator(":scope > table.data");
+  const { headers: named, row, controls } = await checkTable(where, wrap);
   // A row's menu (inventory): its items are in reach too.
   const menuButton = row.locator("button[aria-haspopup=menu]");
   if (await menuButton.count()) {

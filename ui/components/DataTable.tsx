@@ -8,6 +8,7 @@ import {
 } from "@tanstack/react-table";
 import { Icon } from "./icons.tsx";
 import { NavLink } from "./NavLink.tsx";
+import { SortControl } from "./SortControl.tsx";
 
 export interface DataColumn<T> {
   /** also the `sortBy` value the API takes */
@@ -38,9 +39,11 @@ export interface SortState {
  * When some columns are `essential` (the table then has the class `narrowing`), a table narrower than
  * 600 px (styles.css, "Narrow tables") shows only those: every other column's header and cells are
  * hidden by CSS (so before any script runs too), and the row's details list them as "header: value"
- * under what `renderExpanded` shows, so a row is read and acted on without scrolling sideways. What only a narrow table has (those lists, the expand control
- * of a table without details of its own, the hidden columns' totals) is rendered once the table is
- * measured narrow: a wide table's markup is what it always was.
+ * under what `renderExpanded` shows, so a row is read and acted on without scrolling sideways. What only a
+ * narrow table has (those lists, the expand control of a table without details of its own, the hidden
+ * columns' totals) is rendered once the table is measured narrow: a wide table's markup is what it always
+ * was, but for a "Sort by" control (`SortControl`) above the table, rendered on the server and shown by CSS
+ * on a narrow table only, where the hidden columns' headers can no longer be tapped to sort.
  */
 export function DataTable<T>({
   label,
@@ -131,6 +134,14 @@ export function DataTable<T>({
   return (
     <div className={`table-wrap${loading ? " is-loading" : ""}`} ref={narrow.ref}>
       {loading && rows.length > 0 && <div className="table-progress" aria-hidden="true" />}
+      {narrowing && sortable.size > 0 && (
+        <SortControl
+          columns={columns.filter((c) => sortable.has(c.id))}
+          sort={sort}
+          sortHref={sortHref}
+          onSort={onSort}
+        />
+      )}
       <table className={narrowing ? "data narrowing" : "data"} aria-label={label} aria-busy={loading}>
         <thead>
           {table.getHeaderGroups().map((g) => (

@@ -1,10 +1,11 @@
 import type { SerialHistory, SerialUnit } from "../../api/serials/schemas.ts";
 import { eventText } from "../../api/serials/rules.ts";
 import { Island } from "../lib/island.tsx";
-import { DateTime, useTimeZone } from "../lib/time_zone.tsx";
+import { useTimeZone } from "../lib/time_zone.tsx";
+import { CellMore } from "../components/CellMore.tsx";
 import { Icon } from "../components/icons.tsx";
 import { rangeText } from "../components/Pagination.tsx";
-import { formatNumber } from "../../lib/format.ts";
+import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { eventLinks } from "./links.ts";
 import SerialDownload from "./islands/SerialDownload.tsx";
 
@@ -36,24 +37,32 @@ export function SerialSearch({ value = "" }: { value?: string }) {
   );
 }
 
+/** On a phone: Item Number, Location and Status; the item, its unit and the quantity under them. */
 function UnitsTable({ units }: { units: SerialUnit[] }) {
+  const hidden = new Set(["Item", "Business Unit", "Quantity"]);
   return (
     <div className="table-wrap serial-units">
-      <table className="data" aria-label="Inventory rows">
+      <table className="data narrowing" aria-label="Inventory rows">
         <thead>
           <tr>
             {["Item Number", "Item", "Business Unit", "Location", "Status", "Quantity"].map((h) => (
-              <th key={h} scope="col">{h}</th>
+              <th key={h} scope="col" className={hidden.has(h) ? "col-more" : undefined}>{h}</th>
             ))}
           </tr>
         </thead>
         <tbody>
           {units.map((u) => (
             <tr key={u.id}>
-              <td>{u.item_number}</td>
-              <td>{u.item_description}</td>
-              <td>{u.business_unit}</td>
-              <td>{u.location}</td>
+              <td>
+                {u.item_number}
+                <CellMore>{u.item_description}</CellMore>
+              </td>
+              <td className="col-more">{u.item_description}</td>
+              <td className="col-more">{u.business_unit}</td>
+              <td>
+                {u.location}
+                <CellMore label="Business Unit">{u.business_unit}</CellMore>
+              </td>
               <td>
                 {u.status}
                 {u.hidden && (
@@ -62,8 +71,9 @@ function UnitsTable({ units }: { units: SerialUnit[] }) {
                     <span className="chip">Hidden</span>
                   </>
                 )}
+                <CellMore label="Quantity">{formatNumber(u.quantity)}</CellMore>
               </td>
-              <td className="inv-num">{formatNumber(u.quantity)}</td>
+              <td className="inv-num col-more">{formatNumber(u.quantity)}</td>
             </tr>
           ))}
         </tbody>
@@ -72,14 +82,31 @@ function UnitsTable({ units }: { units: SerialUnit[] }) {
   );
 }
 
+/** An instant as DateTime shows it, its day and its time each kept whole: a phone puts them on two lines. */
+function When({ at, timeZone }: { at: string; timeZone: string }) {
+  const [day, ...time] = formatDateTime(at, timeZone).split(" ");
+  return (
+    <time dateTime={at}>
+      <span className="nowrap">{day}</span> <span className="nowrap">{time.join(" ")}</span>
+    </time>
+  );
+}
+
+/**
+ * Newest first. On a phone: Date, What and Links; the kind of event goes above what happened and who did
+ * it under it (decision 049's essential columns, without the tap: the page has no table island).
+ */
 function Timeline({ history }: { history: SerialHistory }) {
   const timeZone = useTimeZone();
+  const hidden = new Set(["Kind", "Who"]);
   return (
     <div className="table-wrap">
-      <table className="data serial-timeline" aria-label="History">
+      <table className="data serial-timeline narrowing" aria-label="History">
         <thead>
           <tr>
-            {["Date", "Kind", "What", "Who", "Links"].map((h) => <th key={h} scope="col">{h}</th>)}
+            {["Date", "Kind", "What", "Who", "Links"].map((h) => (
+              <th key={h} scope="col" className={hidden.has(h) ? "col-more" : undefined}>{h}</th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -92,13 +119,17 @@ function Timeline({ history }: { history: SerialHistory }) {
             const text = eventText(e, timeZone);
             return (
               <tr key={`${e.kind}-${e.id}`}>
-                <td>
-                  <DateTime value={e.at} />
+                <td className="cell-date">
+                  <When at={e.at} timeZone={timeZone} />
                 </td>
-                <td>{text.kind}</td>
-                <td className="what">{text.what}</td>
-                <td>{text.who}</td>
-                <td className="serial-links">
+                <td className="col-more">{text.kind}</td>
+                <td className="what">
+                  <span className="cell-more cell-kind">{text.kind}</span>
+                  {text.what}
+                  {text.who && <CellMore>{`by ${text.who}`}</CellMore>}
+                </td>
+                <td className="col-more">{text.who}</td>
+                <td className="serial-links cell-links">
                   {eventLinks(e).map((l) => <a key={l.href} href={l.href}>{l.label}</a>)}
                 </td>
               </tr>

@@ -13,10 +13,14 @@ Deno.test("serial page - the units, then the timeline with its links and paging,
     const html = await res.text();
     assert.match(html, /<h1>Serial PV-100<\/h1>/);
     assert.match(html, /aria-label="Inventory rows"/);
-    assert.match(html, /<td>Odessa<\/td>/);
+    assert.match(html, /<td class="col-more">Odessa<\/td>/);
+    // On a phone the unit is a line under the Location column (the column itself is hidden).
+    assert.match(html, /<span class="cell-more">Business Unit: <!-- -->Odessa<\/span>/);
     // newest first: the second inspection, the transfer, the reclass, the check-in, the ticket, the first
     const kinds = [
-      ...html.matchAll(/<tr><td><time[^>]*>[^<]*<\/time><\/td><td>([^<]*)<\/td>/g),
+      ...html.matchAll(
+        /<tr><td class="cell-date"><time[^>]*>.*?<\/time><\/td><td class="col-more">([^<]*)<\/td>/g,
+      ),
     ]
       .map((m) => m[1]);
     assert.deepEqual(kinds, [

@@ -5,6 +5,8 @@ import { ADMIN, type TestEnv, withEnv } from "../../../scripts/testing/harness.t
 import { makeCompany, makeInspection, makeJob } from "../../../db/factories.ts";
 import { files, inspection_photos } from "../../../db/schema/mod.ts";
 import {
+  colourAt,
+  cornerJpeg,
   JPEG_40X30,
   jpegClaiming,
   jpegOfBytes,
@@ -55,7 +57,7 @@ Deno.test("inspection photos - a job-admin adds photos in order with captions; v
     await pngAnswer.body?.cancel();
   }));
 
-Deno.test("inspection photos - stored without the camera's metadata (GPS, XMP); a photo tagged as turned is refused, not stored sideways", () =>
+Deno.test("inspection photos - stored without the camera's metadata (GPS, XMP); a photo tagged as turned is stored turned upright", () =>
   withEnv(async (env) => {
     const job = await makeJob(env.tenant.db);
     const inspection = await makeInspection(env.tenant.db, { job_id: job.id });
@@ -76,16 +78,41 @@ Deno.test("inspection photos - stored without the camera's metadata (GPS, XMP); 
     assert.deepEqual(new Uint8Array(kept[1].data), png(64, 48));
     assert.deepEqual(imageInfo(new Uint8Array(kept[1].data)), { type: "image/png", width: 64, height: 48 });
 
-    // Tagged "turn 90 degrees" (a phone held upright): its pixels lie sideways, so it is not stored.
-    for (const orientation of [6, 3, 2]) {
-      const turned = jpegWithExif(JPEG_40X30, { orientation, gps: true });
-      const refused = await answer(await sendPhoto(env, token, inspection.id, imageFile(turned)), 422);
-      assert.match(refused.detail, /turned or mirrored .*send it upright/);
-      assert.equal(refused.errors[0].path, "file");
+    // Tagged "turn 90 degrees" (a phone held upright, its pixels lying sideways): stored turned upright by
+    // the server, 30 x 60, the stored top left corner (green) at the top right, without the EXIF.
+    const sideways = cornerJpeg(60, 30, { orientation: 6, gps: true });
+    const turned = await answer(await sendPhoto(env, token, inspection.id, imageFile(sideways)), 200);
+    const photo = turned.photos.at(-1);
+    assert.deepEqual([photo.width, photo.height], [30, 60]);
+    const upright = new Uint8Array(await (await env.request(photo.url, { token })).arrayBuffer());
+    assert.deepEqual(imageInfo(upright), { type: "image/jpeg", width: 30, height: 60 });
+    assert.deepEqual(
+      [colourAt(upright, 25, 4), colourAt(upright, 4, 20), colourAt(upright, 15, 50)],
+      ["green", "red", "blue"],
+    );
+    assert.ok(!has(upright, "Exif") && !has(upright, "GPS"), "no metadata in what is stored");
+    // Mirrored (2): same size, the green corner at the top right; turned 180 (3): at the bottom right.
+    for (const [orientation, x, y] of [[2, 55, 4], [3, 55, 25]]) {
+      const sent = await sendPhoto(env, token, inspection.id, imageFile(cornerJpeg(60, 30, { orientation })));
+      const stored = (await answer(sent, 200)).photos.at(-1);
+      assert.deepEqual([stored.width, stored.height], [60, 30]);
+      const bytes = new Uint8Array(await (await env.request(stored.url, { token })).arrayBuffer());
+      assert.equal(colourAt(bytes, x, y), "green", `orientation ${orientation}`);
     }
+    // A turned JPEG whose pixels cannot be read (its scan damaged) is refused, not stored sideways.
+    const damaged = cornerJpeg(60, 30, { orientation: 6 });
+    damaged.fill(0x55, damaged.length - 200, damaged.length - 2);
+    const unreadable = await answer(await sendPhoto(env, token, inspection.id, imageFile(damaged)), 422);
+    assert.match(unreadable.detail, /turned or mirrored .*could not be read .*send it upright/);
+    assert.equal(unreadable.errors[0].path, "file");
+    // A PNG tagged as turned is refused: no camera writes one, and the server does not turn PNGs.
     const pngTurned = pngWithExif(png(64, 48), { orientation: 8 });
-    await answer(await sendPhoto(env, token, inspection.id, imageFile(pngTurned, "p.png", "image/png")), 422);
-    assert.equal((await stored(env)).length, 2);
+    const refused = await answer(
+      await sendPhoto(env, token, inspection.id, imageFile(pngTurned, "p.png", "image/png")),
+      422,
+    );
+    assert.match(refused.detail, /PNG stored turned or mirrored .*send it upright/);
+    assert.equal((await stored(env)).length, 5);
   }));
 
 Deno.test("inspection photos - the type comes from the bytes: a PNG header lie, a PDF, a JPEG named .png", () =>

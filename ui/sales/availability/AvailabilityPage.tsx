@@ -1,5 +1,6 @@
 import type { AvailabilityDay, AvailabilityOut } from "../../../api/sales/availability/schemas.ts";
 import { formatDate, formatDateTime } from "../../../lib/format.ts";
+import { CellMore } from "../../components/CellMore.tsx";
 import { Icon } from "../../components/icons.tsx";
 import { monthTitle, shiftMonth, WEEKDAYS, weeksOf } from "./month.ts";
 
@@ -116,16 +117,17 @@ export function AvailabilityPage({ data, units, month, day, today }: Availabilit
         <p className="field-error">More bookings than one page shows: figures are partial.</p>
       )}
       <h2 id="day-bookings">Bookings on {formatDate(day)}</h2>
+      {/* On a phone: Ticket #, Serial # and Start, with State, Quantity and End under them. */}
       <div className="table-wrap">
-        <table className="data" aria-labelledby="day-bookings">
+        <table className="data narrowing" aria-labelledby="day-bookings">
           <thead>
             <tr>
-              <th>Ticket #</th>
-              <th>Serial #</th>
-              <th>Start</th>
-              <th>End</th>
-              <th>Quantity</th>
-              <th>State</th>
+              <th scope="col">Ticket #</th>
+              <th scope="col">Serial #</th>
+              <th scope="col">Start</th>
+              <th scope="col" className="col-more">End</th>
+              <th scope="col" className="col-more">Quantity</th>
+              <th scope="col" className="col-more">State</th>
             </tr>
           </thead>
           <tbody>
@@ -134,18 +136,29 @@ export function AvailabilityPage({ data, units, month, day, today }: Availabilit
                 <td className="empty" colSpan={6}>No bookings on this day</td>
               </tr>
             )}
-            {chosen?.bookings.map((id) => bookings.get(id)!).map((b) => (
-              <tr key={b.line_id}>
-                <td>
-                  <a href={`/sales/tickets/${b.ticket_id}`}>{b.ticket_number}</a>
-                </td>
-                <td>{b.serial_number}</td>
-                <td>{formatDateTime(b.start_date, data.time_zone)}</td>
-                <td>{b.end_date ? formatDateTime(b.end_date, data.time_zone) : "Until returned"}</td>
-                <td>{b.quantity}</td>
-                <td>{b.pending ? "Booked" : "Out"}</td>
-              </tr>
-            ))}
+            {chosen?.bookings.map((id) => bookings.get(id)!).map((b) => {
+              const end = b.end_date ? formatDateTime(b.end_date, data.time_zone) : "Until returned";
+              const state = b.pending ? "Booked" : "Out";
+              return (
+                <tr key={b.line_id}>
+                  <td className="cell-links">
+                    <a href={`/sales/tickets/${b.ticket_id}`}>{b.ticket_number}</a>
+                    <CellMore label="State">{state}</CellMore>
+                  </td>
+                  <td>
+                    {b.serial_number}
+                    <CellMore label="Quantity">{b.quantity}</CellMore>
+                  </td>
+                  <td>
+                    {formatDateTime(b.start_date, data.time_zone)}
+                    <CellMore label="End">{end}</CellMore>
+                  </td>
+                  <td className="col-more">{end}</td>
+                  <td className="col-more">{b.quantity}</td>
+                  <td className="col-more">{state}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -57,8 +57,13 @@ Deno.test("availability page - the month's days coloured by what is free, the ch
       new RegExp(`aria-label="${m}-11-${y}: [^"]*" aria-current="date"`),
     );
     assert.match(html, new RegExp(`Bookings on <!-- -->${m}-11-${y}`));
-    assert.match(html, /<a href="\/sales\/tickets\/\d+">T-00077<\/a><\/td><td>PV-1<\/td>/);
-    assert.match(html, />Booked<\/td>/);
+    // A phone keeps Ticket #, Serial # and Start; the others are lines under them (and hidden columns).
+    assert.match(
+      html,
+      /<a href="\/sales\/tickets\/\d+">T-00077<\/a><span class="cell-more">State: <!-- -->Booked/,
+    );
+    assert.match(html, /<td>PV-1<span class="cell-more">Quantity: <!-- -->1<\/span><\/td>/);
+    assert.match(html, /<td class="col-more">Booked<\/td>/);
     assert.match(
       html,
       new RegExp(
