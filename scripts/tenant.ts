@@ -147,7 +147,15 @@ export interface CreateOptions {
 
 export async function createCommand(where: string | Place, slug: string, o: CreateOptions): Promise<string> {
   if (o.dbToken && !o.dbUrl) throw new CliError("--db-token needs --db-url");
-  const { sqld, stage } = place(where);
+  const { sqld, stage, catalog: shared } = place(where);
+  // A shared catalog names the tenant to every instance, but a file is on this machine alone: the others
+  // would find a tenant whose database they cannot open (issue 33).
+  if (shared && !o.remote && !o.dbUrl) {
+    throw new CliError(
+      "the catalog is shared (CATALOG_URL): a tenant in a file of this machine would not open on the other " +
+        "instances; use --remote (SQLD_URL) or --db-url",
+    );
+  }
   return await withCatalog(where, async (catalog) => {
     const t = await createTenant(
       catalog,

@@ -41,10 +41,15 @@ const create = (dataDir: string, slug: string, host: string, over: Record<string
 
 /** The real CLI in a child process. */
 async function cli(dataDir: string, ...args: string[]) {
+  return await cliEnv(dataDir, {}, ...args);
+}
+
+/** The real CLI in a child process, with `env` on top of DATA_DIR. */
+async function cliEnv(dataDir: string, env: Record<string, string>, ...args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "scripts/tenant.ts", ...args],
     cwd: ROOT,
-    env: { DATA_DIR: dataDir, SCRYPT_N: "1024" },
+    env: { DATA_DIR: dataDir, SCRYPT_N: "1024", ...env },
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -138,6 +143,23 @@ Deno.test("tenant cli - the real CLI refuses a duplicate slug with one error lin
     assert.equal(help.code, 0);
     assert.match(help.stdout, /^Usage:/);
     assert.match((await cli(dataDir, "create", "--help")).stdout, /seed-demo <slug>/);
+  });
+});
+
+Deno.test("tenant cli - with a shared catalog (CATALOG_URL) a tenant in a local file is refused before anything is made", async () => {
+  await withDataDir(async (dataDir) => {
+    // The address is never asked: the refusal comes first.
+    const r = await cliEnv(
+      dataDir,
+      { CATALOG_URL: "http://catalog.invalid:8080" },
+      ...createArgs("acme", "acme.test"),
+    );
+    assert.equal(r.code, 1);
+    assert.match(
+      r.stderr,
+      /^error: the catalog is shared \(CATALOG_URL\): .* use --remote \(SQLD_URL\) or --db-url\n$/,
+    );
+    assert.ok(!existsSync(join(dataDir, "tenants")), "no tenant file, nor its folder, was made");
   });
 });
 
