@@ -58,78 +58,101 @@ async function waitUp(url: string, exited: () => boolean): Promise<boolean> {
   return false;
 }
 
+/** docker-compose.yml's sqld running here, with the container's addresses and paths mapped to this machine. */
+export interface LocalSqld {
+  /** the argv the image's entrypoint execs, as the container has it */
+  argv: string[];
+  /** sqld's user API (container port 8080) and admin API, on loopback */
+  httpPort: number;
+  adminPort?: number;
+  /** a container address or path (`0.0.0.0:8080`, `sqld:9090`, `/run/secrets/...`, `/var/lib/sqld/...`), here */
+  here(s: string): string;
+  /** a service's environment as its container gets it (env files, then `environment`), mapped here */
+  envOf(service: string): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the compose file's sqld in `dir` (the compose file's directory as an operator has it after `tenant keys
+ * init`: `dir/secrets`), as its image would: answers it, or why it did not start (exit code and error line).
+ */
+export async function startLocalSqld(compose: Compose, dir: string): Promise<LocalSqld | { failed: string }> {
+  const root = join(dir, "root");
+  const sqld = compose.services.sqld;
+  const sqldEnv = interpolate(serviceEnv(sqld, dir)) as Record<string, string>;
+  const argv = entrypointArgv(interpolate(list(sqld.command)) as string[], sqldEnv);
+  const ports = new Map<string, number>();
+  for (const m of [...argv, ...Object.values(sqldEnv)].join(" ").matchAll(/0\.0\.0\.0:(\d+)/g)) {
+    if (!ports.has(m[1])) ports.set(m[1], freePort());
+  }
+  const secretFiles = new Map<string, string>();
+  for (const s of list(sqld.secrets)) {
+    secretFiles.set(`/run/secrets/${s}`, join(dir, compose.secrets[s].file));
+  }
+  const here = (s: string) => {
+    let out = s.replace(/0\.0\.0\.0:(\d+)/g, (_, p) => `127.0.0.1:${ports.get(p)}`)
+      .replace(/\bsqld:(\d+)/g, (_, p) => `127.0.0.1:${ports.get(p)}`);
+    for (const [target, file] of secretFiles) out = out.replaceAll(target, file);
+    return out.replace(/(^|=)(\/var\/lib\/sqld)/, (_, pre, path) => pre + join(root, path));
+  };
+  const envOf = (service: string): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(interpolate(serviceEnv(compose.services[service], dir)) as Record<string, string>)
+        .map(([k, v]) => [k, here(v)]),
+    );
+  const httpPort = ports.get("8080");
+  if (!httpPort) return { failed: `no HTTP listener on port 8080: ${argv.join(" ")}` };
+  const adminPort = [...ports.entries()].find(([p]) =>
+    argv.join(" ").includes(`admin-listen-addr=0.0.0.0:${p}`)
+  )?.[1];
+
+  // docker-wrapper.sh makes SQLD_DB_PATH (relative to the WORKDIR) before the entrypoint runs.
+  const workdir = join(root, SQLD_WORKDIR);
+  const dbPath = here(sqldEnv.SQLD_DB_PATH || "iku.db");
+  mkdirSync(dbPath.startsWith("/") ? dbPath : join(workdir, dbPath), { recursive: true });
+  let exited = false;
+  const proc = new Deno.Command(SQLD_PATH, {
+    args: argv.slice(1).map(here),
+    cwd: workdir,
+    clearEnv: true,
+    env: { PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...envOf("sqld") },
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const stderr = new Response(proc.stderr).text();
+  const status = proc.status.then((s) => (exited = true, s));
+  const stop = async () => {
+    try {
+      proc.kill("SIGKILL");
+    } catch { /* gone */ }
+    await status;
+  };
+  if (!await waitUp(`http://127.0.0.1:${httpPort}/health`, () => exited)) {
+    await stop();
+    const text = await stderr;
+    const why = text.split("\n").find((l) => /error/i.test(l)) ?? text.slice(-300);
+    return { failed: `exit ${(await status).code}: ${why.trim()}` };
+  }
+  return { argv, httpPort, adminPort, here, envOf, stop };
+}
+
 export async function sqldChecks(compose: Compose): Promise<Check[]> {
   const checks: Check[] = [];
   const dir = mkdtempSync(join(tmpdir(), "deploy-check-"));
-  const root = join(dir, "root");
-  let proc: Deno.ChildProcess | undefined;
+  let sqld: LocalSqld | undefined;
   try {
-    // The compose file's directory, as an operator has it after `tenant keys init`.
     await keysInitCommand({ dir: join(dir, "secrets") });
-    const sqld = compose.services.sqld;
-    const sqldEnv = interpolate(serviceEnv(sqld, dir)) as Record<string, string>;
-    const argv = entrypointArgv(interpolate(list(sqld.command)) as string[], sqldEnv);
-
-    // The container's addresses and paths, here.
-    const ports = new Map<string, number>();
-    for (const m of [...argv, ...Object.values(sqldEnv)].join(" ").matchAll(/0\.0\.0\.0:(\d+)/g)) {
-      if (!ports.has(m[1])) ports.set(m[1], freePort());
-    }
-    const secretFiles = new Map<string, string>();
-    for (const s of list(sqld.secrets)) {
-      secretFiles.set(`/run/secrets/${s}`, join(dir, compose.secrets[s].file));
-    }
-    const here = (s: string) => {
-      let out = s.replace(/0\.0\.0\.0:(\d+)/g, (_, p) => `127.0.0.1:${ports.get(p)}`)
-        .replace(/\bsqld:(\d+)/g, (_, p) => `127.0.0.1:${ports.get(p)}`);
-      for (const [target, file] of secretFiles) out = out.replaceAll(target, file);
-      return out.replace(/(^|=)(\/var\/lib\/sqld)/, (_, pre, path) => pre + join(root, path));
-    };
-    const httpPort = ports.get("8080");
-    if (!httpPort) {
-      checks.push({ name: "sqld listens on 8080", ok: false, detail: `argv: ${argv.join(" ")}` });
+    const started = await startLocalSqld(compose, dir);
+    const name = "sqld starts with the entrypoint's argv";
+    if ("failed" in started) {
+      checks.push({ name, ok: false, detail: started.failed });
       return checks;
     }
-    // docker-wrapper.sh makes SQLD_DB_PATH (relative to the WORKDIR) before the entrypoint runs.
-    const workdir = join(root, SQLD_WORKDIR);
-    const dbPath = here(sqldEnv.SQLD_DB_PATH || "iku.db");
-    mkdirSync(dbPath.startsWith("/") ? dbPath : join(workdir, dbPath), { recursive: true });
-
-    let exited = false;
-    proc = new Deno.Command(SQLD_PATH, {
-      args: argv.slice(1).map(here),
-      cwd: workdir,
-      clearEnv: true,
-      env: {
-        PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
-        ...Object.fromEntries(Object.entries(sqldEnv).map(([k, v]) => [k, here(v)])),
-      },
-      stdout: "null",
-      stderr: "piped",
-    }).spawn();
-    const stderr = new Response(proc.stderr).text();
-    const status = proc.status.then((s) => (exited = true, s));
-    const up = await waitUp(`http://127.0.0.1:${httpPort}/health`, () => exited);
-    if (!up) {
-      try {
-        proc.kill("SIGKILL");
-      } catch { /* gone */ }
-      const s = await status;
-      const why = (await stderr).split("\n").find((l) => /error/i.test(l)) ?? (await stderr).slice(-300);
-      checks.push({
-        name: "sqld starts with the entrypoint's argv",
-        ok: false,
-        detail: `exit ${s.code}: ${why.trim()}`,
-      });
-      return checks;
-    }
-    checks.push({ name: "sqld starts with the entrypoint's argv", ok: true, detail: argv.join(" ") });
-
-    const admin = [...ports.entries()].find(([p]) =>
-      p !== "8080" && argv.join(" ").includes(`admin-listen-addr=0.0.0.0:${p}`)
-    );
-    if (admin) {
-      const res = await fetch(`http://127.0.0.1:${admin[1]}/v1/namespaces/probe/create`, {
+    sqld = started;
+    const { argv, httpPort, adminPort, envOf } = sqld;
+    checks.push({ name, ok: true, detail: argv.join(" ") });
+    if (adminPort) {
+      const res = await fetch(`http://127.0.0.1:${adminPort}/v1/namespaces/probe/create`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: "{}",
@@ -143,14 +166,8 @@ export async function sqldChecks(compose: Compose): Promise<Check[]> {
     }
 
     // The app side: the catalog one-shot as the file runs it, then a tenant as the README makes it.
-    const appEnv = (service: Compose): Record<string, string> =>
-      Object.fromEntries(
-        Object.entries(interpolate(serviceEnv(service, dir)) as Record<string, string>).map((
-          [k, v],
-        ) => [k, here(v)]),
-      );
     const oneShot = list(compose.services.catalog.command);
-    const catalogEnv = { ...appEnv(compose.services.catalog), DATA_DIR: join(dir, "cli") };
+    const catalogEnv = { ...envOf("catalog"), DATA_DIR: join(dir, "cli") };
     for (const run of [1, 2]) {
       const out = await new Deno.Command(join(ROOT, oneShot[0]), {
         args: oneShot.slice(1),
@@ -166,7 +183,7 @@ export async function sqldChecks(compose: Compose): Promise<Check[]> {
       });
     }
     const env: Record<string, string> = {
-      ...appEnv(compose.services.app1),
+      ...envOf("app1"),
       DATA_DIR: join(dir, "cli"),
       SCRYPT_N: "1024",
     };
@@ -226,12 +243,7 @@ export async function sqldChecks(compose: Compose): Promise<Check[]> {
     });
     return checks;
   } finally {
-    if (proc) {
-      try {
-        proc.kill("SIGKILL");
-      } catch { /* gone */ }
-      await proc.status;
-    }
+    await sqld?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

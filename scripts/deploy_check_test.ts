@@ -6,6 +6,22 @@ import { deployChecks } from "./deploy_check.ts";
 import { ROOT } from "./deploy_compose.ts";
 import { entrypointArgv } from "./deploy_entrypoint.ts";
 import { sqldAvailable } from "./testing/sqld.ts";
+import { ServerProcess } from "./testing/server_process.ts";
+import { cliWith } from "./testing/tenant_cli.ts";
+
+/** The README's "Docker" section's create command, after `docker exec bo node_modules/.bin/deno run -A scripts/tenant.ts`. */
+const README_CREATE = [
+  "create",
+  "acme",
+  "--name",
+  "Acme",
+  "--host",
+  "localhost",
+  "--admin-email",
+  "admin@acme.example",
+  "--admin-password",
+  "a-long-passphrase",
+];
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const onSqld = { ...opts, ignore: !sqldAvailable() };
@@ -98,3 +114,33 @@ Deno.test("deploy check - a token in the compose file fails", opts, async () => 
   );
   assert.equal(checks.get("no secret in the compose file")?.ok, false);
 });
+
+Deno.test(
+  "deploy check - README's single-instance Docker steps end signed in to a tenant, not at a 404",
+  opts,
+  async () => {
+    // The image's environment (Dockerfile ENV) and `docker run -e DEMO_TENANT=false`; `docker exec` runs the CLI
+    // over the same DATA_DIR.
+    const dataDir = mkdtempSync(join(tmpdir(), "single-instance-"));
+    const server = new ServerProcess(dataDir, undefined, { HOST: "0.0.0.0", DEMO_TENANT: "false" });
+    try {
+      await server.start();
+      const before = await fetch(`http://localhost:${server.port}/api/login/access-token`, {
+        method: "POST",
+      });
+      assert.equal(before.status, 404);
+      assert.match(await before.text(), /No business is served at this address/);
+      const created = await cliWith(dataDir, {}, ...README_CREATE);
+      assert.equal(created.code, 0, created.stderr);
+      const signIn = await fetch(`http://localhost:${server.port}/api/login/access-token`, {
+        method: "POST",
+        body: new URLSearchParams({ username: "admin@acme.example", password: "a-long-passphrase" }),
+      });
+      assert.equal(signIn.status, 200, await signIn.clone().text());
+      assert.ok((await signIn.json()).access_token);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);
