@@ -27,6 +27,7 @@ import { companies, inspections, jobs, users } from "../db/schema/mod.ts";
 import { seedDemo } from "./demo.ts";
 import { CliError } from "./cli_error.ts";
 import { backupRemote, fence, restoreRemote, verifyTenant } from "./tenant_remote.ts";
+import { catalogInitCommand, keysInitCommand } from "./tenant_keys.ts";
 
 export { CliError };
 
@@ -42,6 +43,11 @@ Commands:
   disable <slug> | enable <slug>
   delete <slug> --yes
   seed-demo <slug> [--size small|large]
+  keys init [--dir secrets] [--force] [--print]
+                                         a key pair, tokens and admin key that lock a libSQL server:
+                                         sqld_jwt_key.pem (public), sqld.env and app.env (0600)
+  catalog init [--wait <seconds>]        make CATALOG_URL's namespace on SQLD_ADMIN_URL's server and check
+                                         it opens with CATALOG_TOKEN only
 
 DATA_DIR (default ./data) holds catalog.db and tenants/; CATALOG_URL puts the catalog on a libSQL
 server; SQLD_ADMIN_URL and SQLD_URL name the libSQL server of --remote tenants.`;
@@ -557,6 +563,29 @@ export async function run(argv: string[], o: RunOptions): Promise<string[]> {
       const size = str(p, "size") ?? "small";
       if (size !== "small" && size !== "large") throw new CliError("--size must be small or large");
       return [await seedDemoCommand(where, slug, size, o.scryptN)];
+    }
+    case "keys": {
+      const [sub, ...rest] = args;
+      if (sub !== "init") throw new CliError(`unknown command "keys ${sub ?? ""}" (see --help)`);
+      const p = parseArgs(rest, ["dir", "catalog-namespace"], ["force", "print"]);
+      positionals(p, []);
+      return await keysInitCommand({
+        dir: str(p, "dir") ?? "secrets",
+        force: p.flags.has("force"),
+        print: p.flags.has("print"),
+        catalogNamespace: str(p, "catalog-namespace"),
+      });
+    }
+    case "catalog": {
+      const [sub, ...rest] = args;
+      if (sub !== "init") throw new CliError(`unknown command "catalog ${sub ?? ""}" (see --help)`);
+      const p = parseArgs(rest, ["wait"]);
+      positionals(p, []);
+      const wait = Number(str(p, "wait") ?? "0");
+      if (!Number.isInteger(wait) || wait < 0 || wait > 3600) {
+        throw new CliError("--wait must be a whole number of seconds (at most 3600)");
+      }
+      return await catalogInitCommand(o.sqld, o.catalog, wait);
     }
     default:
       throw new CliError(`unknown command "${command}" (see --help)`);

