@@ -1038,6 +1038,12 @@ export const SPECS: Record<string, RouteSpec> = {
     query: all,
     shows: adminShows((M) => `${M}-S-T-0001`),
   },
+  "GET /api/sales/tickets/download": {
+    kind: "download",
+    gate: salesReader,
+    query: download,
+    shows: adminShows((M) => `${M}-S-T-0001`),
+  },
   "GET /api/sales/tickets/:id": {
     kind: "read-id",
     shows: adminShows((M) => `${M}-S-T-0001`),
