@@ -64,15 +64,23 @@ browserTest(
       const moved = await ticketOf(env, open.ticketId);
       assert.deepEqual([moved.status, moved.location], ["RFB", "Pad 9"]);
 
-      // Request approval with a line still out: refused with the spec's sentence, nothing lost.
+      // Request approval with a line still out: the spec's sentence at the Status field as the form opens,
+      // before any Save; Save sends nothing and says why; nothing typed is lost.
       await page.goto(`${base}/sales/ready-for-billing/${rfb.ticketId}`);
       await hydrated();
       assert.deepEqual(await statusOptions(page), ["Open", "Request For Approval"]);
       await chooseStatus(page, "Request For Approval");
       const again = page.getByRole("dialog", { name: "Edit Ticket" });
+      await again.getByText(BLOCKED_UNTIL_HANDLED).waitFor();
+      const puts: string[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "PUT" && r.url().includes("/api/sales/tickets")) puts.push(r.url());
+      });
       await again.getByRole("textbox", { name: "Notes" }).fill("Check the hoses");
-      await again.getByRole("button", { name: "Save" }).click();
-      await page.getByRole("status").getByText(BLOCKED_UNTIL_HANDLED).first().waitFor();
+      assert.equal(await again.getByRole("button", { name: "Save" }).isDisabled(), true, "Save is dimmed");
+      await again.getByRole("textbox", { name: "Location" }).press("Enter");
+      await again.getByRole("status").getByText("Check the fields marked above.").waitFor();
+      assert.deepEqual(puts, [], "nothing is sent that the server would refuse");
       assert.equal(await again.isVisible(), true, "the dialog stays open");
       assert.equal(await again.getByRole("textbox", { name: "Notes" }).inputValue(), "Check the hoses");
       assert.equal((await ticketOf(env, rfb.ticketId)).status, "RFB");
