@@ -598,6 +598,17 @@ export const SPECS: Record<string, RouteSpec> = {
       json: [{ ...itemBody(t), item_number: `${t.M}-S-ITEM-batch`, category_id: undefined }],
     }),
   },
+  "POST /api/sales/items/batch/preview": {
+    kind: "write",
+    gate: salesAdmin,
+    noIds: true,
+    // writes nothing; the same checks as the upload
+    request: (t) => ({
+      method: "POST",
+      path: "/api/sales/items/batch/preview",
+      json: [{ ...itemBody(t), item_number: `${t.M}-S-ITEM-batch`, category_id: undefined }],
+    }),
+  },
   "POST /api/sales/items": {
     kind: "write",
     gate: salesAdmin,
