@@ -641,6 +641,12 @@ export const SPECS: Record<string, RouteSpec> = {
     query: all,
     shows: adminShows((M) => `${M}-S-TAX-`),
   },
+  "GET /api/sales/taxes/download": {
+    kind: "download",
+    gate: salesReader,
+    query: download,
+    shows: adminShows((M) => `${M}-S-TAX-`),
+  },
   "POST /api/sales/taxes": {
     kind: "write",
     gate: salesAdmin,
@@ -673,6 +679,12 @@ export const SPECS: Record<string, RouteSpec> = {
     query: () => "model=Business%20Unit&page=1&rowsPerPage=-1",
     shows: adminShows((M) => `${M}-S-UNIT-`),
   },
+  "GET /api/sales/categories/download": {
+    kind: "download",
+    gate: salesReader,
+    query: () => "model=Business%20Unit&page=-1",
+    shows: adminShows((M) => `${M}-S-UNIT-`),
+  },
   "POST /api/sales/categories": {
     kind: "write",
     gate: salesAdmin,
@@ -703,6 +715,12 @@ export const SPECS: Record<string, RouteSpec> = {
     kind: "list",
     gate: salesReader,
     query: all,
+    shows: adminShows((M) => `${M}-S-SUBPL-`),
+  },
+  "GET /api/sales/sub_categories/download": {
+    kind: "download",
+    gate: salesReader,
+    query: download,
     shows: adminShows((M) => `${M}-S-SUBPL-`),
   },
   "POST /api/sales/sub_categories": {
