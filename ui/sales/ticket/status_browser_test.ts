@@ -160,3 +160,36 @@ browserTest(
       await dialog.waitFor({ state: "detached" });
     }),
 );
+
+browserTest(
+  "ticket check-in - a check-in in flight shows and announces that it is saving, and cannot be sent twice",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const customer = await makeCompany(env.tenant.db, { name: "Permian Energy" });
+      const { user: rep } = await env.userWithToken({ name: "Rita Rep", isSalesRep: true });
+      const open = await setup(env, "OPEN", rep.id, customer.id);
+      await signIn(rep.email, "password123", `/sales/tickets/${open.ticketId}`);
+      await toolbar(page).getByRole("button", { name: "Check-In" }).click();
+      await page.getByRole("textbox", { name: "Quantity in LOT-OPEN" }).fill("1");
+      // The server's answer is held until the busy state has been seen.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let posts = 0;
+      await page.route("**/api/sales/inventory/check-in", async (route) => {
+        posts++;
+        await held;
+        await route.continue();
+      });
+      await toolbar(page).getByRole("button", { name: "Submit Check-In" }).click();
+      const busy = toolbar(page).getByRole("button", { name: "Checking in..." });
+      await busy.waitFor();
+      assert.equal(await busy.isDisabled(), true);
+      await toolbar(page).getByRole("status").getByText("Checking in, please wait...").waitFor({
+        state: "attached",
+      });
+      await busy.click({ force: true }).catch(() => undefined);
+      release();
+      await page.getByRole("status").getByText("Checked in 1 line").waitFor();
+      assert.equal(posts, 1, "one check-in sent");
+    }),
+);
