@@ -346,14 +346,26 @@ function offsetAt(timeZone: string, t: number): number {
 const zonedSeconds = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A stored instant (ISO, UTC) as MM-DD-YY HH:mm on the company's clock. The zone is explicit, so the
- * server's HTML, the island and the PDF agree whatever zone the server or browser runs in.
+ * Where a date is shown, which sets its year (decision 044): in a `list` (a table's rows, their cards on a
+ * phone) the spec's two-digit MM-DD-YY; on a `page` (headers, detail pages, dialogs' facts, documents) the
+ * four-digit MM-DD-YYYY that formatDate gives.
  */
-export function formatDateTime(value: string | null | undefined, timeZone = DEFAULT_TIME_ZONE): string {
+export type DatePlace = "list" | "page";
+
+/**
+ * A stored instant (ISO, UTC) on the company's clock: MM-DD-YY HH:mm in a list, MM-DD-YYYY HH:mm on a page
+ * (decision 044). The zone is explicit, so the server's HTML, the island and the PDF agree whatever zone the
+ * server or browser runs in.
+ */
+export function formatDateTime(
+  value: string | null | undefined,
+  timeZone = DEFAULT_TIME_ZONE,
+  place: DatePlace = "list",
+): string {
   if (!value) return "";
   const p = zonedParts(value, timeZone);
   if (!p) return value;
-  return `${p.month}-${p.day}-${p.year.slice(2)} ${p.hour}:${p.minute}`;
+  return `${p.month}-${p.day}-${place === "page" ? p.year : p.year.slice(2)} ${p.hour}:${p.minute}`;
 }
 
 /** A stored instant as the `YYYY-MM-DDTHH:mm` a datetime-local input shows, on the zone's clock. */

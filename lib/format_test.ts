@@ -132,6 +132,9 @@ Deno.test("format - calendar dates as stored; instants on the company's clock", 
   assert.equal(formatDateTime("2026-03-04T00:00:00Z", "Asia/Kolkata"), "03-04-26 05:30");
   assert.equal(formatDateTime("2026-03-04T23:30:00Z", "Not/AZone"), "03-04-26 23:30");
   assert.equal(formatDateTime("garbage", "UTC"), "garbage");
+  // A header, a detail page or a dialog's facts keep the four-digit year, as formatDate does (decision 044).
+  assert.equal(formatDateTime("2026-03-04T23:30:00Z", "America/Chicago", "page"), "03-04-2026 17:30");
+  assert.equal(formatDateTime("2026-03-04T23:30:00Z", "America/Chicago", "list"), "03-04-26 17:30");
   assert.equal(today(new Date("2026-03-05T03:00:00Z"), "America/Chicago"), "2026-03-04");
 });
 

@@ -598,6 +598,17 @@ export const SPECS: Record<string, RouteSpec> = {
       json: [{ ...itemBody(t), item_number: `${t.M}-S-ITEM-batch`, category_id: undefined }],
     }),
   },
+  "POST /api/sales/items/batch/preview": {
+    kind: "write",
+    gate: salesAdmin,
+    noIds: true,
+    // writes nothing; the same checks as the upload
+    request: (t) => ({
+      method: "POST",
+      path: "/api/sales/items/batch/preview",
+      json: [{ ...itemBody(t), item_number: `${t.M}-S-ITEM-batch`, category_id: undefined }],
+    }),
+  },
   "POST /api/sales/items": {
     kind: "write",
     gate: salesAdmin,
@@ -628,6 +639,12 @@ export const SPECS: Record<string, RouteSpec> = {
     kind: "list",
     gate: salesReader,
     query: all,
+    shows: adminShows((M) => `${M}-S-TAX-`),
+  },
+  "GET /api/sales/taxes/download": {
+    kind: "download",
+    gate: salesReader,
+    query: download,
     shows: adminShows((M) => `${M}-S-TAX-`),
   },
   "POST /api/sales/taxes": {
@@ -662,6 +679,12 @@ export const SPECS: Record<string, RouteSpec> = {
     query: () => "model=Business%20Unit&page=1&rowsPerPage=-1",
     shows: adminShows((M) => `${M}-S-UNIT-`),
   },
+  "GET /api/sales/categories/download": {
+    kind: "download",
+    gate: salesReader,
+    query: () => "model=Business%20Unit&page=-1",
+    shows: adminShows((M) => `${M}-S-UNIT-`),
+  },
   "POST /api/sales/categories": {
     kind: "write",
     gate: salesAdmin,
@@ -692,6 +715,12 @@ export const SPECS: Record<string, RouteSpec> = {
     kind: "list",
     gate: salesReader,
     query: all,
+    shows: adminShows((M) => `${M}-S-SUBPL-`),
+  },
+  "GET /api/sales/sub_categories/download": {
+    kind: "download",
+    gate: salesReader,
+    query: download,
     shows: adminShows((M) => `${M}-S-SUBPL-`),
   },
   "POST /api/sales/sub_categories": {
@@ -1036,6 +1065,12 @@ export const SPECS: Record<string, RouteSpec> = {
     kind: "list",
     gate: salesReader,
     query: all,
+    shows: adminShows((M) => `${M}-S-T-0001`),
+  },
+  "GET /api/sales/tickets/download": {
+    kind: "download",
+    gate: salesReader,
+    query: download,
     shows: adminShows((M) => `${M}-S-T-0001`),
   },
   "GET /api/sales/tickets/:id": {

@@ -1,5 +1,11 @@
 import { createContext, useContext } from "react";
-import { DEFAULT_TIME_ZONE, formatDateTime, formatListDate, today } from "../../lib/format.ts";
+import {
+  type DatePlace,
+  DEFAULT_TIME_ZONE,
+  formatDateTime,
+  formatListDate,
+  today,
+} from "../../lib/format.ts";
 
 /**
  * The company's time zone (settings.timeZone, decision 015) for everything on the page: the server's
@@ -16,11 +22,14 @@ export const useTimeZone = () => useContext(TimeZoneContext);
  */
 export const useToday = () => today(new Date(), useTimeZone());
 
-/** A stored instant (UTC) on the company's clock as MM-DD-YY HH:mm; rendered on the server too. */
-export function DateTime({ value }: { value: string | null | undefined }) {
+/**
+ * A stored instant (UTC) on the company's clock: MM-DD-YY HH:mm in a list, MM-DD-YYYY HH:mm on a page (a
+ * header, a detail page, a dialog's facts: decision 044); rendered on the server too.
+ */
+export function DateTime({ value, place = "list" }: { value: string | null | undefined; place?: DatePlace }) {
   const timeZone = useTimeZone();
   if (!value) return null;
-  return <time dateTime={value}>{formatDateTime(value, timeZone)}</time>;
+  return <time dateTime={value}>{formatDateTime(value, timeZone, place)}</time>;
 }
 
 /**

@@ -95,7 +95,7 @@ browserTest(
       const html = await (await env.request(path, cookie(await env.login()))).text();
       assert.match(html, />03-04-26 21:30<\/time>/);
       // The line has not ended: the service dates are open from its start (decision 044).
-      assert.match(html, /<dd>From 03-04-26 21:30<\/dd>/);
+      assert.match(html, /<dd>From 03-04-2026 21:30<\/dd>/);
       assert.doesNotMatch(html, /\(UTC\)/);
 
       await signIn(undefined, undefined, path);

@@ -90,7 +90,9 @@ function drawSignature(doc: PdfDoc, signature: NonNullable<ReportMedia["signatur
   doc.font(FONT_BOLD).fontSize(10).fillColor("black")
     .text(pdfSafe(`Signed by ${signature.signer_name}`), left, y + h + 6, { width: contentWidth(doc) });
   doc.font(FONT).fontSize(9).fillColor("#555")
-    .text(`on ${formatDateTime(signature.signed_at, timeZone)} (${timeZone})`, { width: contentWidth(doc) });
+    .text(`on ${formatDateTime(signature.signed_at, timeZone, "page")} (${timeZone})`, {
+      width: contentWidth(doc),
+    });
   doc.x = left;
 }
 

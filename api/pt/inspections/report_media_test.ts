@@ -50,7 +50,7 @@ Deno.test("inspection report - photos with their captions and the signature with
     assert.match(text, /^2\.$/m);
     assert.match(text, /Inspector's Signature/);
     assert.match(text, /Signed by Dwayne Carter/);
-    assert.match(text, /on 01-15-26 12:05 \(America\/Chicago\)/);
+    assert.match(text, /on 01-15-2026 12:05 \(America\/Chicago\)/);
     const images = await pdfImages(bytes);
     assert.deepEqual(
       images.filter((i) => i.type === "image").map((i) => [i.width, i.height]),

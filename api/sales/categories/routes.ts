@@ -5,10 +5,15 @@ import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { CategoryListQuery, deleteCategory, listCategories, saveCategory } from "./service.ts";
 
+import { downloadCategories } from "./download.ts";
+
 // Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
 export const categoriesRoutes = new Hono<AppEnv>()
   .get("/sales/categories", valid("query", CategoryListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listCategories(ctxOf(c), q));
+  })
+  .get("/sales/categories/download", valid("query", CategoryListQuery), (c) => {
+    return downloadCategories(ctxOf(c), c.req.valid("query"));
   })
   .post("/sales/categories", valid("json", JsonObject), async (c) => {
     return c.json(await saveCategory(ctxOf(c), c.req.valid("json")));

@@ -5,7 +5,20 @@ import { listResponse } from "../../lib/list_query.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { uploadLimit } from "../../files/routes.ts";
-import { deleteItem, downloadItems, ItemListQuery, listItems, saveItem, saveItemBatch } from "./service.ts";
+import {
+  deleteItem,
+  downloadItems,
+  ItemListQuery,
+  listItems,
+  previewItemBatch,
+  saveItem,
+  saveItemBatch,
+} from "./service.ts";
+
+const jsonBody = (req: { json(): Promise<unknown> }) =>
+  req.json().catch(() => {
+    throw new AppError("bad_request", "Malformed request body.");
+  });
 
 // Save bodies are parsed by the service after its permission check (403 before 422).
 export const itemsRoutes = new Hono<AppEnv>()
@@ -16,10 +29,10 @@ export const itemsRoutes = new Hono<AppEnv>()
     return downloadItems(ctxOf(c), c.req.valid("query"));
   })
   .post("/sales/items/batch", uploadLimit, async (c) => {
-    const body = await c.req.json().catch(() => {
-      throw new AppError("bad_request", "Malformed request body.");
-    });
-    return c.json(await saveItemBatch(ctxOf(c), body));
+    return c.json(await saveItemBatch(ctxOf(c), await jsonBody(c.req)));
+  })
+  .post("/sales/items/batch/preview", uploadLimit, async (c) => {
+    return c.json(await previewItemBatch(ctxOf(c), await jsonBody(c.req)));
   })
   .post("/sales/items", valid("json", JsonObject), async (c) => {
     return c.json(await saveItem(ctxOf(c), c.req.valid("json")));

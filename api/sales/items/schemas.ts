@@ -128,6 +128,21 @@ export interface ItemOut {
 }
 
 /** POST /api/sales/items/batch answers this. */
+/** One row of an items batch preview: a new item, or the stored one it replaces with each field that changes. */
+export interface ItemBatchPreviewRow {
+  n: number;
+  item_number: string;
+  existing: boolean;
+  changes: { field: string; before: string; after: string }[];
+}
+
+export interface ItemBatchPreview {
+  rows: ItemBatchPreviewRow[];
+  created: number;
+  updated: number;
+  message: string;
+}
+
 export interface ItemBatchResult {
   created: number;
   updated: number;

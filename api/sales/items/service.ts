@@ -2,4 +2,4 @@
 export { downloadItems, ITEM_COLUMNS, ItemListQuery, listItems } from "./service/list_items.ts";
 export { getItem, presentItem } from "./service/query.ts";
 export { deleteItem, saveItem } from "./service/save_item.ts";
-export { saveItemBatch } from "./service/save_batch.ts";
+export { previewItemBatch, saveItemBatch } from "./service/save_batch.ts";

@@ -4,7 +4,15 @@ import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { withEtag } from "../../lib/preconditions.ts";
 import { TicketListQuery } from "./schemas.ts";
-import { createTicket, deleteTicket, everyTicket, getTicket, listTickets, updateTicket } from "./service.ts";
+import {
+  createTicket,
+  deleteTicket,
+  downloadTickets,
+  everyTicket,
+  getTicket,
+  listTickets,
+  updateTicket,
+} from "./service.ts";
 
 // Save bodies are parsed by the service after its permission check (403 before 422).
 export const ticketsRoutes = new Hono<AppEnv>()
@@ -13,6 +21,9 @@ export const ticketsRoutes = new Hono<AppEnv>()
     return listResponse(q, (q) => listTickets(ctxOf(c), q), "results", {
       rows: () => everyTicket(ctxOf(c), q),
     });
+  })
+  .get("/sales/tickets/download", valid("query", TicketListQuery), (c) => {
+    return downloadTickets(ctxOf(c), c.req.valid("query"));
   })
   .get("/sales/tickets/:id", valid("param", IdParam), async (c) => {
     return withEtag(c, await getTicket(ctxOf(c), c.req.valid("param").id));

@@ -1,6 +1,7 @@
 // The tickets service, one verb per file under service/.
 export { cloneQuote, createTicket } from "./service/create_ticket.ts";
 export { everyTicket, listTickets, type TicketListRow } from "./service/list_tickets.ts";
+export { downloadTickets } from "./service/download_tickets.ts";
 export { findTicket, presentTicket, type TicketOut } from "./service/query.ts";
 export { updateTicket } from "./service/update_ticket.ts";
 export { deleteTicket, INVOICE_NOT_DELETABLE } from "./service/delete_ticket.ts";

@@ -51,7 +51,8 @@ export function SignatureSection({ inspectionId, signature, canEdit, onChange }:
         <figure className="signature-saved">
           <img src={signature.url} alt={`Signature of ${signature.signer_name}`} width={signature.width} />
           <figcaption>
-            Signed by <strong>{signature.signer_name}</strong> on <DateTime value={signature.signed_at} />
+            Signed by <strong>{signature.signer_name}</strong> on{" "}
+            <DateTime value={signature.signed_at} place="page" />
           </figcaption>
         </figure>
       )}

@@ -92,7 +92,7 @@ browserTest(
       );
       await page.keyboard.press("Enter");
       await page.getByRole("status").getByText("Signature saved").waitFor();
-      await dialog.getByText(/Signed by .+ on \d\d-\d\d-\d\d \d\d:\d\d/).waitFor();
+      await dialog.getByText(/Signed by .+ on \d\d-\d\d-\d{4} \d\d:\d\d/).waitFor();
       const signature = await env.tenant.db.select({ data: files.data, width: inspection_signatures.width })
         .from(inspection_signatures).innerJoin(files, eq(files.id, inspection_signatures.file_id)).get();
       assert.equal(imageInfo(new Uint8Array(signature!.data))?.type, "image/png");

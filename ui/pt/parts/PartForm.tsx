@@ -50,6 +50,8 @@ export function PartForm({ part, onClose, onSaved }: {
       onClose={onClose}
       onSubmit={submit}
       canSubmit={check.success}
+      // Its messages show as typed; Save (or Enter) on a bad value says so instead of doing nothing.
+      onInvalidSubmit={() => {}}
       busy={busy}
       versioned={edit}
     >

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
 import { eq } from "drizzle-orm";
 import type { CategoryOut } from "../../../api/sales/categories/schemas.ts";
-import { makeInventory } from "../../../db/factories.ts";
+import { makeCategory, makeInventory } from "../../../db/factories.ts";
 import { inventory, inventory_locations } from "../../../db/schema/mod.ts";
 
 browserTest(
@@ -78,5 +78,28 @@ browserTest(
       await page.getByRole("status").getByText("Business Unit deleted").waitFor();
       await table.getByText("No Data Found").waitFor();
       assert.deepEqual(await units(), []);
+    }),
+);
+
+browserTest(
+  "categories - each list downloads its own model with its search, as <List>-YYYY-MM-DD.xlsx",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      await makeCategory(env.tenant.db, { model: "Business Unit", name: "Odessa Yard" });
+      await makeCategory(env.tenant.db, { model: "Business Unit", name: "Midland Yard" });
+      const { user } = await env.userWithToken({ name: "Gil General" });
+      await signIn(user.email, "password123", "/sales/business-units?search_name=odessa");
+      await page.getByRole("table", { name: "Business Units" }).getByText("Odessa Yard").waitFor();
+      const [response, file] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes("/api/sales/categories/download")),
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download" }).click(),
+      ]);
+      const url = new URL(response.url());
+      assert.deepEqual(
+        [url.searchParams.get("model"), url.searchParams.get("search_name"), url.searchParams.get("page")],
+        ["Business Unit", "odessa", "-1"],
+      );
+      assert.match(file.suggestedFilename(), /^Business-Units-\d{4}-\d{2}-\d{2}\.xlsx$/);
     }),
 );

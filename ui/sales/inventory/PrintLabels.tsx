@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Icon } from "../../components/icons.tsx";
 import { lazyDialog, preloadOn } from "../../lib/lazy_dialog.tsx";
 import type { RowSelection } from "./columns.tsx";
@@ -6,6 +6,8 @@ import type { InventoryRow } from "./types.ts";
 
 // Loaded when first opened (decision 022).
 const LabelsDialog = lazyDialog(() => import("../../scan/LabelsDialog.tsx").then((m) => m.LabelsDialog));
+
+export const PICK_ROWS_FIRST = "Tick rows (or Select page) to print their labels.";
 
 /** The rows picked for QR labels, kept while the list pages, sorts and filters (issue 13). */
 export function useLabelSelection(
@@ -30,6 +32,7 @@ export function PrintLabels({ selection, rows }: {
   rows: InventoryRow[];
 }) {
   const [open, setOpen] = useState(false);
+  const hintId = useId();
   const count = selection.selected.size;
   return (
     <>
@@ -46,11 +49,14 @@ export function PrintLabels({ selection, rows }: {
         type="button"
         className="btn"
         disabled={!selection.hydrated || count === 0}
+        aria-describedby={count === 0 ? hintId : undefined}
         onClick={() => setOpen(true)}
         {...preloadOn(LabelsDialog.preload)}
       >
         <Icon name="print" size={20} />Print QR labels{count ? ` (${count})` : ""}
       </button>
+      {/* Why Print is dimmed, beside it: nothing is picked yet. */}
+      {count === 0 && <span id={hintId} className="field-note">{PICK_ROWS_FIRST}</span>}
       {open && (
         <LabelsDialog
           endpoint="/api/sales/inventory/labels"

@@ -4,6 +4,7 @@ import { browserTest, eventually, withBrowser } from "../../../scripts/testing/b
 import { makeCategory, makeInventory, makeItem } from "../../../db/factories.ts";
 import { inventory } from "../../../db/schema/mod.ts";
 import type { TestEnv } from "../../../scripts/testing/harness.ts";
+import { PICK_ROWS_FIRST } from "./PrintLabels.tsx";
 
 /** A row's cells, as shown. */
 const cells = async (row: Locator) => (await row.getByRole("cell").allInnerTexts()).map((t) => t.trim());
@@ -347,5 +348,26 @@ browserTest(
         ["LOT-1", unit.id, 20],
         ["LOT-2", unit.id, 7],
       ]);
+    }),
+);
+
+browserTest(
+  "inventory - Print QR labels, dimmed until rows are picked, says why beside it",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const item = await makeItem(env.tenant.db, { inventory_type: "Serialized", item_number: "VLV-9" });
+      await makeInventory(env.tenant.db, { item_id: item.id, serial_number: "SN-A" });
+      await signIn(undefined, undefined, "/sales/serialized-inventory");
+      const print = page.getByRole("button", { name: /Print QR labels/ });
+      assert.equal(await print.isDisabled(), true);
+      const hint = await print.evaluate((b) =>
+        document.getElementById(b.getAttribute("aria-describedby") ?? "")
+      );
+      assert.ok(hint, "the dimmed button is described");
+      await page.getByText(PICK_ROWS_FIRST).waitFor();
+      await page.getByRole("checkbox", { name: "Select SN-A" }).check();
+      await page.getByRole("button", { name: "Print QR labels (1)" }).waitFor();
+      assert.equal(await page.getByText(PICK_ROWS_FIRST).count(), 0, "the hint goes once a row is picked");
+      assert.equal(await print.getAttribute("aria-describedby"), null);
     }),
 );

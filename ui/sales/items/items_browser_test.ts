@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { Locator } from "playwright-core";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { makeCategory } from "../../../db/factories.ts";
+import { makeCategory, makeItem } from "../../../db/factories.ts";
 import { inventory, inventory_audit, items } from "../../../db/schema/mod.ts";
 
 browserTest(
@@ -129,6 +129,9 @@ browserTest(
       await alert.waitFor({ state: "detached" });
       assert.equal(await bad.getAttribute("aria-invalid"), null);
       await dialog.getByRole("button", { name: "Upload" }).click();
+      await dialog.getByRole("table", { name: /Check the changes: 3 items to create, 0 to replace/ })
+        .waitFor();
+      await dialog.getByRole("button", { name: "Save" }).click();
       await page.getByRole("status").getByText("3 items created, 0 updated").waitFor();
       await dialog.waitFor({ state: "detached" });
       const table = page.getByRole("table", { name: "Items" });
@@ -145,5 +148,54 @@ browserTest(
         ],
       );
       assert.notEqual(saved[0].category_id, null);
+    }),
+);
+
+browserTest(
+  "items - a batch row with a catalogue's Item Number says it replaces that item, field by field, before Save",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const db = env.tenant.db;
+      const flow = await makeCategory(db, { model: "Item Category", name: "Flow Iron" });
+      await makeCategory(db, { model: "Item Category", name: "Valves" });
+      await makeItem(db, {
+        item_number: "PV-2",
+        item_description: "2in plug valve",
+        rate: 40,
+        category_id: flow.id,
+        units: "Per Day",
+      });
+      await signIn(undefined, undefined, "/sales/items");
+      await page.getByRole("button", { name: "Batch Upload" }).click();
+      const dialog = page.getByRole("dialog", { name: "Batch Upload" });
+      // The dialog says what a known Item Number does before anything is typed.
+      await dialog.getByText(/already in the catalogue replaces that item's fields/).waitFor();
+      const grid = dialog.getByRole("table", { name: "Rows to upload" });
+      await pasteInto(
+        grid.getByRole("textbox", { name: "Row 1, Item Number" }),
+        "Item Number\tItem\tRate\tCategory\nPV-2\t2in plug valve\t45\tValves\nPV-3\t3in plug valve\t60\t\n",
+      );
+      await dialog.getByText("2 rows to upload").waitFor();
+      await dialog.getByRole("button", { name: "Upload" }).click();
+      const preview = dialog.getByRole("table", {
+        name: /Check the changes: 1 item to create, 1 to replace/,
+      });
+      await preview.waitFor();
+      const replaced = await preview.getByRole("row", { name: /PV-2/ }).innerText();
+      assert.match(replaced, /Replaces the item/);
+      assert.match(replaced, /Rate: 40 \u2192 45/);
+      assert.match(replaced, /Category: Flow Iron \u2192 Valves/);
+      assert.doesNotMatch(replaced, /Item: /, "an unchanged field is not listed");
+      assert.match(await preview.getByRole("row", { name: /PV-3/ }).innerText(), /New item/);
+      const before = await db.select().from(items).orderBy(items.item_number);
+      assert.deepEqual(
+        before.map((i) => [i.item_number, i.rate]),
+        [["PV-2", 40]],
+        "nothing saved before Save",
+      );
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").getByText("1 item created, 1 updated").waitFor();
+      const after = await db.select().from(items).orderBy(items.item_number);
+      assert.deepEqual(after.map((i) => [i.item_number, i.rate]), [["PV-2", 45], ["PV-3", 60]]);
     }),
 );

@@ -29,6 +29,10 @@ browserTest(
       await dialog.getByRole("textbox", { name: "State Rate (%)" }).fill("6.25x");
       await dialog.getByText("Must be a number").waitFor();
       assert.equal(await dialog.getByRole("button", { name: "Save" }).isDisabled(), true);
+      // Enter on the form says why nothing is saved, and the button stays reachable by keyboard.
+      await dialog.getByRole("textbox", { name: "State Rate (%)" }).press("Enter");
+      await dialog.getByRole("status").getByText("Check the fields marked above.").waitFor();
+      assert.equal(await dialog.getByRole("button", { name: "Save" }).getAttribute("aria-disabled"), "true");
       await dialog.getByRole("textbox", { name: "State Rate (%)" }).fill("6.25");
       await dialog.getByRole("textbox", { name: "County Rate (%)" }).fill("0.5");
       await dialog.getByRole("textbox", { name: "City Rate (%)" }).fill("1.5");

@@ -5,6 +5,8 @@ import { Select } from "../../primitives/Select.tsx";
 import { Checkbox } from "../../primitives/Checkbox.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { TicketUpdateInput } from "../../../api/sales/tickets/schemas.ts";
+import { BLOCKED_UNTIL_HANDLED } from "../../../api/sales/tickets/rules.ts";
+import { isHandledStatus } from "../../../api/sales/lines/rules.ts";
 import { option, type Parties, PartyFields, partyIds } from "../tickets/TicketParties.tsx";
 import { redirectAfterSave, STATUS_LABELS, type StatusChoice, statusChoices } from "./status.ts";
 import type { DialogProps, TicketDetail } from "./types.ts";
@@ -95,7 +97,12 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
     final_bill: v.final_bill,
   };
   const check = TicketUpdateInput.safeParse(body);
-  const issues = issuesOf(check);
+  // Request For Approval from Ready To Bill waits for every line to be checked in or sold: said at the
+  // Status field before Save, as the server would refuse it (409) after.
+  const blocked = v.status === "RFA" && ticket.status === "RFB" &&
+    props.lines.some((l) => !isHandledStatus(l.calculated_inventory_status));
+  const issues = { ...issuesOf(check), ...(blocked ? { status: BLOCKED_UNTIL_HANDLED } : {}) };
+  const valid = check.success && !blocked;
   const shown = shownFrom(serverErrors, issues);
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof FormValues) => (value: string | boolean) => {
@@ -104,7 +111,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
   };
 
   const submit = async () => {
-    if (!check.success) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
+    if (!valid) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
     const status = v.status;
     await save(
       () =>
@@ -127,7 +134,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
       onClose={props.onClose}
       onSubmit={submit}
       onInvalidSubmit={revealAll}
-      canSubmit={check.success}
+      canSubmit={valid}
       busy={busy}
       versioned={edit}
     >
@@ -146,7 +153,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
           options={statusOptions(ticket, can, props.status)}
           value={v.status}
           onChange={set("status")}
-          error={shown("status")}
+          error={shown("status") || (blocked ? BLOCKED_UNTIL_HANDLED : undefined)}
         />
       </div>
       <TextField

@@ -20,7 +20,7 @@ export function Header({ t, lines, company }: { t: Ticket; lines: Line[]; compan
     [
       "Service Dates",
       !(t.isQuote || t.status === "QUOTE")
-        ? serviceDates(lines, (v) => formatDateTime(v, timeZone)) || undefined
+        ? serviceDates(lines, (v) => formatDateTime(v, timeZone, "page")) || undefined
         : undefined,
     ],
     ["Business Unit", t.business_unit?.name],
@@ -79,10 +79,10 @@ export function Revisions({ t }: { t: Ticket }) {
             </a>{" "}
             <span>
               {formatDate(r.document_date)}, {money(r.grandtotal)}, {r.cancelled_at
-                ? `cancelled ${formatDateTime(r.cancelled_at, timeZone)}${
+                ? `cancelled ${formatDateTime(r.cancelled_at, timeZone, "page")}${
                   r.cancelled_by ? ` by ${r.cancelled_by}` : ""
                 }`
-                : `current, issued ${formatDateTime(r.issued_at, timeZone)}${
+                : `current, issued ${formatDateTime(r.issued_at, timeZone, "page")}${
                   r.issued_by ? ` by ${r.issued_by}` : ""
                 }`}
             </span>

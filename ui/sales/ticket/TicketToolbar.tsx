@@ -72,10 +72,13 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
             type="button"
             className="btn btn-primary"
             disabled={checkIn.busy}
+            aria-busy={checkIn.busy || undefined}
             onClick={() => checkIn.submit()}
           >
-            Submit Check-In
+            {checkIn.busy ? "Checking in..." : "Submit Check-In"}
           </button>
+          {/* A check-in in flight is said to screen readers too (the spec's "Loading please wait..."). */}
+          <span className="sr-only" role="status">{checkIn.busy ? "Checking in, please wait..." : ""}</span>
           <ScanButton
             label="Scan"
             title="Scan to check in"

@@ -43,9 +43,12 @@ Deno.test("ticket detail - header, lines in order, totals, and the island on eac
     assert.match(html, /<h1>Ready For Billing: T-00077<\/h1>/);
     assert.match(html, /Permian Energy/);
     assert.match(html, /Ready To Bill/);
-    assert.match(html, /03-07-2026/);
+    // The header's dates read one way, with the four-digit year; the line table, a list, the spec's
+    // MM-DD-YY HH:mm (decision 044).
+    assert.match(html, /<dt>Ticket Date<\/dt><dd>03-07-2026<\/dd>/);
     // FV-001 started today and has not ended: the range is open (decision 044's service dates).
-    assert.match(html, /<dt>Service Dates<\/dt><dd>From 03-01-26 08:00<\/dd>/);
+    assert.match(html, /<dt>Service Dates<\/dt><dd>From 03-01-2026 08:00<\/dd>/);
+    assert.match(html, />03-01-26 08:00<\/time>/);
     assert.match(html, /Gate code 4411/);
     assert.match(html, /data-island="ui\/sales\/ticket\/islands\/TicketDetail.tsx"/);
     // lines by their order: FV-002 (order 1) before FV-001

@@ -64,15 +64,23 @@ browserTest(
       const moved = await ticketOf(env, open.ticketId);
       assert.deepEqual([moved.status, moved.location], ["RFB", "Pad 9"]);
 
-      // Request approval with a line still out: refused with the spec's sentence, nothing lost.
+      // Request approval with a line still out: the spec's sentence at the Status field as the form opens,
+      // before any Save; Save sends nothing and says why; nothing typed is lost.
       await page.goto(`${base}/sales/ready-for-billing/${rfb.ticketId}`);
       await hydrated();
       assert.deepEqual(await statusOptions(page), ["Open", "Request For Approval"]);
       await chooseStatus(page, "Request For Approval");
       const again = page.getByRole("dialog", { name: "Edit Ticket" });
+      await again.getByText(BLOCKED_UNTIL_HANDLED).waitFor();
+      const puts: string[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "PUT" && r.url().includes("/api/sales/tickets")) puts.push(r.url());
+      });
       await again.getByRole("textbox", { name: "Notes" }).fill("Check the hoses");
-      await again.getByRole("button", { name: "Save" }).click();
-      await page.getByRole("status").getByText(BLOCKED_UNTIL_HANDLED).first().waitFor();
+      assert.equal(await again.getByRole("button", { name: "Save" }).isDisabled(), true, "Save is dimmed");
+      await again.getByRole("textbox", { name: "Location" }).press("Enter");
+      await again.getByRole("status").getByText("Check the fields marked above.").waitFor();
+      assert.deepEqual(puts, [], "nothing is sent that the server would refuse");
       assert.equal(await again.isVisible(), true, "the dialog stays open");
       assert.equal(await again.getByRole("textbox", { name: "Notes" }).inputValue(), "Check the hoses");
       assert.equal((await ticketOf(env, rfb.ticketId)).status, "RFB");
@@ -150,5 +158,38 @@ browserTest(
       const bytes = await Deno.readFile((await file.path())!);
       assert.equal(new TextDecoder().decode(bytes.slice(0, 5)), "%PDF-");
       await dialog.waitFor({ state: "detached" });
+    }),
+);
+
+browserTest(
+  "ticket check-in - a check-in in flight shows and announces that it is saving, and cannot be sent twice",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const customer = await makeCompany(env.tenant.db, { name: "Permian Energy" });
+      const { user: rep } = await env.userWithToken({ name: "Rita Rep", isSalesRep: true });
+      const open = await setup(env, "OPEN", rep.id, customer.id);
+      await signIn(rep.email, "password123", `/sales/tickets/${open.ticketId}`);
+      await toolbar(page).getByRole("button", { name: "Check-In" }).click();
+      await page.getByRole("textbox", { name: "Quantity in LOT-OPEN" }).fill("1");
+      // The server's answer is held until the busy state has been seen.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let posts = 0;
+      await page.route("**/api/sales/inventory/check-in", async (route) => {
+        posts++;
+        await held;
+        await route.continue();
+      });
+      await toolbar(page).getByRole("button", { name: "Submit Check-In" }).click();
+      const busy = toolbar(page).getByRole("button", { name: "Checking in..." });
+      await busy.waitFor();
+      assert.equal(await busy.isDisabled(), true);
+      await toolbar(page).getByRole("status").getByText("Checking in, please wait...").waitFor({
+        state: "attached",
+      });
+      await busy.click({ force: true }).catch(() => undefined);
+      release();
+      await page.getByRole("status").getByText("Checked in 1 line").waitFor();
+      assert.equal(posts, 1, "one check-in sent");
     }),
 );

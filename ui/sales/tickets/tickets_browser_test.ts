@@ -167,3 +167,42 @@ browserTest(
       await invoices.getByText("No Data Found").waitFor();
     }),
 );
+
+browserTest(
+  "tickets - each stage list downloads what it lists, with its searches, as <List>-YYYY-MM-DD.xlsx",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const db = env.tenant.db;
+      const customer = await makeCompany(db, { name: "Permian Energy" });
+      await makeTicket(db, {
+        customer_id: customer.id,
+        ticket_number: "T-00031",
+        status: "APP",
+        isInvoice: true,
+      });
+      await makeTicket(db, {
+        customer_id: customer.id,
+        ticket_number: "T-00032",
+        status: "APP",
+        isInvoice: true,
+      });
+      await makeTicket(db, { customer_id: customer.id, ticket_number: "T-00033", status: "OPEN" });
+      const { user } = await env.userWithToken({ name: "Gil General" });
+      await signIn(user.email, "password123", "/sales/invoices?search_ticket_number=00032");
+      await page.getByRole("table", { name: "Invoices" }).getByRole("link", { name: "T-00032" }).waitFor();
+      const [response, file] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes("/api/sales/tickets/download")),
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download" }).click(),
+      ]);
+      const url = new URL(response.url());
+      assert.deepEqual(
+        [url.searchParams.get("ticketFlowFilter"), url.searchParams.get("search_ticket_number")],
+        ["APP", "00032"],
+      );
+      assert.equal(url.searchParams.get("page"), "-1");
+      assert.match(file.suggestedFilename(), /^Invoices-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const bytes = await Deno.readFile((await file.path())!);
+      assert.deepEqual([...bytes.subarray(0, 2)], [0x50, 0x4b], "an xlsx (zip) file");
+    }),
+);

@@ -1,14 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import { categories, type Item, items, type NewItem } from "../../../../db/schema/mod.ts";
-import type { Tx } from "../../../../db/client.ts";
+import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
 import { AppError, type FieldError } from "../../../../lib/errors.ts";
 import { nowStamp } from "../../../lib/db_helpers.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
-import type { ItemBatchResult } from "../schemas.ts";
+import type { ItemBatchPreview, ItemBatchPreviewRow, ItemBatchResult } from "../schemas.ts";
 import { type BatchRow, checkBatchRows, rowError } from "./batch_rows.ts";
 import { holdsMoreThanOne } from "./save_item.ts";
 import { inJson } from "../../../../db/in_json.ts";
+
+/** Reads run in the upload's write transaction, or outside it for a preview. */
+type Reader = Tx | TenantDatabase;
 
 /** Well under SQLite's parameter limit per statement. */
 const CHUNK = 400;
@@ -22,7 +25,7 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
 }
 
 /** The caller's item categories named in the batch, by lower-cased name. */
-async function categoryIds(tx: Tx, user: CurrentUser, rows: BatchRow[]): Promise<Map<string, number>> {
+async function categoryIds(tx: Reader, user: CurrentUser, rows: BatchRow[]): Promise<Map<string, number>> {
   const names = [...new Set(rows.map((r) => r.item_category).filter((n): n is string => !!n))];
   const found = new Map<string, number>();
   for (const part of chunks(names)) {
@@ -37,7 +40,7 @@ async function categoryIds(tx: Tx, user: CurrentUser, rows: BatchRow[]): Promise
 }
 
 /** The tenant's items whose number is in the batch, by lower-cased number. */
-async function existingItems(tx: Tx, rows: BatchRow[]): Promise<Map<string, Item>> {
+async function existingItems(tx: Reader, rows: BatchRow[]): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();
   for (const part of chunks(rows.map((r) => r.item_number))) {
     const hits = await tx.select().from(items).where(inJson(sql`${items.item_number} collate nocase`, part));
@@ -71,7 +74,7 @@ function values(r: BatchRow, categoryId: number | null | undefined): Partial<New
 }
 
 /** The checks that read the database: categories by name, the item numbers taken, the Serialized rule. */
-async function checkAgainstDb(tx: Tx, user: CurrentUser, rows: BatchRow[], errors: FieldError[]) {
+async function checkAgainstDb(tx: Reader, user: CurrentUser, rows: BatchRow[], errors: FieldError[]) {
   const cats = await categoryIds(tx, user, rows);
   const existing = await existingItems(tx, rows);
   const plan: { row: BatchRow; current?: Item; categoryId?: number | null }[] = [];
@@ -126,6 +129,80 @@ export async function saveItemBatch(ctx: Ctx, body: unknown): Promise<ItemBatchR
     return { created: fresh.length, updated };
   });
   return { created, updated, message: `${plural(created, "item")} created, ${updated} updated` };
+}
+
+/** How the preview names an item's fields. */
+const FIELD_LABELS: Record<string, string> = {
+  item_description: "Item",
+  rate: "Rate",
+  units: "Units",
+  item_type: "Type",
+  isTaxable: "Taxable",
+  isExpendable: "Expendable",
+  isService: "Service",
+  inventory_type: "Inventory Type",
+};
+
+const shown = (v: unknown): string =>
+  v === null || v === undefined || v === ""
+    ? "(blank)"
+    : typeof v === "boolean"
+    ? (v ? "Yes" : "No")
+    : String(v);
+
+/** The names of the caller's categories by id (the categories the updated items hold now). */
+async function categoryNames(db: Reader, ids: number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const part of chunks([...new Set(ids)])) {
+    const hits = await db.select({ id: categories.id, name: categories.name }).from(categories)
+      .where(inJson(categories.id, part));
+    for (const h of hits) names.set(h.id, h.name);
+  }
+  return names;
+}
+
+/**
+ * POST /api/sales/items/batch/preview: the same body and checks as the upload (422 alike), nothing written:
+ * per row, whether it creates an item or replaces the fields of the one with its Item Number, each changed
+ * field before and after (a blank cell clears it, a column left out keeps it). Read outside the write queue,
+ * so the upload checks again when it saves.
+ */
+export async function previewItemBatch(ctx: Ctx, body: unknown): Promise<ItemBatchPreview> {
+  requireAbility(ctx.user, "sales.admin");
+  const { rows, errors } = checkBatchRows(body);
+  const plan = await checkAgainstDb(ctx.db, ctx.user, rows, errors);
+  if (errors.length) throw batchErrors(errors);
+  const held = await categoryNames(
+    ctx.db,
+    plan.flatMap((p) => (p.current?.category_id ? [p.current.category_id] : [])),
+  );
+  const out: ItemBatchPreviewRow[] = plan.map((p) => {
+    if (!p.current) return { n: p.row.row, item_number: p.row.item_number, existing: false, changes: [] };
+    const current = p.current as unknown as Record<string, unknown>;
+    const changes = Object.entries(values(p.row, p.categoryId)).flatMap(([k, after]) => {
+      if (k === "category_id") {
+        const before = p.current!.category_id;
+        return before === after ? [] : [{
+          field: "Category",
+          before: shown(before ? held.get(before) : null),
+          after: shown(p.row.item_category),
+        }];
+      }
+      const before = current[k];
+      return before === after || (before ?? null) === (after ?? null)
+        ? []
+        : [{ field: FIELD_LABELS[k] ?? k, before: shown(before), after: shown(after) }];
+    });
+    return { n: p.row.row, item_number: p.current.item_number, existing: true, changes };
+  });
+  const updated = out.filter((r) => r.existing).length;
+  const created = out.length - updated;
+  return {
+    rows: out,
+    created,
+    updated,
+    message: `${plural(created, "item")} to create, ${updated} to replace`,
+  };
 }
 
 /** 422 "N rows have errors", every error listed in row order. */

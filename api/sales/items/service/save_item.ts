@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { categories, inventory, items, type NewItem } from "../../../../db/schema/mod.ts";
-import type { Tx } from "../../../../db/client.ts";
+import type { TenantDatabase, Tx } from "../../../../db/client.ts";
 import type { CategoryModel } from "../../../../lib/enums.ts";
 import type { Ctx, CurrentUser } from "../../../lib/context.ts";
 import { AppError, invalid } from "../../../../lib/errors.ts";
@@ -25,7 +25,7 @@ export async function categoryOf(tx: Tx, user: CurrentUser, id: number, model: C
 }
 
 /** true when an inventory row of the item holds more than one (it could not become Serialized). */
-export async function holdsMoreThanOne(tx: Tx, itemId: number): Promise<boolean> {
+export async function holdsMoreThanOne(tx: Tx | TenantDatabase, itemId: number): Promise<boolean> {
   const row = await tx.select({ id: inventory.id }).from(inventory)
     .where(and(eq(inventory.item_id, itemId), gt(inventory.quantity, 1))).limit(1).get();
   return !!row;

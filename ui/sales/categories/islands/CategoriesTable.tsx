@@ -2,7 +2,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { NewButton } from "../../../components/ListButtons.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { CATEGORY_PAGE_SIZES } from "../types.ts";
@@ -73,6 +73,7 @@ export default function CategoriesTable(props: CategoriesProps) {
         />
         <span className="spacer" />
         {/* New, like Edit and Delete, is for sales-admin (the server answers 403 to anyone else). */}
+        <DownloadButton crud={crud} endpoint="/api/sales/categories" />
         {props.can.edit && <NewButton crud={crud} preload={CategoryForm.preload} />}
       </div>
       <ListTable

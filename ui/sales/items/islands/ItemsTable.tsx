@@ -12,6 +12,7 @@ import { ITEM_BATCH_COLUMNS, type ItemBatchColumn } from "../../../../api/sales/
 import { ITEM_PAGE_SIZES } from "../types.ts";
 import { type ItemRow, type ItemsProps, type ItemsQuery, type SearchKey } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+import { ITEM_BATCH_PREVIEW, ITEM_BATCH_RULE } from "../ItemBatchPreview.tsx";
 
 // Loaded when first opened (decision 022).
 const BatchUpload = lazyDialog(() =>
@@ -138,6 +139,8 @@ export default function ItemsTable(props: ItemsProps) {
           columns={BATCH_COLUMNS}
           aliases={BATCH_ALIASES}
           endpoint="/api/sales/items/batch"
+          preview={ITEM_BATCH_PREVIEW}
+          extraFields={<p className="field-note">{ITEM_BATCH_RULE}</p>}
           onClose={() => setBatch(false)}
           onSaved={(message) => {
             setBatch(false);

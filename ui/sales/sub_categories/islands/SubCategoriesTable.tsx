@@ -2,7 +2,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { NewButton } from "../../../components/ListButtons.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { SUB_CATEGORY_PAGE_SIZES } from "../types.ts";
@@ -56,6 +56,7 @@ export default function SubCategoriesTable(props: SubCategoriesProps) {
           textDebounceMs={300}
         />
         <span className="spacer" />
+        <DownloadButton crud={crud} endpoint="/api/sales/sub_categories" />
         {props.can.edit && <NewButton crud={crud} preload={SubCategoryForm.preload} />}
       </div>
       <ListTable

@@ -1,7 +1,7 @@
 import { ListTable } from "../../../components/ListTable.tsx";
 import { SearchBox } from "../../../components/SearchBox.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { NewButton } from "../../../components/ListButtons.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { joinTaxSearch, splitTaxSearch } from "../../../../api/sales/taxes/rules.ts";
@@ -63,6 +63,7 @@ export default function TaxesTable(props: TaxesProps) {
         />
         <span className="spacer" />
         {/* New, like Edit and Delete, is for sales-admin (the server answers 403 to anyone else). */}
+        <DownloadButton crud={crud} endpoint="/api/sales/taxes" />
         {props.can.edit && <NewButton crud={crud} preload={TaxForm.preload} />}
       </div>
       <ListTable

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
-import { NewButton } from "../../../components/ListButtons.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
@@ -138,6 +138,7 @@ export default function TicketsTable(props: TicketsProps) {
           Hide Signed
         </Checkbox>
         <span className="spacer" />
+        <DownloadButton crud={crud} endpoint={ENDPOINT} />
         {create && <NewButton crud={crud} preload={TicketForm.preload} label={create.label} />}
       </div>
       <ListTable
