@@ -118,9 +118,14 @@ Deno.test({
           for (let i = 0; i < n; i++) await c.execute("select a from t");
         };
         await round(20_000);
-        const before = mallocInfo()!.inUse;
-        await round(100_000);
-        const perCall = (mallocInfo()!.inUse - before) / 100_000;
+        // The C heap is the process's: under `deno test --parallel` other test files allocate in it meanwhile,
+        // so the round is repeated (up to 3 times) while it seems over.
+        let perCall = Infinity;
+        for (let attempt = 0; attempt < 3 && perCall >= 10; attempt++) {
+          const before = mallocInfo()!.inUse;
+          await round(100_000);
+          perCall = (mallocInfo()!.inUse - before) / 100_000;
+        }
         assert.ok(perCall < 10, `${perCall.toFixed(1)} bytes kept per call`);
       } finally {
         c.close();

@@ -78,13 +78,17 @@ Deno.test("statement cache: bounded by bytes; a connection whose dropped stateme
       "the connection was replaced to free them",
     );
     // The real memory: without the replacement the dropped statements stay in SQLite's heap until V8 collects
-    // their wrappers: about 100 MB of them here.
+    // their wrappers: about 100 MB of them here. The C heap is the process's: under `deno test --parallel`
+    // other test files allocate in it meanwhile, so the run is repeated (up to 3 times) while it seems over.
     if (heapBefore !== undefined) {
-      const grown = mallocInfo()!.inUse - heapBefore;
-      assert.ok(
-        grown < STATEMENT_BYTES_PER_CONNECTION + DROPPED_BYTES_PER_CONNECTION,
-        `C heap grew ${(grown / 2 ** 20).toFixed(1)} MB`,
-      );
+      const bound = STATEMENT_BYTES_PER_CONNECTION + DROPPED_BYTES_PER_CONNECTION;
+      let grown = mallocInfo()!.inUse - heapBefore;
+      for (let again = 0; again < 2 && grown >= bound; again++) {
+        const start = mallocInfo()!.inUse;
+        for (let i = 0; i < n; i++) await client.execute(list(n + i));
+        grown = mallocInfo()!.inUse - start;
+      }
+      assert.ok(grown < bound, `C heap grew ${(grown / 2 ** 20).toFixed(1)} MB`);
     }
     // Still answers, on a fresh connection.
     assert.equal((await client.execute({ sql: "select v from t where id = ?", args: [2] })).rows[0].v, "b");
