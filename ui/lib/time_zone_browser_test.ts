@@ -121,7 +121,10 @@ browserTest(
       await date.fill("2026-03-06T09:00");
       await page.getByRole("textbox", { name: "Quantity in H-100" }).fill("2");
       await page.getByRole("button", { name: "Submit Check-In" }).click();
-      await page.getByRole("button", { name: "Submit Check-In" }).waitFor({ state: "detached" });
+      // Gone once the check-in is saved: while it is sent the button reads "Checking in...".
+      await page.getByRole("button", { name: /^(Submit Check-In|Checking in)/ }).waitFor({
+        state: "detached",
+      });
       const [log] = await db.select().from(inventory_log).where(eq(inventory_log.sale_id, line.id));
       assert.equal(log.date.slice(0, 16), "2026-03-06T15:00");
     }),

@@ -189,7 +189,10 @@ browserTest(
       await page.getByRole("textbox", { name: "Quantity in H-100" }).fill("2");
       await page.getByRole("button", { name: "Submit Check-In" }).click();
       await page.getByRole("status").getByText("Checked in 1 line").waitFor();
-      await page.getByRole("button", { name: "Submit Check-In" }).waitFor({ state: "detached" });
+      // Gone once the check-in is saved: while it is sent the button reads "Checking in...".
+      await page.getByRole("button", { name: /^(Submit Check-In|Checking in)/ }).waitFor({
+        state: "detached",
+      });
       assert.equal(await outOf(hose.id), 2);
       await page.getByRole("button", { name: "Check-In" }).click();
       page.once("dialog", (d) => d.accept());
@@ -201,7 +204,10 @@ browserTest(
       await page.getByRole("textbox", { name: "Quantity in H-100" }).fill("1");
       await page.getByRole("textbox", { name: "Quantity in P-7" }).fill("1");
       await page.getByRole("button", { name: "Submit Check-In" }).click();
-      await page.getByRole("button", { name: "Submit Check-In" }).waitFor({ state: "detached" });
+      // Gone once the check-in is saved: while it is sent the button reads "Checking in...".
+      await page.getByRole("button", { name: /^(Submit Check-In|Checking in)/ }).waitFor({
+        state: "detached",
+      });
       assert.equal(await outOf(hose.id), 0);
       assert.equal(await outOf(pump.id), 0);
       const hoseRow = (await db.select().from(inventory).where(eq(inventory.id, hose.id)).get())!;
