@@ -44,7 +44,9 @@ export async function assertTappable(what: string, control: Locator) {
         break;
       }
     }
-    if (middle() < 0 || middle() > innerHeight) scrollBy(0, middle() - innerHeight / 2);
+    // Partly below or above the window: scrolled up or down into it, as a thumb would (never sideways).
+    const box = el.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > innerHeight) scrollBy(0, middle() - innerHeight / 2);
     const sideways: string[] = [];
     for (let p = el.parentElement; p; p = p.parentElement) {
       if (p.scrollLeft !== 0) {
