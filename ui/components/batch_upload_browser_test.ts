@@ -69,20 +69,25 @@ browserTest(
       await page.keyboard.press("Shift+Enter");
       assert.equal(await focused(page), "Row 2, Category");
 
-      // While the rows go up the dialog says how many and its buttons wait.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/api/sales/items/batch", async (route) => {
-        await held;
-        await route.continue();
-      });
+      // Upload first checks the rows (the items' preview, decision 052): while they go up the dialog says how
+      // many and its buttons wait.
+      const hold = async (url: string) => {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(url, async (route) => {
+          await held;
+          await route.continue();
+        });
+        return release;
+      };
+      const releaseCheck = await hold("**/api/sales/items/batch/preview");
       const upload = dialog.getByRole("button", { name: "Upload" });
       await upload.click();
-      await dialog.getByText("Uploading 1,200 rows...").waitFor();
+      await dialog.getByText("Checking 1,200 rows...").waitFor();
       assert.equal(await upload.isDisabled(), true);
       assert.equal(await dialog.getByRole("button", { name: "Cancel" }).isDisabled(), true);
       assert.equal(await dialog.getByRole("button", { name: "Add rows" }).isDisabled(), true);
-      release();
+      releaseCheck();
 
       const alert = dialog.getByRole("alert");
       await alert.getByText("1 row has errors").waitFor();
@@ -98,8 +103,16 @@ browserTest(
 
       await bad.fill("$3");
       await alert.waitFor({ state: "detached" });
-      await page.unroute("**/api/sales/items/batch");
+      await page.unroute("**/api/sales/items/batch/preview");
       await upload.click();
+      // The preview of every row, then Save sends them; while they go up, the same.
+      await dialog.getByText(/^Check the changes/).waitFor({ timeout: 20000 });
+      const releaseSave = await hold("**/api/sales/items/batch");
+      const save = dialog.getByRole("button", { name: "Save" });
+      await save.click();
+      await dialog.getByText("Uploading 1,200 rows...").waitFor();
+      assert.equal(await save.isDisabled(), true);
+      releaseSave();
       await page.getByRole("status").getByText("1200 items created, 0 updated").waitFor({ timeout: 20000 });
       await dialog.waitFor({ state: "detached" });
 
