@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { withEnv } from "../scripts/testing/harness.ts";
 import { freePort, ServerProcess, sleep } from "../scripts/testing/server_process.ts";
-import { cli } from "../scripts/testing/tenant_cli.ts";
+import { cli, createArgs } from "../scripts/testing/tenant_cli.ts";
 
 Deno.test("readyz - ready with the catalog answering and naming a tenant (not how many); 503 once the process is draining; /healthz unaffected", () =>
   withEnv(async (env) => {
@@ -25,19 +25,7 @@ Deno.test("graceful shutdown - SIGTERM: /readyz 503 during the drain while reque
     const empty = await fetch(server.url() + "/readyz");
     assert.equal(empty.status, 503);
     assert.match((await empty.json()).detail, /No business is served here yet/);
-    const created = await cli(
-      dataDir,
-      "create",
-      "acme",
-      "--name",
-      "Acme",
-      "--host",
-      "acme.test",
-      "--admin-email",
-      "admin@acme.test",
-      "--admin-password",
-      "a-long-passphrase-1",
-    );
+    const created = await cli(dataDir, ...createArgs("acme", "acme.test"));
     assert.equal(created.code, 0, created.stderr);
     const ready = await fetch(server.url() + "/readyz");
     assert.deepEqual([ready.status, await ready.json()], [200, { ready: true }]);

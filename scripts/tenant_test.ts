@@ -11,6 +11,7 @@ import { ProvisionError } from "../db/provision.ts";
 import { companies, users } from "../db/schema/mod.ts";
 import { TenantCache } from "../db/tenants.ts";
 import { withEnv } from "./testing/harness.ts";
+import { createArgs } from "./testing/tenant_cli.ts";
 import { backupCommand, CliError, listCommand, restoreCommand, run } from "./tenant.ts";
 
 const ROOT = fromFileUrl(new URL("..", import.meta.url));
@@ -25,17 +26,6 @@ async function withDataDir(fn: (dataDir: string) => Promise<void>) {
 }
 
 /** `create` arguments; `over` replaces flags by name (`{ "--name": "Acme" }`). */
-const createArgs = (slug: string, host: string, over: Record<string, string> = {}) => {
-  const flags: Record<string, string> = {
-    "--name": `${slug} Inspections`,
-    "--host": host,
-    "--admin-email": `admin@${slug}.test`,
-    "--admin-password": "admin-pass-1",
-    ...over,
-  };
-  return ["create", slug, ...Object.entries(flags).flat()];
-};
-
 const create = (dataDir: string, slug: string, host: string, over: Record<string, string> = {}) =>
   run(createArgs(slug, host, over), { dataDir, scryptN: 1024 });
 

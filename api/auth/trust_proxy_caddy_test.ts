@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, ServerProcess } from "../../scripts/testing/server_process.ts";
-import { cli } from "../../scripts/testing/tenant_cli.ts";
+import { cli, createArgs } from "../../scripts/testing/tenant_cli.ts";
 import { LOCK } from "./throttle.ts";
 
 /** Debian's caddy (the test's setup installs it with Chromium: scripts/testing/system_packages.ts). */
@@ -51,19 +51,7 @@ Deno.test({
   ignore: !CADDY,
   fn: async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "bo-caddy-"));
-    const created = await cli(
-      dataDir,
-      "create",
-      "acme",
-      "--name",
-      "Acme",
-      "--host",
-      "acme.test",
-      "--admin-email",
-      "admin@acme.test",
-      "--admin-password",
-      PASSWORD,
-    );
+    const created = await cli(dataDir, ...createArgs("acme", "acme.test", { "--admin-password": PASSWORD }));
     assert.equal(created.code, 0, created.stderr);
     const server = new ServerProcess(dataDir, freePort(), { TRUST_PROXY: "127.0.0.1" });
     const proxyPort = freePort();

@@ -10,6 +10,21 @@ const DEADLINE_MS = 60_000;
 
 const dec = new TextDecoder();
 
+/**
+ * `create <slug>` with every flag it needs: `<slug> Inspections` on `host`, admin `admin@<slug>.test` with the
+ * password `admin-pass-1`; `over` replaces or adds flags.
+ */
+export const createArgs = (slug: string, host: string, over: Record<string, string> = {}) => {
+  const flags: Record<string, string> = {
+    "--name": `${slug} Inspections`,
+    "--host": host,
+    "--admin-email": `admin@${slug}.test`,
+    "--admin-password": "admin-pass-1",
+    ...over,
+  };
+  return ["create", slug, ...Object.entries(flags).flat()];
+};
+
 /** The real CLI to its end. */
 export function cli(dataDir: string, ...args: string[]) {
   return cliWith(dataDir, {}, ...args);
