@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { BatchUpload } from "../../components/BatchUpload.tsx";
+import { BatchPreviewTable } from "../../components/BatchPreviewTable.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import {
   BATCH_QUANTITY_RULE,
@@ -44,34 +45,30 @@ const NUM = { textAlign: "right" } as const;
 /** What the upload will do, row by row: the count in stock now and after (a Quantity sets it). */
 function Preview({ answer }: { answer: InventoryBatchPreview }) {
   return (
-    <section className="batch-preview" aria-labelledby="batch-preview-title">
-      <h3 id="batch-preview-title">Check the counts: {answer.message}</h3>
-      <div className="table-wrap" style={{ maxHeight: 500 }}>
-        <table className="data" aria-labelledby="batch-preview-title">
-          <thead>
-            <tr>
-              <th>Row</th>
-              <th>Item / Serial</th>
-              <th style={NUM}>In stock</th>
-              <th style={NUM}>After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.rows.map((r) => (
-              <tr key={r.n}>
-                <td>{r.n}</td>
-                <td>
-                  {r.item_number}
-                  {r.serial_number && <div className="field-note">{r.serial_number}</div>}
-                </td>
-                <td style={NUM}>{r.before === null ? "New" : count(r.before)}</td>
-                <td style={NUM}>{count(r.after)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <BatchPreviewTable
+      id="batch-preview-title"
+      title={`Check the counts: ${answer.message}`}
+      head={
+        <>
+          <th>Row</th>
+          <th>Item / Serial</th>
+          <th style={NUM}>In stock</th>
+          <th style={NUM}>After</th>
+        </>
+      }
+    >
+      {answer.rows.map((r) => (
+        <tr key={r.n}>
+          <td>{r.n}</td>
+          <td>
+            {r.item_number}
+            {r.serial_number && <div className="field-note">{r.serial_number}</div>}
+          </td>
+          <td style={NUM}>{r.before === null ? "New" : count(r.before)}</td>
+          <td style={NUM}>{count(r.after)}</td>
+        </tr>
+      ))}
+    </BatchPreviewTable>
   );
 }
 

@@ -1,3 +1,4 @@
+import { BatchPreviewTable } from "../../components/BatchPreviewTable.tsx";
 import type { ItemBatchPreview } from "../../../api/sales/items/schemas.ts";
 
 /** What the items upload does, said above the grid: a row with a catalogue's Item Number replaces that item. */
@@ -8,42 +9,38 @@ export const ITEM_BATCH_RULE = "A row whose Item Number is already in the catalo
 /** What the upload will do, row by row: a new item, or the stored item it replaces with each change. */
 function Preview({ answer }: { answer: ItemBatchPreview }) {
   return (
-    <section className="batch-preview" aria-labelledby="item-preview-title">
-      <h3 id="item-preview-title">Check the changes: {answer.message}</h3>
-      <div className="table-wrap" style={{ maxHeight: 500 }}>
-        <table className="data" aria-labelledby="item-preview-title">
-          <thead>
-            <tr>
-              <th>Row</th>
-              <th>Item Number</th>
-              <th>Does</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.rows.map((r) => (
-              <tr key={r.n}>
-                <td>{r.n}</td>
-                <td>{r.item_number}</td>
-                <td>
-                  {!r.existing ? "New item" : r.changes.length === 0 ? "Replaces the item: no change" : (
-                    <>
-                      Replaces the item:
-                      <ul className="batch-changes">
-                        {r.changes.map((c) => (
-                          <li key={c.field}>
-                            {c.field}: {c.before} &rarr; {c.after}
-                          </li>
-                        ))}
-                      </ul>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <BatchPreviewTable
+      id="item-preview-title"
+      title={`Check the changes: ${answer.message}`}
+      head={
+        <>
+          <th>Row</th>
+          <th>Item Number</th>
+          <th>Does</th>
+        </>
+      }
+    >
+      {answer.rows.map((r) => (
+        <tr key={r.n}>
+          <td>{r.n}</td>
+          <td>{r.item_number}</td>
+          <td>
+            {!r.existing ? "New item" : r.changes.length === 0 ? "Replaces the item: no change" : (
+              <>
+                Replaces the item:
+                <ul className="batch-changes">
+                  {r.changes.map((c) => (
+                    <li key={c.field}>
+                      {c.field}: {c.before} &rarr; {c.after}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </td>
+        </tr>
+      ))}
+    </BatchPreviewTable>
   );
 }
 
