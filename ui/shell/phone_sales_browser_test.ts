@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { bookedUnitNextMonth } from "../sales/availability/test_fixtures.ts";
 import { browserTest, withBrowser } from "../../scripts/testing/browser.ts";
 import {
   assertNoSideways,
@@ -11,10 +12,7 @@ import {
   seedPhoneData,
 } from "../../scripts/testing/phone.ts";
 import { templates } from "../../db/schema/mod.ts";
-import { makeTicket } from "../../db/factories.ts";
-import { formatDate, formatDateTime, today } from "../../lib/format.ts";
-import { makeItemOf, makeRow, makeUnit, send } from "../../api/sales/inventory/test_fixtures.ts";
-import { shiftMonth } from "../sales/availability/month.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
 
 browserTest(
   "phone 390x844 - every Sales & Inventory list page: one-line top bar, rows read and acted on by touch, dialogs fit",
@@ -45,23 +43,7 @@ browserTest(
   () =>
     withBrowser(async ({ env, page, signIn, hydrated }) => {
       const token = await env.login();
-      const item = await makeItemOf(env, "Serialized", { item_number: "PV-3IN" });
-      const unit = await makeUnit(env, [], "Midland");
-      const row = await makeRow(env, {
-        item_id: item.id,
-        business_unit_id: unit.id,
-        serial_number: "PV-1",
-        quantity: 1,
-      });
-      const ticket = await makeTicket(env.tenant.db, { ticket_number: "T-00088", use_min_rate_logic: false });
-      const month = shiftMonth(today(new Date(), "UTC").slice(0, 7), 1);
-      await send(env, token, "POST", "/api/sales/sales", {
-        ticket_id: ticket.id,
-        inventory_id: row.id,
-        quantity: 1,
-        start_date: `${month}-10T08:00`,
-        end_date: `${month}-12T08:00`,
-      });
+      const { item, ticket, month } = await bookedUnitNextMonth(env, token);
       const path = `/sales/availability?item_id=${item.id}&month=${month}&day=${month}-11`;
       await signIn(undefined, undefined, path);
       await hydrated();

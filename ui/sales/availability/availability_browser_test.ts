@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
+import { bookedUnitNextMonth } from "./test_fixtures.ts";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { makeTicket } from "../../../db/factories.ts";
-import { formatDate, today } from "../../../lib/format.ts";
-import { makeItemOf, makeRow, makeUnit, send } from "../../../api/sales/inventory/test_fixtures.ts";
+import { formatDate } from "../../../lib/format.ts";
 import { monthTitle, shiftMonth } from "./month.ts";
 
 browserTest(
@@ -10,23 +9,7 @@ browserTest(
   () =>
     withBrowser(async ({ env, page, signIn }) => {
       const token = await env.login();
-      const item = await makeItemOf(env, "Serialized", { item_number: "PV-3IN" });
-      const unit = await makeUnit(env, [], "Midland");
-      const row = await makeRow(env, {
-        item_id: item.id,
-        business_unit_id: unit.id,
-        serial_number: "PV-1",
-        quantity: 1,
-      });
-      const ticket = await makeTicket(env.tenant.db, { ticket_number: "T-00088", use_min_rate_logic: false });
-      const month = shiftMonth(today(new Date(), "UTC").slice(0, 7), 1);
-      await send(env, token, "POST", "/api/sales/sales", {
-        ticket_id: ticket.id,
-        inventory_id: row.id,
-        quantity: 1,
-        start_date: `${month}-10T08:00`,
-        end_date: `${month}-12T08:00`,
-      });
+      const { month } = await bookedUnitNextMonth(env, token);
 
       await signIn(undefined, undefined, "/sales/serialized-inventory");
       await page.getByRole("button", { name: "Actions for PV-1" }).click();
