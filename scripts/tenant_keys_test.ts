@@ -6,7 +6,7 @@ import { loopbackFetch } from "../db/sqld.ts";
 import { parseEnvFile } from "./deploy_check_sqld.ts";
 import { CliError, run } from "./tenant.ts";
 import { cliWith } from "./testing/tenant_cli.ts";
-import { freePort, SQLD_PATH, sqldAvailable } from "./testing/sqld.ts";
+import { sqldAvailable, startNamespacedSqld } from "./testing/sqld.ts";
 
 const opts = { sanitizeResources: false, sanitizeOps: false };
 const onSqld = { ...opts, ignore: !sqldAvailable() };
@@ -72,38 +72,17 @@ Deno.test(
 
 /** sqld locked as docker-compose.yml locks it: the made public key, the admin key from sqld.env. */
 async function lockedSqld(secrets: string | undefined, fn: (http: number, admin: number) => Promise<void>) {
-  const dir = temp();
-  const http = freePort(), admin = freePort();
-  const env = secrets ? parseEnvFile(readFileSync(join(secrets, "sqld.env"), "utf8")) : {};
-  const proc = new Deno.Command(SQLD_PATH, {
+  const sqld = await startNamespacedSqld({
     args: [
-      "--http-listen-addr",
-      `127.0.0.1:${http}`,
-      "--admin-listen-addr",
-      `127.0.0.1:${admin}`,
-      "--enable-namespaces",
       "--disable-default-namespace",
-      "--no-welcome",
-      "-d",
-      join(dir, "data"),
       ...(secrets ? ["--auth-jwt-key-file", join(secrets, "sqld_jwt_key.pem")] : []),
     ],
-    env,
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
+    env: secrets ? parseEnvFile(readFileSync(join(secrets, "sqld.env"), "utf8")) : {},
+  });
   try {
-    for (let i = 0; i < 200; i++) {
-      if (await fetch(`http://127.0.0.1:${http}/health`).then((r) => (r.body?.cancel(), r.ok), () => false)) {
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    await fn(http, admin);
+    await fn(sqld.ports.http, sqld.ports.admin);
   } finally {
-    proc.kill("SIGKILL");
-    await proc.status;
-    rmSync(dir, { recursive: true, force: true });
+    await sqld.stop();
   }
 }
 

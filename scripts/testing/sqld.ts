@@ -138,6 +138,8 @@ export interface RunningSqld {
   config: SqldConfig;
   /** the same settings as environment variables (for the CLI as a child process, or an app) */
   env: Record<string, string>;
+  /** the loopback ports it listens on */
+  ports: { http: number; admin: number };
   stop(): Promise<void>;
 }
 
@@ -149,8 +151,13 @@ async function waitFor(url: string) {
   throw new Error(`sqld did not answer at ${url}`);
 }
 
-/** sqld on two free loopback ports; namespaces are reached as `<ns>.localhost:<port>`. */
-export async function startNamespacedSqld(): Promise<RunningSqld> {
+/**
+ * sqld on two free loopback ports; namespaces are reached as `<ns>.localhost:<port>`. `args` adds flags (e.g. the
+ * JWT key file, as docker-compose.yml starts it), `env` its environment (e.g. `LIBSQL_ADMIN_AUTH_KEY`).
+ */
+export async function startNamespacedSqld(
+  { args = [], env }: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<RunningSqld> {
   const dir = mkdtempSync(join(tmpdir(), "sqld-"));
   const http = freePort(), admin = freePort();
   const server = new Deno.Command(SQLD_PATH, {
@@ -163,7 +170,9 @@ export async function startNamespacedSqld(): Promise<RunningSqld> {
       "--no-welcome",
       "-d",
       join(dir, "data"),
+      ...args,
     ],
+    env,
     stdout: "null",
     stderr: "null",
   }).spawn();
@@ -179,6 +188,7 @@ export async function startNamespacedSqld(): Promise<RunningSqld> {
   return {
     config,
     env: { SQLD_ADMIN_URL: config.adminUrl, SQLD_URL: config.baseUrl },
+    ports: { http, admin },
     async stop() {
       server.kill();
       await server.status;
