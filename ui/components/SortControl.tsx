@@ -31,10 +31,11 @@ export function SortControl({ columns, sort, sortHref, onSort }: {
     ([k]) => k !== "sortBy" && k !== "descending",
   );
   const direction = (down: boolean) => (e: MouseEvent<HTMLButtonElement>) => {
-    const column = e.currentTarget.form?.elements.namedItem("sortBy") as HTMLSelectElement | null;
-    if (!column?.value) return; // the list's default order: the form goes to the server as it is
+    // Hydrated, the list sorts in place; with no column chosen (the list's default order) a direction means
+    // nothing, and the page is not sent for again. Before hydration the form goes to the server as it is.
     e.preventDefault();
-    onSort({ sortBy: column.value, descending: down });
+    const column = e.currentTarget.form?.elements.namedItem("sortBy") as HTMLSelectElement | null;
+    if (column?.value) onSort({ sortBy: column.value, descending: down });
   };
   return (
     <form className="sort-bar" method="get" action={action}>
