@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { withEnv } from "./testing/harness.ts";
 import { backupCommand } from "./tenant.ts";
 import { companies } from "../db/schema/mod.ts";
+import { until } from "./testing/until.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const WRITERS = 20;
@@ -47,7 +48,8 @@ Deno.test("restore under 20 writers - every write acknowledged after the swap is
       if (swapped === Infinity && held.tdb.tenant.db_url !== before) swapped = performance.now();
       return held;
     };
-    await new Promise((r) => setTimeout(r, 150));
+    // Every writer has had writes acknowledged before the restore starts.
+    await until(() => acks.every((mine) => mine.length >= 2), "every writer saving");
     // The real CLI, in its own process, as an operator runs it beside the server.
     const out = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "scripts/tenant.ts", "restore", "acme", "--from", backup],

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { type TestEnv, withEnv } from "../../scripts/testing/harness.ts";
 import { makeUser } from "../../db/factories.ts";
 import { hashingLoad, hashPassword, verifyPassword } from "../../lib/password.ts";
+import { until } from "../../scripts/testing/until.ts";
 
 /** A cost at which hashing is most of a sign-in (32 MB, 100-500 ms here). */
 const N = 32768;
@@ -21,15 +22,6 @@ async function withEnvInMemory(fn: (env: TestEnv) => Promise<void>, env: Record<
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** Waits for `ready()` under a deadline, a timer turn at a time. */
-async function until(ready: () => boolean, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 Deno.test("sign-in fairness - one tenant's flood of sign-ins keeps another tenant's under twice an idle one (times the machine's own contention), and is answered 429 at once", () =>
   withEnvInMemory(async (env) => {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { until } from "../../scripts/testing/until.ts";
 import { loadMallocTrim, startMallocTrim } from "./malloc_trim.ts";
 
 Deno.test("malloc_trim: glibc's is found on Linux and hands freed memory back", () => {
@@ -21,14 +22,17 @@ Deno.test("malloc_trim: runs every interval, counts its time, stops; 0 seconds n
   };
   const off = startMallocTrim(0, fake);
   const on = startMallocTrim(0.02, fake);
-  await new Promise((r) => setTimeout(r, 150));
+  await until(() => calls >= 3, "three runs at 20 ms", 10_000);
   on.stop();
-  off.stop();
   const seen = calls;
-  assert.ok(seen >= 3, `ran ${seen} times in 150 ms at 20 ms`);
   assert.equal(on.stats.runs, seen);
-  assert.equal(off.stats.runs, 0);
   assert.ok(on.stats.totalMs >= 2 * seen && on.stats.longestMs >= 2, JSON.stringify(on.stats));
-  await new Promise((r) => setTimeout(r, 60));
+  // While another trimmer at the same interval runs three times, the stopped one and the 0-second one do not.
+  let witness = 0;
+  const other = startMallocTrim(0.02, () => (witness++, 1));
+  await until(() => witness >= 3, "three runs of another trimmer", 10_000);
+  other.stop();
+  off.stop();
   assert.equal(calls, seen, "no run after stop");
+  assert.equal(off.stats.runs, 0);
 });

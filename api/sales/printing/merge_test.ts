@@ -4,7 +4,8 @@ import { makeLine, makeTicket } from "../../../db/factories.ts";
 import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { storeFile } from "../../files/service.ts";
 import { renderPdf } from "../../lib/pdf.ts";
-import { MERGE_BUSY, MERGE_LIMITS, mergePdfs } from "../../lib/pdf_merge.ts";
+import { MERGE_BUSY, MERGE_LIMITS, mergeLoad, mergePdfs } from "../../lib/pdf_merge.ts";
+import { until } from "../../../scripts/testing/until.ts";
 import { gate, loopGap, manyPagesPdf } from "../../lib/pdf_merge_fixture.ts";
 
 /**
@@ -40,7 +41,8 @@ Deno.test("ticket pdf - a hostile attachment is merged off the event loop: anoth
     const order: string[] = [];
     const { result: [printed, listed], gap } = await loopGap(async () => {
       const print = printWithFiles(env, ticket.id, token).then((r) => (order.push("pdf"), r));
-      await new Promise((r) => setTimeout(r, 300));
+      // The list is asked for once the merge holds its worker (not before: then it would prove nothing).
+      await until(() => mergeLoad().active === 1, "the merge started");
       const list = env.request("/api/sales/items", { token: betaToken, host: "beta.test" })
         .then((r) => (order.push("list"), r));
       return await Promise.all([print, list]);
