@@ -29,10 +29,16 @@ import { keysInitCommand } from "../tenant_keys.ts";
 const METRICS_TOKEN = "compose-rehearsal-metrics";
 const HOST = loopbackHost(0);
 
-async function waitFor(url: string, what: string, client?: Deno.HttpClient) {
+/** Waits until `url` answers as `answered` wants (by default: not a 5xx), 10 s at most. */
+async function waitFor(
+  url: string,
+  what: string,
+  client?: Deno.HttpClient,
+  answered = (r: Response) => r.status < 500,
+) {
   for (let i = 0; i < 100; i++) {
-    const up = await fetch(url, { client }).then(
-      async (r) => (await r.body?.cancel(), r.status < 500),
+    const up = await fetch(url, { client, signal: AbortSignal.timeout(8000) }).then(
+      async (r) => (await r.body?.cancel(), answered(r)),
       () => false,
     );
     if (up) return;
@@ -103,7 +109,17 @@ async function main(): Promise<number> {
     for (let i = 0; i < 100 && !existsSync(rootCert); i++) await sleep(100);
     client = Deno.createHttpClient({ caCerts: [readFileSync(rootCert, "utf8")] });
     const base = `https://${HOST}:${httpsPort}`;
-    await waitFor(`${base}/healthz`, "the proxy", client);
+    // No tenant yet, so no instance says it is ready (/readyz): the proxy is up, and answers a sentence.
+    await waitFor(`${base}/healthz`, "the proxy", client, (r) => r.headers.has("retry-after"));
+    const early = await fetch(`${base}/healthz`, { client });
+    const earlyBody = await early.text();
+    checks.push(
+      check(
+        "before any tenant, the proxy answers 503 with a sentence and Retry-After",
+        early.status === 503 && early.headers.get("retry-after") === "5" && earlyBody.includes("Try again"),
+        `${early.status} ${earlyBody.slice(0, 80)}`,
+      ),
+    );
     const plain = await fetch(`http://${HOST}:${httpPort}/signin`, { redirect: "manual" });
     await plain.body?.cancel();
     const location = plain.headers.get("location") ?? "";
@@ -140,6 +156,8 @@ async function main(): Promise<number> {
     const createdText = new TextDecoder().decode(created.stdout) + new TextDecoder().decode(created.stderr);
     checks.push(check("tenant create --remote", created.success, createdText.trim().split("\n")[0]));
     if (!created.success) return verdict("compose_rehearsal", checks);
+    // The instances say they are ready once the catalog names a tenant; the proxy's next health check sees it.
+    await waitFor(`${base}/healthz`, "an instance ready behind the proxy", client);
 
     const login = await fetch(`${base}/api/login/access-token`, {
       client,
