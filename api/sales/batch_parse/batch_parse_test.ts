@@ -4,7 +4,8 @@ import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { cellText, UNREADABLE } from "./service.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { TOO_LARGE } from "./limits.ts";
-import { BUSY, PARSE_LIMITS, parseInWorker, tooSlow } from "./worker_pool.ts";
+import { BUSY, PARSE_LIMITS, parseInWorker, parseLoad, tooSlow } from "./worker_pool.ts";
+import { until } from "../../../scripts/testing/until.ts";
 import { rowsEnd } from "./csv.ts";
 import { minimalXlsx, zerosDeflated } from "./zip_fixture.ts";
 import { xlsxResponse } from "../../lib/xlsx.ts";
@@ -268,7 +269,8 @@ Deno.test("batch parse - while a large file is read, the event loop stays free a
     try {
       const order: string[] = [];
       const parse = send(env, token, new File([csv], "big.csv")).then((r) => (order.push("parse"), r));
-      await new Promise((r) => setTimeout(r, 100));
+      // The list is asked for once the parse holds its worker (not before: then it would prove nothing).
+      await until(() => parseLoad().active === 1, "the parse started");
       const list = env.request("/api/sales/items", { token: betaToken, host: "beta.test" })
         .then((r) => (order.push("list"), r));
       const [parsed, listed] = await Promise.all([parse, list]);

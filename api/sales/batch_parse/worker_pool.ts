@@ -1,4 +1,5 @@
 import { AppError, invalid } from "../../../lib/errors.ts";
+import { Semaphore } from "../../../lib/semaphore.ts";
 import type { SheetResult } from "./read_sheet.ts";
 
 /**
@@ -11,28 +12,12 @@ export const BUSY = "Other spreadsheets are being read right now. Try again in a
 export const tooSlow = (ms: number) =>
   `The spreadsheet took too long to read (over ${ms / 1000} seconds). Split it into smaller files.`;
 
-let running = 0;
-const waiting: (() => void)[] = [];
+const slots = new Semaphore(PARSE_LIMITS.running, PARSE_LIMITS.waiting);
+const busy = () =>
+  new AppError("throttled", BUSY, undefined, { "Retry-After": String(PARSE_LIMITS.retryAfterSeconds) });
 
-async function acquire(): Promise<void> {
-  if (running < PARSE_LIMITS.running) {
-    running++;
-    return;
-  }
-  if (waiting.length >= PARSE_LIMITS.waiting) {
-    throw new AppError("throttled", BUSY, undefined, {
-      "Retry-After": String(PARSE_LIMITS.retryAfterSeconds),
-    });
-  }
-  // The finishing parse hands its slot straight over (release), so `running` stays as it is.
-  await new Promise<void>((resolve) => waiting.push(resolve));
-}
-
-function release(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else running--;
-}
+/** Parses running and waiting right now (tests, and whoever watches the process). */
+export const parseLoad = () => slots.load;
 
 /** One worker for one parse, terminated whatever happens so its memory goes back at once. */
 async function runWorker(data: Uint8Array, timeoutMs: number): Promise<SheetResult> {
@@ -60,13 +45,7 @@ export async function parseInWorker(
   data: Uint8Array,
   timeoutMs = PARSE_LIMITS.timeoutMs,
 ): Promise<string[][]> {
-  await acquire();
-  let result: SheetResult;
-  try {
-    result = await runWorker(data, timeoutMs);
-  } finally {
-    release();
-  }
+  const result = await slots.run(() => runWorker(data, timeoutMs), busy);
   if ("rows" in result) return result.rows;
   throw new AppError(result.error.code, result.error.message, result.error.errors);
 }
