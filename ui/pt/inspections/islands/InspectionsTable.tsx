@@ -149,10 +149,7 @@ export default function InspectionsTable(props: InspectionsProps) {
           >
             <Icon name="print" size={20} />Print QR labels
           </button>
-          {
-            /* Until the scripts have come the buttons above are disabled: said, so a tap is not met with silence
-              (decision 056). The serial and report links, searches, sorting and paging already work. */
-          }
+          {/* Disabled until hydrated, and said so (decision 056): a tap is never met with silence. */}
           {!hydrated && <span className="muted" role="status">Loading the page's buttons...</span>}
         </div>
       )}
