@@ -114,6 +114,8 @@ browserTest(
         await p.waitForURL((u) => u.searchParams.get("mode") === "checkin");
         const row = p.getByRole("row").filter({ has: qtyIn });
         assert.equal(await row.getByRole("alert").innerText(), "Must be a whole number");
+        await p.getByRole("alert").filter({ hasText: "Nothing was checked in: a line needs a change." })
+          .waitFor();
         assert.equal(await qtyIn.inputValue(), "1.5");
         assert.equal(await p.getByRole("checkbox", { name: "Select HOSE-7" }).isChecked(), true);
         assert.equal(await p.getByRole("textbox", { name: "Quantity sold PUMP-8" }).inputValue(), "1");

@@ -117,7 +117,7 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
                 form={CHECK_IN_FORM_ID}
                 name={field.action}
                 value="select"
-                className="btn"
+                className="btn nowrap"
               >
                 Select line
               </button>

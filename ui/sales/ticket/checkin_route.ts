@@ -134,7 +134,14 @@ export async function postCheckInForm(c: Context<AppEnv>, listPath: string) {
 
   // The screen's own checks first (the same messages as once hydrated), then the service's, which rule.
   const plan = planCheckIn(id, lines, entries, timeZone);
-  if (!plan.ok) return back(c, listPath, id, { entries, errors: plan.errors ?? {}, alert: plan.alert });
+  if (!plan.ok) {
+    const errors = plan.errors ?? {};
+    const n = Object.keys(errors).length;
+    // Said above the lines too: on a phone the refused line may be screens away.
+    const alert = plan.alert ??
+      `Nothing was checked in: ${n === 1 ? "a line needs" : `${n} lines need`} a change.`;
+    return back(c, listPath, id, { entries, errors, alert });
+  }
   try {
     const r = await checkIn(ctx, plan.body);
     return back(c, listPath, id, { entries: {}, errors: {}, notice: r.message });
