@@ -1,9 +1,11 @@
 import { type CheckInEntry, logFigures } from "./lines.ts";
 import type { Line } from "./types.ts";
+import { CHECK_IN_FORM_ID, field } from "./checkin_form.ts";
 
 /**
  * A line's check-in cells: select, Date, # In, Remove Quantity (Itemized only), # Sold and # Reclass;
- * a line without an entry, or a charge code, reads 'Nothing to check in' across them.
+ * a line without an entry, or a charge code, reads 'Nothing to check in' across them. Each is a field of the
+ * check-in form (`checkin_form.ts`): before the scripts the form posts them as they are (decision 056).
  */
 export function CheckInCells({ line: l, entry, error, set }: {
   line: Line;
@@ -24,6 +26,9 @@ export function CheckInCells({ line: l, entry, error, set }: {
         <label className="ci-check">
           <input
             type="checkbox"
+            form={CHECK_IN_FORM_ID}
+            name={field.select}
+            value={l.id}
             aria-label={`Select ${serial}`}
             checked={entry.selected}
             onChange={(e) => set(l.id, { selected: e.target.checked })}
@@ -33,6 +38,8 @@ export function CheckInCells({ line: l, entry, error, set }: {
       <td className="ci-date" data-label="Date">
         <input
           type="datetime-local"
+          form={CHECK_IN_FORM_ID}
+          name={field.date(l.id)}
           aria-label={`Date ${serial}`}
           value={entry.date}
           onChange={(e) => set(l.id, { date: e.target.value })}
@@ -42,6 +49,8 @@ export function CheckInCells({ line: l, entry, error, set }: {
         <input
           className="qty-input"
           inputMode="numeric"
+          form={CHECK_IN_FORM_ID}
+          name={field.quantityIn(l.id)}
           aria-label={`Quantity in ${serial}`}
           aria-invalid={!!error || undefined}
           disabled={l.isSold}
@@ -56,6 +65,9 @@ export function CheckInCells({ line: l, entry, error, set }: {
           <label className="ci-check">
             <input
               type="checkbox"
+              form={CHECK_IN_FORM_ID}
+              name={field.remove(l.id)}
+              value="1"
               aria-label={`Remove quantity ${serial}`}
               checked={entry.remove}
               onChange={(e) => set(l.id, { remove: e.target.checked })}
@@ -67,6 +79,8 @@ export function CheckInCells({ line: l, entry, error, set }: {
         <input
           className="qty-input"
           inputMode="numeric"
+          form={CHECK_IN_FORM_ID}
+          name={field.quantitySold(l.id)}
           aria-label={`Quantity sold ${serial}`}
           aria-invalid={!!error || undefined}
           title={`Sold so far: ${f.sold}`}

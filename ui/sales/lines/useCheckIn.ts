@@ -6,32 +6,56 @@ import { type CheckInEntry, emptyEntry, planCheckIn } from "./lines.ts";
 import type { Line } from "./types.ts";
 import { checkInByScan } from "./scan_lines.ts";
 import type { ScanReply } from "../../scan/ScanButton.tsx";
+import { CHECK_IN_MODE, type CheckInStart, field } from "./checkin_form.ts";
+
+/** What the last check-in or scan came to, said above the lines. */
+export interface CheckInOutcome {
+  notice?: string;
+  alert?: string;
+}
+
+/** The page's address without `?mode=checkin`, once the mode is left (a reload then opens the plain ticket). */
+function leaveModeInUrl() {
+  const url = new URL(location.href);
+  if (url.searchParams.get("mode") !== CHECK_IN_MODE) return;
+  url.searchParams.delete("mode");
+  history.replaceState(history.state, "", url);
+}
 
 /**
  * Check-in mode of a ticket's lines: `start` gives every line an empty entry dated now (the company's
  * clock), `submit` checks the entries as the spec says (field messages, the cap alert, nothing sent
  * when refused) and sends them, then leaves the mode and calls `onDone`; `scan` marks a scanned serial's
- * line for check-in.
+ * line for check-in. `initial`: the page came in check-in mode (`?mode=checkin`, decision 056), with the
+ * entries and outcome of the form posted before the scripts came. `onFormSubmit` takes the check-in form's
+ * submit once hydrated: Submit Check-In sends as JSON, the serial field's Enter selects its line.
  */
 export function useCheckIn(opts: {
   ticketId: number;
   lines: Line[];
   timeZone: string;
   onDone: () => Promise<void>;
+  initial?: CheckInStart;
 }) {
-  const [active, setActive] = useState(false);
-  const [entries, setEntries] = useState<Record<number, CheckInEntry>>({});
-  const [errors, setErrors] = useState<Record<number, string>>({});
+  const [active, setActive] = useState(!!opts.initial);
+  const [entries, setEntries] = useState<Record<number, CheckInEntry>>(opts.initial?.entries ?? {});
+  const [errors, setErrors] = useState<Record<number, string>>(opts.initial?.errors ?? {});
+  const [outcome, setOutcome] = useState<CheckInOutcome>({
+    notice: opts.initial?.notice,
+    alert: opts.initial?.alert,
+  });
   const [busy, setBusy] = useState(false);
 
   const start = () => {
     const date = toZonedInput(new Date().toISOString(), opts.timeZone);
     setEntries(Object.fromEntries(opts.lines.map((l) => [l.id, emptyEntry(date)])));
     setErrors({});
+    setOutcome({});
     setActive(true);
   };
 
   const submit = async () => {
+    setOutcome({});
     const plan = planCheckIn(opts.ticketId, opts.lines, entries, opts.timeZone);
     if (!plan.ok) {
       setErrors(plan.errors ?? {});
@@ -46,6 +70,7 @@ export function useCheckIn(opts: {
       });
       showSnack("success", r?.message ?? "Checked in");
       setActive(false);
+      leaveModeInUrl();
       await opts.onDone();
     } catch (e) {
       showError(e);
@@ -65,6 +90,33 @@ export function useCheckIn(opts: {
     return { ok: `${name}: ${quantity} in. Scan the next one, or Done and Submit Check-In.` };
   };
 
+  /** The check-in form's submit, hydrated: the JSON call, or the serial field's line selected in place. */
+  const onFormSubmit = (
+    e: { preventDefault(): void; currentTarget: HTMLFormElement; nativeEvent: Event },
+  ) => {
+    e.preventDefault();
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value === "submit") {
+      void submit();
+      return;
+    }
+    const input = e.currentTarget.ownerDocument.querySelector<HTMLInputElement>(
+      `input[form="${e.currentTarget.id}"][name="${field.serial}"]`,
+    );
+    const serial = input?.value.trim() ?? "";
+    if (!serial) return;
+    // Cleared after every scan, refused or not: the next one never lands after this one (issue 32, point 2).
+    input!.value = "";
+    const reply = scan(serial);
+    setOutcome(reply && "error" in reply ? { alert: reply.error } : reply ? { notice: reply.ok } : {});
+  };
+
+  const cancel = () => {
+    setActive(false);
+    setOutcome({});
+    leaveModeInUrl();
+  };
+
   /** What the line table's check-in columns take. */
   const table = active
     ? {
@@ -75,5 +127,5 @@ export function useCheckIn(opts: {
     }
     : undefined;
 
-  return { active, busy, start, submit, scan, cancel: () => setActive(false), table };
+  return { active, busy, start, submit, scan, cancel, table, outcome, onFormSubmit };
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Icon } from "../../components/icons.tsx";
 import { LazySelect } from "../../primitives/LazySelect.tsx";
 import type { Line } from "../lines/types.ts";
@@ -7,11 +7,39 @@ import { type Open, preloadDialog } from "./TicketDialogs.tsx";
 import { preloadOn } from "../../lib/lazy_dialog.tsx";
 import type { DetailCan, TicketDetail as Ticket } from "./types.ts";
 import { ScanButton, type ScanReply } from "../../scan/ScanButton.tsx";
+import { CHECK_IN_FORM_ID, CHECK_IN_MODE, field } from "../lines/checkin_form.ts";
+
+/** A GET form around one button: before the scripts it loads `query` as a page; once hydrated `run` acts. */
+function PageButton({ query, run, children, ...button }: {
+  query: Record<string, string>;
+  run: () => void;
+  children: ReactNode;
+  className: string;
+  disabled?: boolean;
+}) {
+  return (
+    <form method="get" style={{ display: "contents" }}>
+      {Object.entries(query).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+      <button
+        type="submit"
+        {...button}
+        onClick={(e) => {
+          e.preventDefault();
+          run();
+        }}
+      >
+        {children}
+      </button>
+    </form>
+  );
+}
 
 /**
  * The ticket's actions: New Line Item and Check-In (or, in check-in mode, Submit, Reclass and
  * Cancel), Download, Edit Ticket (Edit Invoice on an invoice), Change Status, Transfer, Bill Back and
- * Reject / Rejection Notice, each as the ticket's state allows. Buttons wait for hydration.
+ * Reject / Rejection Notice, each as the ticket's state allows. Buttons wait for hydration, but for the
+ * check-in's (decision 056): Check-In and Cancel Check-In load the ticket in or out of check-in mode, and the
+ * serial field and Submit Check-In post the check-in form, before the scripts; once hydrated they act in place.
  */
 export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }: {
   ticket: Ticket;
@@ -57,23 +85,52 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
         </button>
       )}
       {!isQuote && editable && !checkIn.active && (
-        <button
-          type="button"
+        <PageButton
+          query={{ mode: CHECK_IN_MODE }}
+          run={checkIn.start}
           className="btn"
-          disabled={!hydrated || lines.length === 0}
-          onClick={() => checkIn.start()}
+          disabled={lines.length === 0}
         >
           <Icon name="check" size={18} /> Check-In
-        </button>
+        </PageButton>
       )}
       {checkIn.active && (
         <>
+          {
+            /* First of the form's submit buttons, so the form's default: Enter in any of its fields (a USB
+              scanner ends each scan with one) selects the serial's line, never sends a half check-in. */
+          }
+          <div className="field ci-serial" style={{ margin: 0 }}>
+            <label htmlFor="ci-serial">Serial number (scan or type)</label>
+            <div style={{ display: "flex", gap: 8 }}>
+              <input
+                id="ci-serial"
+                type="search"
+                form={CHECK_IN_FORM_ID}
+                name={field.serial}
+                autoComplete="off"
+                enterKeyHint="go"
+                maxLength={200}
+              />
+              <button
+                type="submit"
+                form={CHECK_IN_FORM_ID}
+                name={field.action}
+                value="select"
+                className="btn nowrap"
+              >
+                Select line
+              </button>
+            </div>
+          </div>
           <button
-            type="button"
+            type="submit"
+            form={CHECK_IN_FORM_ID}
+            name={field.action}
+            value="submit"
             className="btn btn-primary"
             disabled={checkIn.busy}
             aria-busy={checkIn.busy || undefined}
-            onClick={() => checkIn.submit()}
           >
             {checkIn.busy ? "Checking in..." : "Submit Check-In"}
           </button>
@@ -81,6 +138,7 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
           <span className="sr-only" role="status">{checkIn.busy ? "Checking in, please wait..." : ""}</span>
           <ScanButton
             label="Scan"
+            disabled={!hydrated}
             title="Scan to check in"
             hint="Scan each returned unit's QR label (camera or USB scanner) or type its serial number."
             keepOpen
@@ -89,12 +147,13 @@ export function TicketToolbar({ ticket, lines, can, hydrated, checkIn, setOpen }
           <button
             type="button"
             className="btn"
+            disabled={!hydrated}
             onClick={() => setOpen({ kind: "reclass" })}
             {...preloadOn(preloadDialog("reclass"))}
           >
             Reclass
           </button>
-          <button type="button" className="btn" onClick={() => checkIn.cancel()}>Cancel Check-In</button>
+          <PageButton query={{}} run={checkIn.cancel} className="btn">Cancel Check-In</PageButton>
         </>
       )}
       <button

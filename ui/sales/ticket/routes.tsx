@@ -9,6 +9,8 @@ import { TICKET_LISTS } from "../tickets/types.ts";
 import { pageColumns } from "../lines/columns.ts";
 import TicketDetail from "./islands/TicketDetail.tsx";
 import type { DetailProps } from "./types.ts";
+import { checkInStart, postCheckInForm } from "./checkin_route.ts";
+import { CHECK_IN_MODE } from "../lines/checkin_form.ts";
 
 /**
  * The ticket detail screen on each list's path followed by the ticket's id: the owner company's staff
@@ -25,6 +27,10 @@ for (const list of TICKET_LISTS) {
     const ticket = await getTicket(ctx, id);
     const { results: lines } = await ticketLines(ctx, { ticket_id: id });
     const settings = (user.company.settings ?? {}) as Record<string, unknown>;
+    // `?mode=checkin`: the page opens in check-in mode, its form working before the scripts (decision 056).
+    const checkingIn = c.req.query("mode") === CHECK_IN_MODE && !ticket.isQuote &&
+      ticket.status !== "QUOTE" &&
+      !ticket.isInvoice && ticket.status !== "APP" && lines.length > 0;
     const props: DetailProps = {
       list,
       ticket,
@@ -32,6 +38,7 @@ for (const list of TICKET_LISTS) {
       can: { admin: can(user, "sales.admin"), approve: can(user, "sales.approve") },
       columns: pageColumns(settings),
       company: { name: user.company.name, settings },
+      ...(checkingIn ? { checkIn: checkInStart(c, list.path, id, lines) } : {}),
     };
     return renderShellPage(
       c,
@@ -41,4 +48,5 @@ for (const list of TICKET_LISTS) {
       </section>,
     );
   });
+  ticketDetailPages.post(`${list.path}/:id{[0-9]+}/check-in`, (c) => postCheckInForm(c, list.path));
 }

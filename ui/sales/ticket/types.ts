@@ -1,6 +1,7 @@
 import type { Line } from "../lines/types.ts";
 import type { TicketOut } from "../../../api/sales/tickets/service.ts";
 import type { TicketList } from "../tickets/types.ts";
+import type { CheckInStart } from "../lines/checkin_form.ts";
 
 /** GET /api/sales/tickets/{id}: the ticket with its parties, totals, rejections and lines_complete. */
 export type TicketDetail = TicketOut;
@@ -22,6 +23,8 @@ export interface DetailProps {
   /** the line-item column keys per page from company settings (see ../lines/columns.ts), already resolved */
   columns: Record<"ticket" | "quote" | "invoice", { normal: string[]; minRate: string[] }>;
   company: { name: string; settings: Record<string, unknown> };
+  /** the page was asked for in check-in mode (`?mode=checkin`): its entries and the last post's outcome */
+  checkIn?: CheckInStart;
 }
 
 /**

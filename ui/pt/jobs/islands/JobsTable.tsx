@@ -34,7 +34,17 @@ const COLUMNS: DataColumn<JobRow>[] = [
     essential: true,
     cell: (j) => <span className="nowrap">{formatDate(j.date)}</span>,
   },
-  { id: "job_number", header: "Job Number", essential: true, cell: (j) => j.job_number },
+  // A link in the server's HTML: a field user's first tap (the job's inspections) works before the scripts.
+  {
+    id: "job_number",
+    header: "Job Number",
+    essential: true,
+    cell: (j) => (
+      <a href={`/pt/inspection?job_id=${j.id}`} title={`Inspections of job ${j.job_number}`}>
+        {j.job_number}
+      </a>
+    ),
+  },
   { id: "customer", header: "Customer", essential: true, cell: (j) => j.customer_company.name },
   { id: "operator", header: "Operator", cell: (j) => j.operator_company.name },
   { id: "district", header: "District", cell: (j) => j.district },

@@ -15,6 +15,7 @@ import { type Open, preloadDialog, TicketDialogs } from "../TicketDialogs.tsx";
 import { useTicketData } from "../useTicketData.ts";
 import type { DetailProps, DialogProps } from "../types.ts";
 import { returnGateOn } from "../../../../lib/return_gate.ts";
+import { CHECK_IN_FORM_ID } from "../../lines/checkin_form.ts";
 
 /**
  * The ticket detail screen: header, the actions (TicketToolbar), the search over the lines, the line
@@ -30,7 +31,13 @@ export default function TicketDetail(props: DetailProps) {
   const [search, setSearch] = useState("");
   const searchId = useId();
   const [open, setOpen] = useState<Open | null>(null);
-  const checkIn = useCheckIn({ ticketId: ticket.id, lines, timeZone, onDone: refresh });
+  const checkIn = useCheckIn({
+    ticketId: ticket.id,
+    lines,
+    timeZone,
+    onDone: refresh,
+    initial: props.checkIn,
+  });
 
   const isQuote = ticket.isQuote || ticket.status === "QUOTE";
   const isInvoice = ticket.isInvoice || ticket.status === "APP";
@@ -86,6 +93,23 @@ export default function TicketDetail(props: DetailProps) {
           checkIn={checkIn}
           setOpen={setOpen}
         />
+        {checkIn.active && (
+          // The check-in's fields name this form (`form=`): it posts them before the scripts (decision 056).
+          <form
+            id={CHECK_IN_FORM_ID}
+            method="post"
+            action={`${props.list.path}/${ticket.id}/check-in`}
+            onSubmit={checkIn.onFormSubmit}
+          />
+        )}
+        {checkIn.active && checkIn.outcome.notice && (
+          <p className="alert" role="status" style={{ background: "#e6f4ea", border: "1px solid #a8d5b5" }}>
+            {checkIn.outcome.notice}
+          </p>
+        )}
+        {checkIn.active && checkIn.outcome.alert && (
+          <p className="alert alert-error" role="alert">{checkIn.outcome.alert}</p>
+        )}
         {checkIn.active && gated && (
           <p className="note-hold" role="note">
             Return gate: serialized units checked in go to{" "}
