@@ -110,3 +110,24 @@ Deno.test("check-in form - the service's refusal comes back at its line with the
     assert.match(html, /class="field-error" role="alert">Remove quantity is for Itemized items only</);
     assert.match(html, /value="2026-03-04T10:15"/);
   }));
+
+Deno.test("check-in form - an outcome cookie not as the server wrote it is ignored: the page still opens", () =>
+  withEnv(async (env) => {
+    const a = await heldLine(env, { quantity: 2, row: { serial_number: "TAMPER-1" } });
+    const cookie = `session=${await env.login()}`;
+    for (
+      const value of [
+        "not json",
+        "null",
+        "7",
+        '{"e":[1,2],"x":[3,[4]]}',
+        '{"e":[[1,1,2,3,4,5]],"x":[["a",5]]}',
+      ]
+    ) {
+      const page = await env.request(`/sales/tickets/${a.ticketId}?mode=checkin`, {
+        cookie: `${cookie}; checkin_outcome=${encodeURIComponent(value)}`,
+      });
+      assert.equal(page.status, 200, value);
+      assert.match(await page.text(), /Submit Check-In/, value);
+    }
+  }));

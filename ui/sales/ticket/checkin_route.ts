@@ -161,13 +161,16 @@ export function checkInStart(c: Context<AppEnv>, listPath: string, id: number, l
   if (raw) {
     deleteCookie(c, FLASH, { path: pagePath(listPath, id) });
     try {
-      flash = JSON.parse(raw) as Flash;
+      const parsed = JSON.parse(raw);
+      flash = parsed && typeof parsed === "object" ? parsed as Flash : {};
     } catch {
       flash = {};
     }
   }
   const kept: Record<number, CheckInEntry> = {};
-  for (const [lineId, s, date, qIn, r, sold] of Array.isArray(flash.e) ? flash.e : []) {
+  // The cookie comes back from the browser: anything but the shape written is ignored, never a 500.
+  const rows = <T>(v: unknown) => (Array.isArray(v) ? v.filter(Array.isArray) : []) as T[];
+  for (const [lineId, s, date, qIn, r, sold] of rows<NonNullable<Flash["e"]>[number]>(flash.e)) {
     kept[lineId] = {
       selected: s === 1,
       date: String(date),
@@ -179,7 +182,9 @@ export function checkInStart(c: Context<AppEnv>, listPath: string, id: number, l
   const known = new Set(lines.map((l) => l.id));
   return {
     entries: startEntries(lines, nowInput(timeZone), kept),
-    errors: Object.fromEntries((Array.isArray(flash.x) ? flash.x : []).filter(([l]) => known.has(l))),
+    errors: Object.fromEntries(
+      rows<[number, string]>(flash.x).filter(([l, m]) => known.has(l) && typeof m === "string"),
+    ),
     ...(typeof flash.n === "string" ? { notice: flash.n } : {}),
     ...(typeof flash.a === "string" ? { alert: flash.a } : {}),
   };
