@@ -152,7 +152,7 @@ browserTest(
 );
 
 browserTest(
-  "pages before their scripts - the top bar's scan opens the serial search, and a typed serial and Enter its page",
+  "pages before their scripts - the top bar's scan opens the serial search, focused, and a typed serial and Enter its page",
   () =>
     withBrowser(async ({ env, page, base, signIn }) => {
       const job = await makeJob(env.tenant.db, { job_number: "SCAN-JOB" });
@@ -162,9 +162,10 @@ browserTest(
         await p.goto(`${base}/pt/jobs`);
         await p.getByRole("button", { name: "Scan a serial number" }).tap();
         await p.waitForURL((u) => u.pathname === "/serials");
-        const box = p.getByRole("searchbox", { name: "Serial Number" });
-        await box.fill("VALVE-42");
-        await box.press("Enter");
+        // The search box has the focus: a USB scanner types into it without a tap (its Enter sends it).
+        await p.waitForFunction(() => document.activeElement?.id === "serial-search");
+        await p.keyboard.type("VALVE-42");
+        await p.keyboard.press("Enter");
         await p.waitForURL((u) => u.pathname === "/serials/VALVE-42");
         await p.getByRole("heading", { name: "Serial VALVE-42" }).waitFor();
         await p.getByText("SCAN-JOB").first().waitFor();

@@ -15,8 +15,12 @@ export interface SerialPageQuery {
   rowsPerPage: number;
 }
 
-/** Another serial number: a GET form to /serials, which sends it on to that serial's page. */
-export function SerialSearch({ value = "" }: { value?: string }) {
+/**
+ * Another serial number: a GET form to /serials, which sends it on to that serial's page. `autoFocus` on the
+ * empty search page, where the top bar's scan leads before the scripts (decision 056): a USB scanner types
+ * straight into it.
+ */
+export function SerialSearch({ value = "", autoFocus = false }: { value?: string; autoFocus?: boolean }) {
   return (
     <form method="get" action="/serials" role="search" className="search-box">
       <div className="field">
@@ -28,6 +32,7 @@ export function SerialSearch({ value = "" }: { value?: string }) {
             type="search"
             name="serial"
             defaultValue={value}
+            autoFocus={autoFocus}
             required
             maxLength={200}
           />

@@ -35,7 +35,7 @@ export const serialsPages = new Hono<AppEnv>()
           <h1>Serial History</h1>
         </div>
         <div className="toolbar">
-          <SerialSearch />
+          <SerialSearch autoFocus />
         </div>
         <p className="serial-empty">
           Enter a serial number to see its inspections, tickets and inventory changes.
