@@ -100,7 +100,7 @@ export default function TicketDetail(props: DetailProps) {
           </div>
           <span className="muted">
             {search.trim()
-              ? `${shown.length} of ${lines.length} lines`
+              ? `${shown.length} of ${lines.length} ${lines.length === 1 ? "line" : "lines"}`
               : `${lines.length} ${lines.length === 1 ? "line" : "lines"}`}
           </span>
         </div>
