@@ -17,6 +17,9 @@ import type { DetailProps } from "./types.ts";
  */
 export const ticketDetailPages = new Hono<AppEnv>();
 
+/** The line search kept in the address, read leniently: a page never fails on its search. */
+const lineSearch = (v: string | undefined) => (v ?? "").slice(0, 200);
+
 for (const list of TICKET_LISTS) {
   ticketDetailPages.get(`${list.path}/:id{[0-9]+}`, async (c) => {
     const user = c.get("user")!;
@@ -32,6 +35,7 @@ for (const list of TICKET_LISTS) {
       can: { admin: can(user, "sales.admin"), approve: can(user, "sales.approve") },
       columns: pageColumns(settings),
       company: { name: user.company.name, settings },
+      search: lineSearch(c.req.query("search")),
     };
     return renderShellPage(
       c,

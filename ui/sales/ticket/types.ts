@@ -22,6 +22,8 @@ export interface DetailProps {
   /** the line-item column keys per page from company settings (see ../lines/columns.ts), already resolved */
   columns: Record<"ticket" | "quote" | "invoice", { normal: string[]; minRate: string[] }>;
   company: { name: string; settings: Record<string, unknown> };
+  /** the line search from the address (`?search=`): the server renders the lines it finds */
+  search: string;
 }
 
 /**
