@@ -1,6 +1,7 @@
 import type { Line } from "../lines/types.ts";
 import type { TicketOut } from "../../../api/sales/tickets/service.ts";
 import type { TicketList } from "../tickets/types.ts";
+import type { RequirableTicketField } from "../../../api/sales/tickets/required.ts";
 
 /** GET /api/sales/tickets/{id}: the ticket with its parties, totals, rejections and lines_complete. */
 export type TicketDetail = TicketOut;
@@ -39,4 +40,6 @@ export interface DialogProps {
   onDone: (message?: string) => void;
   /** leaves the screen for `path` (a full page load) with `message` shown there as a snack */
   navigate: (path: string, message?: string) => void;
+  /** the ticket fields the company's settings make required (decision 055) */
+  required?: readonly RequirableTicketField[];
 }

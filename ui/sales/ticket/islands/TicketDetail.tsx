@@ -15,6 +15,7 @@ import { type Open, preloadDialog, TicketDialogs } from "../TicketDialogs.tsx";
 import { useTicketData } from "../useTicketData.ts";
 import type { DetailProps, DialogProps } from "../types.ts";
 import { returnGateOn } from "../../../../lib/return_gate.ts";
+import { requiredTicketFields } from "../../../../api/sales/tickets/required.ts";
 
 /**
  * The ticket detail screen: header, the actions (TicketToolbar), the search over the lines, the line
@@ -70,6 +71,7 @@ export default function TicketDetail(props: DetailProps) {
       void refresh();
     },
     navigate: (path, message) => navigateWithSnack(path, message),
+    required: requiredTicketFields(props.company.settings),
   };
 
   const editable = !isInvoice;
