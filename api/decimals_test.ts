@@ -125,8 +125,8 @@ Deno.test("decimals - the items and inventory batches follow the same rule per r
       status: 422,
     });
     assert.deepEqual(items.errors, [
-      { path: "rows.2.rate", message: "Row 2, rate: Rate may have at most 4 decimal places" },
-      { path: "rows.3.rate", message: "Row 3, rate: Rate may have at most 4 decimal places" },
+      { path: "rows.2.rate", message: "Row 2, Rate: Rate may have at most 4 decimal places" },
+      { path: "rows.3.rate", message: "Row 3, Rate: Rate may have at most 4 decimal places" },
     ]);
     const item = await makeItem(env.tenant.db, { item_number: "INV-1" });
     const stock = await env.json("/api/sales/inventory/batch", {

@@ -83,9 +83,9 @@ Deno.test("invisible characters - the items batch refuses them per row, descript
       status: 422,
     });
     assert.deepEqual(res.errors, [
-      { path: "rows.2.item_number", message: `Row 2, item_number: ${invisibleMessage("\uFEFF")}` },
-      { path: "rows.3.item_description", message: `Row 3, item_description: ${directionMessage("\u202D")}` },
-      { path: "rows.4.units", message: `Row 4, units: ${invisibleMessage("\u200B")}` },
+      { path: "rows.2.item_number", message: `Row 2, Item Number: ${invisibleMessage("\uFEFF")}` },
+      { path: "rows.3.item_description", message: `Row 3, Item: ${directionMessage("\u202D")}` },
+      { path: "rows.4.units", message: `Row 4, Units: ${invisibleMessage("\u200B")}` },
     ]);
     assert.equal((await env.json("/api/sales/items?rowsPerPage=-1", { token })).total, 0);
   }));

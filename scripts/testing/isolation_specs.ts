@@ -884,6 +884,12 @@ export const SPECS: Record<string, RouteSpec> = {
     query: (t) => `search_business_unit=${t.unit}&page=1&rowsPerPage=-1`,
     shows: adminShows((M) => `${M}-S-TEMPLATE`),
   },
+  "GET /api/sales/templates/download": {
+    kind: "download",
+    gate: salesReader,
+    query: (t) => `search_business_unit=${t.unit}&page=-1`,
+    shows: adminShows((M) => `${M}-S-TEMPLATE`),
+  },
   "GET /api/sales/templates/business-unit/:id": {
     kind: "read-id",
     shows: adminShows((M) => `${M}-S-TEMPLATE`),

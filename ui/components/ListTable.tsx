@@ -5,6 +5,12 @@ import type { useListState } from "./list_state.ts";
 
 type ListQuery = PageState & SortState;
 
+/** Where the rows of a list are when its page is past the end: "there is 1 in all", "there are 24 in all". */
+export const pastEndText = (page: number, total: number): string =>
+  `Page ${page} is past the end: there ${
+    total === 1 ? "is 1" : `are ${total.toLocaleString("en-US")}`
+  } in all.`;
+
 /** A list page's table and its pagination, both bound to one `useListState` (URL, fetch, sort, page). */
 export function ListTable<P extends ListQuery, T>({ list, sizes, ...table }: {
   list: ReturnType<typeof useListState<P, T>>;
@@ -24,9 +30,7 @@ export function ListTable<P extends ListQuery, T>({ list, sizes, ...table }: {
     <>
       <DataTable
         {...table}
-        emptyText={beyond
-          ? `Page ${list.query.page} is past the end: there are ${list.data.total} in all.`
-          : table.emptyText}
+        emptyText={beyond ? pastEndText(list.query.page, list.data.total) : table.emptyText}
         data={list.data.results}
         sort={list.query}
         sortHref={(s) => list.href({ ...s, page: 1 } as Partial<P>)}

@@ -91,13 +91,13 @@ browserTest(
 
       const alert = dialog.getByRole("alert");
       await alert.getByText("1 row has errors").waitFor();
-      await alert.getByText(`Row ${BAD_ROW}, rate: Must be a number`).waitFor();
+      await alert.getByText(`Row ${BAD_ROW}, Rate: Must be a number`).waitFor();
       const bad = cell(`Row ${BAD_ROW}, Rate`);
       await bad.waitFor(); // scrolled into view: only the rows in view are in the page
       assert.equal(await bad.getAttribute("aria-invalid"), "true");
       assert.equal(await bad.inputValue(), "cheap");
       const marked = bad.locator("xpath=..");
-      assert.equal(await marked.getAttribute("title"), `Row ${BAD_ROW}, rate: Must be a number`);
+      assert.equal(await marked.getAttribute("title"), `Row ${BAD_ROW}, Rate: Must be a number`);
       assert.match(await marked.innerText(), /Must be a number/);
       assert.equal((await env.tenant.db.select().from(items)).length, 0, "nothing is saved");
 

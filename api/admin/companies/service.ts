@@ -20,6 +20,7 @@ import { COMPANY_TYPES, type CompanyInput } from "./schemas.ts";
 import { bumpVersion, isForeignKeyError, nowStamp } from "../../lib/db_helpers.ts";
 import { companyLogoProblem } from "../../sales/printing/logo.ts";
 import { documentSettingsProblem } from "../../sales/printing/document_settings.ts";
+import { ticketRequiredProblem } from "../../sales/tickets/required.ts";
 import { returnGateProblem } from "../../../lib/return_gate.ts";
 import { publicBaseUrlProblem } from "../../../lib/public_base_url.ts";
 import { inJson } from "../../../db/in_json.ts";
@@ -218,7 +219,7 @@ function checkLogos(settings: Record<string, unknown> | undefined) {
     if (problem) throw invalid(path, problem);
   }
   const setting = documentSettingsProblem(settings) ?? returnGateProblem(settings) ??
-    publicBaseUrlProblem(settings);
+    publicBaseUrlProblem(settings) ?? ticketRequiredProblem(settings);
   if (setting) throw invalid(...setting);
 }
 

@@ -116,20 +116,20 @@ Deno.test("inventory batch - every error of every row is named by row and column
     ], 422);
     assert.equal(body.detail, "10 rows have errors");
     assert.deepEqual(body.errors, [
-      { path: "rows.2.item_number", message: "Row 2, item_number: Unknown item" },
-      { path: "rows.3.serial_number", message: "Row 3, serial_number: Required" },
-      { path: "rows.4.quantity", message: "Row 4, quantity: Must be at most 1" },
-      { path: "rows.6.status", message: "Row 6, status: Must be one of Available, Out, Repair" },
-      { path: "rows.6.purchase_date", message: "Row 6, purchase_date: Must be a date (YYYY-MM-DD)" },
-      { path: "rows.6.purchase_price", message: "Row 6, purchase_price: Must be a number" },
-      { path: "rows.7.quantity", message: "Row 7, quantity: Must be at least 0" },
+      { path: "rows.2.item_number", message: "Row 2, Item Number: Unknown item" },
+      { path: "rows.3.serial_number", message: "Row 3, Serial Number: Required" },
+      { path: "rows.4.quantity", message: "Row 4, Quantity: Must be at most 1" },
+      { path: "rows.6.status", message: "Row 6, Status: Must be one of Available, Out, Repair" },
+      { path: "rows.6.purchase_date", message: "Row 6, Purchase Date: Must be a date (YYYY-MM-DD)" },
+      { path: "rows.6.purchase_price", message: "Row 6, Purchase Price: Must be a number" },
+      { path: "rows.7.quantity", message: "Row 7, Quantity: Must be at least 0" },
       // Every error of a row at once: the bad cell and the unknown category beside it.
-      { path: "rows.7.category", message: "Row 7, category: Unknown inventory category" },
-      { path: "rows.8.serial_number", message: "Row 8, serial_number: Repeats row 1" },
-      { path: "rows.9.business_unit_id", message: "Row 9, business_unit_id: Business Unit is required" },
-      { path: "rows.10.quantity", message: "Row 10, quantity: Quantity cannot go below what is out: 6" },
+      { path: "rows.7.category", message: "Row 7, Category: Unknown inventory category" },
+      { path: "rows.8.serial_number", message: "Row 8, Serial Number: Repeats row 1" },
+      { path: "rows.9.business_unit_id", message: "Row 9, Business Unit: Business Unit is required" },
+      { path: "rows.10.quantity", message: "Row 10, Quantity: Quantity cannot go below what is out: 6" },
       { path: "rows.11", message: "Row 11: Must be an object" },
-      { path: "rows.12.quantity", message: "Row 12, quantity: Must be a whole number" },
+      { path: "rows.12.quantity", message: "Row 12, Quantity: Must be a whole number" },
     ]);
     const rows = await env.tenant.db.select().from(inventory);
     assert.equal(rows.length, 1, "nothing saved");
@@ -142,7 +142,7 @@ Deno.test("inventory batch - every error of every row is named by row and column
       category: "Pumps",
     }], 422);
     assert.deepEqual(unknownCategory.errors, [
-      { path: "rows.1.category", message: "Row 1, category: Unknown inventory category" },
+      { path: "rows.1.category", message: "Row 1, Category: Unknown inventory category" },
     ]);
     assert.equal(unknownCategory.detail, "1 row has errors");
     const unknownUnit = await send(env, token, "POST", BATCH, [{
@@ -151,7 +151,7 @@ Deno.test("inventory batch - every error of every row is named by row and column
       business_unit_id: 999,
     }], 422);
     assert.deepEqual(unknownUnit.errors, [
-      { path: "rows.1.business_unit_id", message: "Row 1, business_unit_id: Unknown business unit" },
+      { path: "rows.1.business_unit_id", message: "Row 1, Business Unit: Unknown business unit" },
     ]);
   }));
 

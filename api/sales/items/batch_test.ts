@@ -36,13 +36,13 @@ Deno.test("items batch - bad rows are all named by row and column, and nothing i
     ], 422);
     assert.equal(res.detail, "3 rows have errors");
     assert.deepEqual(res.errors, [
-      { path: "rows.2.rate", message: "Row 2, rate: Must be a number" },
-      { path: "rows.3.isTaxable", message: "Row 3, isTaxable: Must be yes or no" },
-      { path: "rows.3.item_category", message: "Row 3, item_category: Unknown item category" },
-      { path: "rows.5.rate", message: "Row 5, rate: Must be at least 0" },
+      { path: "rows.2.rate", message: "Row 2, Rate: Must be a number" },
+      { path: "rows.3.isTaxable", message: "Row 3, Taxable: Must be yes or no" },
+      { path: "rows.3.item_category", message: "Row 3, Category: Unknown item category" },
+      { path: "rows.5.rate", message: "Row 5, Rate: Must be at least 0" },
       {
         path: "rows.5.inventory_type",
-        message: "Row 5, inventory_type: Must be one of Serialized, Itemized, Charge Code",
+        message: "Row 5, Inventory Type: Must be one of Serialized, Itemized, Charge Code",
       },
     ]);
     const stored = await all(env);
@@ -61,7 +61,7 @@ Deno.test("items batch - rows without an item number are dropped; numbering coun
       row({ item_number: "  " }),
       row({ item_number: "C-1", rate: "bad" }),
     ], 422);
-    assert.deepEqual(res.errors, [{ path: "rows.4.rate", message: "Row 4, rate: Must be a number" }]);
+    assert.deepEqual(res.errors, [{ path: "rows.4.rate", message: "Row 4, Rate: Must be a number" }]);
 
     const ok = await post(env, token, [
       row(),
@@ -153,7 +153,7 @@ Deno.test("items batch - a repeated item number is an error on the later row", (
       row({ item_number: "d-1" }),
     ], 422);
     assert.deepEqual(res.errors, [
-      { path: "rows.3.item_number", message: "Row 3, item_number: Repeats the item number of row 1" },
+      { path: "rows.3.item_number", message: "Row 3, Item Number: Repeats the item number of row 1" },
     ]);
     assert.equal((await all(env)).length, 0);
   }));
@@ -166,7 +166,7 @@ Deno.test("items batch - becoming Serialized is refused while the item's stock h
     const res = await post(env, token, [{ item_number: "HOSE", inventory_type: "Serialized" }], 422);
     assert.deepEqual(res.errors, [{
       path: "rows.1.inventory_type",
-      message: "Row 1, inventory_type: Its inventory holds more than 1 on a row",
+      message: "Row 1, Inventory Type: Its inventory holds more than 1 on a row",
     }]);
   }));
 
@@ -180,7 +180,7 @@ Deno.test("items batch - the body must be a list of at most 5000 rows; only sale
     assert.equal((await post(env, token, many, 422)).detail, "At most 5000 rows");
     assert.deepEqual((await post(env, token, ["A-1"], 422)).errors, [{
       path: "rows.1.item_number",
-      message: "Row 1, item_number: Each row must be an object of the batch columns",
+      message: "Row 1, Item Number: Each row must be an object of the batch columns",
     }]);
     const bad = await env.request("/api/sales/items/batch", {
       token,
@@ -216,7 +216,7 @@ Deno.test("items batch - each tenant's catalogue is its own", () =>
       json: [{ item_number: "X", item_category: "Acme Only" }],
       status: 422,
     });
-    assert.equal(unknown.errors[0].message, "Row 1, item_category: Unknown item category");
+    assert.equal(unknown.errors[0].message, "Row 1, Category: Unknown item category");
     const [acme] = await all(env);
     assert.equal(acme.item_description, "Acme's");
     const [b] = await beta.db.select().from(items);

@@ -48,8 +48,8 @@ Deno.test("items batch - a NUL in an item number answers 422 (not 500) naming th
     assert.equal(res.status, 422);
     const body = await res.json();
     assert.deepEqual(body.errors, [
-      { path: "rows.2.item_number", message: `Row 2, item_number: ${CONTROL_MESSAGE}` },
-      { path: "rows.3.item_description", message: `Row 3, item_description: ${CONTROL_MESSAGE}` },
+      { path: "rows.2.item_number", message: `Row 2, Item Number: ${CONTROL_MESSAGE}` },
+      { path: "rows.3.item_description", message: `Row 3, Item: ${CONTROL_MESSAGE}` },
     ]);
     assert.equal(await count(env, token), 0);
     // The same row as the single save stores no NUL either way.
@@ -105,7 +105,7 @@ Deno.test("items - a lone surrogate (not storable as UTF-8) answers 422 on save 
       });
       assert.deepEqual(res.errors, [{
         path: "rows.1.item_number",
-        message: `Row 1, item_number: ${message}`,
+        message: `Row 1, Item Number: ${message}`,
       }]);
     }
     assert.equal(await count(env, token), 0);

@@ -4,12 +4,16 @@ import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
 import { TemplateListQuery } from "./schemas.ts";
+import { downloadTemplates } from "./download.ts";
 import { deleteTemplate, listTemplates, listUnitTemplates, saveTemplate } from "./service.ts";
 
 // Bodies are parsed in the service, after the permission check (a reader gets 403, not 422).
 export const templatesRoutes = new Hono<AppEnv>()
   .get("/sales/templates", valid("query", TemplateListQuery), (c) => {
     return listResponse(c.req.valid("query"), (q) => listTemplates(ctxOf(c), q));
+  })
+  .get("/sales/templates/download", valid("query", TemplateListQuery), (c) => {
+    return downloadTemplates(ctxOf(c), c.req.valid("query"));
   })
   .get("/sales/templates/business-unit/:id", valid("param", IdParam), async (c) => {
     return c.json(await listUnitTemplates(ctxOf(c), c.req.valid("param").id));

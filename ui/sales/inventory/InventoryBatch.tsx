@@ -6,23 +6,12 @@ import {
   BATCH_QUANTITY_RULE,
   BUSINESS_UNIT_REQUIRED,
   INVENTORY_BATCH_COLUMNS,
-  type InventoryBatchColumn,
   type InventoryBatchPreview,
 } from "../../../api/sales/inventory/schemas.ts";
+import { INVENTORY_BATCH_LABELS } from "../../../api/sales/inventory/service/batch_labels.ts";
 import { loadBusinessUnits } from "./InventoryForm.tsx";
 
-const LABELS: Record<InventoryBatchColumn, string> = {
-  serial_number: "Serial Number",
-  item_number: "Item Number",
-  status: "Status",
-  quantity: "Quantity",
-  category: "Category",
-  location: "Location",
-  purchase_date: "Purchase Date",
-  purchase_price: "Purchase Price",
-  manufacturer: "Manufacturer",
-};
-const COLUMNS = INVENTORY_BATCH_COLUMNS.map((key) => ({ key, label: LABELS[key] }));
+const COLUMNS = INVENTORY_BATCH_COLUMNS.map((key) => ({ key, label: INVENTORY_BATCH_LABELS[key] }));
 /** The inventory download's other headers: known, and ignored (the unit is chosen in the dialog). */
 const ALIASES: Record<string, string> = Object.fromEntries(
   [

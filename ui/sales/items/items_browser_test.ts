@@ -119,7 +119,7 @@ browserTest(
       await dialog.getByRole("button", { name: "Upload" }).click();
       const alert = dialog.getByRole("alert");
       await alert.getByText("1 row has errors").waitFor();
-      await alert.getByText("Row 2, rate: Must be a number").waitFor();
+      await alert.getByText("Row 2, Rate: Must be a number").waitFor();
       const bad = grid.getByRole("textbox", { name: "Row 2, Rate" });
       assert.equal(await bad.getAttribute("aria-invalid"), "true");
       assert.equal(await bad.inputValue(), "cheap");

@@ -6,6 +6,7 @@ import { CheckboxGroup } from "../../primitives/CheckboxGroup.tsx";
 import { api } from "../../lib/api.ts";
 import type { TicketRow } from "../tickets/types.ts";
 import { sameUnit } from "../../../api/sales/lines/fit.ts";
+import { formatDate } from "../../../lib/format.ts";
 import type { DialogProps, TicketDetail } from "../ticket/types.ts";
 import type { Line } from "./types.ts";
 import { linesWithSerial, notOnTicket } from "./scan_lines.ts";
@@ -151,7 +152,7 @@ export function TransferDialog(props: DialogProps) {
     { id: "new", label: "New ticket" },
     ...targets.map((t) => ({
       id: String(t.id),
-      label: [t.ticket_number, t.location, t.ticket_date].filter(Boolean).join(" · "),
+      label: [t.ticket_number, t.location, formatDate(t.ticket_date)].filter(Boolean).join(" · "),
     })),
   ];
   return (

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { makeCompany } from "../../../db/factories.ts";
+import { makeCompany, makeTicket } from "../../../db/factories.ts";
 import { sales, tickets } from "../../../db/schema/mod.ts";
 import { heldLine, post } from "../../../api/sales/lines/checkin_fixtures.ts";
 import type { TestEnv } from "../../../scripts/testing/harness.ts";
@@ -48,9 +48,21 @@ browserTest(
         quantities_sold: [1],
       });
 
+      const other = await makeTicket(db, {
+        status: "OPEN",
+        customer_id: customer.id,
+        sales_rep_id: rep.id,
+        ticket_date: "2026-03-05",
+        business_unit_id: (await ticketOf(env, a.ticketId)).business_unit_id,
+      });
       await signIn(rep.email, "password123", `/sales/tickets/${a.ticketId}`);
       await toolbar(page).getByRole("button", { name: "Transfer" }).click();
       const dialog = page.getByRole("dialog", { name: "Transfer Lines" });
+      await dialog.getByRole("button", { name: /Transfer To/ }).click();
+      const offeredTicket = page.getByRole("option", { name: new RegExp(`^${other.ticket_number} · `) });
+      assert.match(await offeredTicket.innerText(), /· 03-05-2026$/, "a page's date: MM-DD-YYYY, not ISO");
+      await page.keyboard.press("Escape");
+      await offeredTicket.waitFor({ state: "hidden" });
       const lines = dialog.getByRole("group", { name: "Lines" });
       await lines.getByRole("checkbox").first().waitFor();
       const offered = await lines.getByRole("checkbox").evaluateAll((els) =>

@@ -108,3 +108,32 @@ browserTest(
       await table.getByText("No Templates Found").waitFor();
     }),
 );
+
+browserTest(
+  "templates - Download shows once a unit is chosen and sends the list's unit and search",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      const midland = await makeUnit(env, [], "Midland");
+      await signIn(undefined, undefined, "/sales/templates");
+      await page.getByText("Choose a business unit to see its templates").waitFor();
+      const download = page.getByRole("button", { name: "Download" });
+      assert.equal(await download.count(), 0, "no unit, no list: nothing to download");
+      await page.goto(`${page.url().split("?")[0]}?search_business_unit=${midland.id}&search_name=rig`);
+      await page.waitForSelector("body[data-hydrated]", { state: "attached" });
+      const [response, file] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes("/api/sales/templates/download")),
+        page.waitForEvent("download"),
+        download.click(),
+      ]);
+      const url = new URL(response.url());
+      assert.deepEqual(
+        [
+          url.searchParams.get("search_business_unit"),
+          url.searchParams.get("search_name"),
+          response.status(),
+        ],
+        [String(midland.id), "rig", 200],
+      );
+      assert.match(file.suggestedFilename(), /^Templates-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    }),
+);

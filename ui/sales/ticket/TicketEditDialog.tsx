@@ -11,6 +11,7 @@ import { option, type Parties, PartyFields, partyIds } from "../tickets/TicketPa
 import { redirectAfterSave, STATUS_LABELS, type StatusChoice, statusChoices } from "./status.ts";
 import type { DialogProps, TicketDetail } from "./types.ts";
 import { issuesOf } from "../../lib/form.ts";
+import { missingTicketFields } from "../../../api/sales/tickets/required.ts";
 import { useVersioned } from "../../lib/use_versioned.ts";
 
 /** The form's values filled from a ticket: its parties and fields (the conflict dialog compares these). */
@@ -101,8 +102,15 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
   // Status field before Save, as the server would refuse it (409) after.
   const blocked = v.status === "RFA" && ticket.status === "RFB" &&
     props.lines.some((l) => !isHandledStatus(l.calculated_inventory_status));
-  const issues = { ...issuesOf(check), ...(blocked ? { status: BLOCKED_UNTIL_HANDLED } : {}) };
-  const valid = check.success && !blocked;
+  // The fields the company's settings make required (decision 055), as the server checks them.
+  const required = props.required ?? [];
+  const missing = missingTicketFields(required, body);
+  const issues = {
+    ...Object.fromEntries(missing.map((e) => [e.path, e.message])),
+    ...issuesOf(check),
+    ...(blocked ? { status: BLOCKED_UNTIL_HANDLED } : {}),
+  };
+  const valid = check.success && !blocked && missing.length === 0;
   const shown = shownFrom(serverErrors, issues);
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof FormValues) => (value: string | boolean) => {
@@ -139,8 +147,22 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
       versioned={edit}
     >
       <div className="form-grid">
-        <PartyFields parties={parties} setParties={setParties} touch={touch} clear={clear} shown={shown} />
-        <TextField label="Location" value={v.location} onChange={set("location")} error={shown("location")} />
+        <PartyFields
+          parties={parties}
+          setParties={setParties}
+          touch={touch}
+          clear={clear}
+          shown={shown}
+          required={required}
+        />
+        <TextField
+          label="Location"
+          value={v.location}
+          onChange={set("location")}
+          onBlur={() => touch("location")}
+          error={shown("location")}
+          isRequired={required.includes("location")}
+        />
         <TextField
           label="Ticket Date"
           type="date"
@@ -160,9 +182,11 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
         label="Notes"
         value={v.notes}
         onChange={set("notes")}
+        onBlur={() => touch("notes")}
         multiline
         rows={2}
         error={shown("notes")}
+        isRequired={required.includes("notes")}
       />
       <div className="checkbox-row">
         <Checkbox isSelected={v.use_min_rate_logic} onChange={set("use_min_rate_logic")}>

@@ -19,6 +19,9 @@ import { CHECK_IN_MODE } from "../lines/checkin_form.ts";
  */
 export const ticketDetailPages = new Hono<AppEnv>();
 
+/** The line search kept in the address, read leniently: a page never fails on its search. */
+const lineSearch = (v: string | undefined) => (v ?? "").slice(0, 200);
+
 for (const list of TICKET_LISTS) {
   ticketDetailPages.get(`${list.path}/:id{[0-9]+}`, async (c) => {
     const user = c.get("user")!;
@@ -39,6 +42,7 @@ for (const list of TICKET_LISTS) {
       columns: pageColumns(settings),
       company: { name: user.company.name, settings },
       ...(checkingIn ? { checkIn: checkInStart(c, list.path, id, lines) } : {}),
+      search: lineSearch(c.req.query("search")),
     };
     return renderShellPage(
       c,

@@ -2,6 +2,7 @@ import type { Line } from "../lines/types.ts";
 import type { TicketOut } from "../../../api/sales/tickets/service.ts";
 import type { TicketList } from "../tickets/types.ts";
 import type { CheckInStart } from "../lines/checkin_form.ts";
+import type { RequirableTicketField } from "../../../api/sales/tickets/required.ts";
 
 /** GET /api/sales/tickets/{id}: the ticket with its parties, totals, rejections and lines_complete. */
 export type TicketDetail = TicketOut;
@@ -25,6 +26,8 @@ export interface DetailProps {
   company: { name: string; settings: Record<string, unknown> };
   /** the page was asked for in check-in mode (`?mode=checkin`): its entries and the last post's outcome */
   checkIn?: CheckInStart;
+  /** the line search from the address (`?search=`): the server renders the lines it finds */
+  search: string;
 }
 
 /**
@@ -40,4 +43,6 @@ export interface DialogProps {
   onDone: (message?: string) => void;
   /** leaves the screen for `path` (a full page load) with `message` shown there as a snack */
   navigate: (path: string, message?: string) => void;
+  /** the ticket fields the company's settings make required (decision 055) */
+  required?: readonly RequirableTicketField[];
 }

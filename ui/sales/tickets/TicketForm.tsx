@@ -9,15 +9,19 @@ import { useToday } from "../../lib/time_zone.tsx";
 import { TicketInput } from "../../../api/sales/tickets/schemas.ts";
 import { NO_PARTIES, type Parties, PartyFields, partyIds } from "./TicketParties.tsx";
 import { issuesOf } from "../../lib/form.ts";
+import { missingTicketFields, type RequirableTicketField } from "../../../api/sales/tickets/required.ts";
 
 /**
  * The new ticket (or quote) form, max width 800: Customer and Sales Rep required (the spec's
  * messages), tax, business unit, product line, sub product line (of the chosen line), a template of
  * the chosen unit (fills the lines), location, notes, ticket date (today on the company's clock) and Use Min Rate Logic
- * (on). Save stays disabled while invalid.
+ * (on). The company's settings may make more of them required (`required`, decision 055): each says
+ * "<Label> is required" at the field, as the server would. Save stays disabled while invalid.
  */
-export function TicketForm({ isQuote, onClose, onSaved }: {
+export function TicketForm({ isQuote, required = [], onClose, onSaved }: {
   isQuote: boolean;
+  /** the fields `Sales.ticketRequired` makes required */
+  required?: readonly RequirableTicketField[];
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
@@ -54,7 +58,9 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
     ...(isQuote ? { status: "QUOTE" as const } : {}),
   };
   const check = TicketInput.safeParse(body);
-  const issues = issuesOf(check);
+  const missing = missingTicketFields(required, body);
+  const issues = { ...Object.fromEntries(missing.map((e) => [e.path, e.message])), ...issuesOf(check) };
+  const valid = check.success && missing.length === 0;
   const shown = shownFrom(serverErrors, issues);
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof typeof v) => (value: string | boolean) => {
@@ -63,7 +69,7 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
   };
 
   const submit = async () => {
-    if (!check.success) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
+    if (!valid) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
     await save(
       () =>
         api<{ message?: string; ticket_number: string }>("/api/sales/tickets", {
@@ -81,11 +87,18 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
       onClose={onClose}
       onSubmit={submit}
       onInvalidSubmit={revealAll}
-      canSubmit={check.success}
+      canSubmit={valid}
       busy={busy}
     >
       <div className="form-grid">
-        <PartyFields parties={parties} setParties={setParties} touch={touch} clear={clear} shown={shown} />
+        <PartyFields
+          parties={parties}
+          setParties={setParties}
+          touch={touch}
+          clear={clear}
+          shown={shown}
+          required={required}
+        />
         <Select
           label="Template"
           options={templates.map((t) => ({ id: String(t.id), label: t.name }))}
@@ -98,7 +111,14 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
           isDisabled={!unit || templates.length === 0}
           placeholder={unit ? (templates.length ? "Select..." : "No templates") : "Choose a business unit"}
         />
-        <TextField label="Location" value={v.location} onChange={set("location")} error={shown("location")} />
+        <TextField
+          label="Location"
+          value={v.location}
+          onChange={set("location")}
+          onBlur={() => touch("location")}
+          error={shown("location")}
+          isRequired={required.includes("location")}
+        />
         <TextField
           label="Ticket Date"
           type="date"
@@ -111,9 +131,11 @@ export function TicketForm({ isQuote, onClose, onSaved }: {
         label="Notes"
         value={v.notes}
         onChange={set("notes")}
+        onBlur={() => touch("notes")}
         multiline
         rows={2}
         error={shown("notes")}
+        isRequired={required.includes("notes")}
       />
       <div className="checkbox-row">
         <Checkbox isSelected={v.use_min_rate_logic} onChange={set("use_min_rate_logic")}>

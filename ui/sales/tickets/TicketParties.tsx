@@ -55,13 +55,19 @@ export function partyIds(p: Parties) {
  * Sub Product Line (of the chosen line; a new line clears it). A choice marks its field touched and
  * clears the server's message about it.
  */
-export function PartyFields({ parties, setParties, touch, clear, shown }: {
+export function PartyFields({ parties, setParties, touch, clear, shown, required = [] }: {
   parties: Parties;
   setParties: Dispatch<SetStateAction<Parties>>;
   touch: (field: string) => void;
   clear: (field: string) => void;
   shown: (field: string) => string | undefined;
+  /** the optional fields the company's settings make required (decision 055) */
+  required?: readonly string[];
 }) {
+  const need = (field: string) => ({
+    onBlur: () => touch(field),
+    isRequired: required.includes(field),
+  });
   const pick = (k: keyof Parties, field: string) => (o: ComboOption | null) => {
     setParties((p) => ({
       ...p,
@@ -97,6 +103,7 @@ export function PartyFields({ parties, setParties, touch, clear, shown }: {
         onChange={pick("tax", "tax_id")}
         load={loadTaxes}
         error={shown("tax_id")}
+        {...need("tax_id")}
       />
       <ComboBox
         label="Business Unit"
@@ -104,6 +111,7 @@ export function PartyFields({ parties, setParties, touch, clear, shown }: {
         onChange={pick("unit", "business_unit_id")}
         load={loadUnits}
         error={shown("business_unit_id")}
+        {...need("business_unit_id")}
       />
       <ComboBox
         label="Product Line"
@@ -111,6 +119,7 @@ export function PartyFields({ parties, setParties, touch, clear, shown }: {
         onChange={pick("line", "product_line_id")}
         load={loadProductLines}
         error={shown("product_line_id")}
+        {...need("product_line_id")}
       />
       <ComboBox
         // A new product line starts a new look-up (its sub lines only).
@@ -121,6 +130,7 @@ export function PartyFields({ parties, setParties, touch, clear, shown }: {
         load={lookup("/api/sales/sub_categories", { search_parent: parties.line?.id })}
         error={shown("sub_product_line_id")}
         isDisabled={!parties.line}
+        {...need("sub_product_line_id")}
       />
     </>
   );

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../api/lib/context.ts";
 import { TicketListQuery } from "../../../api/sales/tickets/schemas.ts";
 import { listTickets } from "../../../api/sales/tickets/service.ts";
+import { requiredTicketFields } from "../../../api/sales/tickets/required.ts";
 import { can } from "../../../lib/policy.ts";
 import { listPage, pickFilters } from "../../lib/list_page.tsx";
 import { TicketsPage } from "./TicketsPage.tsx";
@@ -55,6 +56,7 @@ for (const view of TICKET_LISTS) {
             data={data}
             query={query}
             can={{ searchParties: owner }}
+            required={requiredTicketFields(user.company.settings)}
             company={{ name: user.company.name, settings: user.company.settings ?? {} }}
           />
         );

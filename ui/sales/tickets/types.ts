@@ -1,5 +1,6 @@
 import type { Ticket } from "../../../db/schema/mod.ts";
 import type { Named, TicketTotals } from "../../../api/sales/tickets/schemas.ts";
+import type { RequirableTicketField } from "../../../api/sales/tickets/required.ts";
 
 /** A row of GET /api/sales/tickets: the ticket with its parties, totals and the disputed flag. */
 export type TicketRow = Ticket & {
@@ -100,4 +101,6 @@ export interface TicketsProps {
   query: TicketsQuery;
   /** owner-company users: Customer and Sales Rep searches and Show Invoiced */
   can: { searchParties: boolean };
+  /** the ticket fields the company's settings make required (`Sales.ticketRequired`, decision 055) */
+  required: RequirableTicketField[];
 }

@@ -15,6 +15,7 @@ import {
   UNKNOWN_ITEM,
 } from "../schemas.ts";
 import { inJson } from "../../../../db/in_json.ts";
+import { batchLabel } from "./batch_labels.ts";
 
 // Checking an inventory batch upload: the rows' cells (parseRows), then the rows against the
 // database (plan). Nothing here writes: the preview reads outside the write queue.
@@ -31,9 +32,10 @@ export interface Sent {
 const CHUNK = 400;
 /** SQLite's NOCASE folds ASCII letters only; keys built in code must fold the same way. */
 const nocase = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+/** A cell's error: `path` names the wire column, the message the column as the template's header reads. */
 export const cellError = (n: number, column: string, message: string): FieldError => ({
   path: `rows.${n}.${column}`,
-  message: `Row ${n}, ${column}: ${message}`,
+  message: `Row ${n}, ${batchLabel(column)}: ${message}`,
 });
 
 /** The body's rows: a JSON array, or `{business_unit_id, rows}` whose unit fills rows without one. */

@@ -12,7 +12,7 @@ import {
 } from "../../../lib/validate.ts";
 import { hasAtMostDecimals } from "../../../../lib/format.ts";
 import { MAX_BATCH_ROWS } from "../schemas.ts";
-import { type ItemBatchColumn } from "../rules.ts";
+import { ITEM_BATCH_LABELS, type ItemBatchColumn } from "../rules.ts";
 
 /** One kept row, its values checked. `undefined` means the column was absent: left as stored. */
 export interface BatchRow {
@@ -88,8 +88,9 @@ const TEXT: [ItemBatchColumn, keyof BatchRow, number][] = [
 ];
 const BOOLS = ["isTaxable", "isExpendable", "isService"] as const;
 
-export function rowError(row: number, column: string, message: string): FieldError {
-  return { path: `rows.${row}.${column}`, message: `Row ${row}, ${column}: ${message}` };
+/** A row's error: `path` names the wire column, the message the column as the template's header reads. */
+export function rowError(row: number, column: ItemBatchColumn, message: string): FieldError {
+  return { path: `rows.${row}.${column}`, message: `Row ${row}, ${ITEM_BATCH_LABELS[column]}: ${message}` };
 }
 
 const isError = (v: unknown): v is { error: string } => typeof v === "object" && v !== null && "error" in v;
@@ -104,7 +105,7 @@ function checkRow(raw: unknown, row: number, errors: FieldError[]): BatchRow | u
   const number = asText(cell(src.item_number) ?? null, 100);
   if (number === null) return undefined;
   const out: Record<string, unknown> = { row };
-  const put = (column: string, key: string, v: unknown) => {
+  const put = (column: ItemBatchColumn, key: string, v: unknown) => {
     if (isError(v)) errors.push(rowError(row, column, v.error));
     else out[key] = v;
   };

@@ -19,6 +19,7 @@ import { nowStamp } from "../../../lib/db_helpers.ts";
 import { parse } from "../../../lib/validate.ts";
 import { requireAbility } from "../../../../lib/policy.ts";
 import { nextNumber } from "../numbers.ts";
+import { requireTicketFields } from "../required.ts";
 import { CUSTOMER_REQUIRED, SALES_REP_REQUIRED, TicketInput, type TicketUpdateInput } from "../schemas.ts";
 import { insertLine } from "./hold.ts";
 import { newLineRates } from "../../lines/defaults.ts";
@@ -114,6 +115,7 @@ async function fillFromTemplate(tx: Tx, user: CurrentUser, ticket: Ticket, templ
 export async function createTicket(ctx: Ctx, body: unknown): Promise<TicketOut & { message: string }> {
   requireAbility(ctx.user, "sales.read");
   const input = parse(TicketInput, body);
+  requireTicketFields(ctx.user.company.settings, input);
   const isQuote = input.status === "QUOTE" || input.isQuote === true;
   const out = await ctx.tdb.write(async (tx) => {
     await checkParties(tx, ctx.user, input);

@@ -11,6 +11,7 @@ import { nextNumber } from "../numbers.ts";
 import { type StatusChoice, transitionProblem } from "../rules.ts";
 import { requireBilledUnchanged } from "../billed.ts";
 import { TicketUpdateInput } from "../schemas.ts";
+import { requireTicketFields } from "../required.ts";
 import { checkParties, cloneQuote } from "./create_ticket.ts";
 import { cancelIssue, issueInvoice } from "../../issued/issue.ts";
 import { requireMatch } from "../../../lib/preconditions.ts";
@@ -75,6 +76,7 @@ async function statusValues(
 export async function updateTicket(ctx: Ctx, body: unknown): Promise<TicketOut & { message: string }> {
   requireAbility(ctx.user, "sales.read");
   const input = parse(TicketUpdateInput, body);
+  requireTicketFields(ctx.user.company.settings, input, true);
   let message = "Ticket updated";
   const out = await ctx.tdb.write(async (tx) => {
     const t = await findTicket(tx, ctx.user, input.id);

@@ -129,6 +129,7 @@ export default function UsersTable(props: UsersProps) {
           onCancel={() => setSigningOut(null)}
           onConfirm={signOutEverywhere}
           busy={signOutBusy}
+          busyLabel="Signing out..."
         />
       )}
     </>

@@ -8,7 +8,7 @@ import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { unitPrice } from "../../../../lib/format.ts";
-import { ITEM_BATCH_COLUMNS, type ItemBatchColumn } from "../../../../api/sales/items/rules.ts";
+import { ITEM_BATCH_COLUMNS, ITEM_BATCH_LABELS } from "../../../../api/sales/items/rules.ts";
 import { ITEM_PAGE_SIZES } from "../types.ts";
 import { type ItemRow, type ItemsProps, type ItemsQuery, type SearchKey } from "../types.ts";
 import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
@@ -36,19 +36,7 @@ const COLUMNS: DataColumn<ItemRow>[] = [
   { id: "category", header: "Category", cell: (i) => i.category?.name ?? "", sortable: false },
 ];
 
-const BATCH_LABELS: Record<ItemBatchColumn, string> = {
-  item_number: "Item Number",
-  item_description: "Item",
-  rate: "Rate",
-  item_category: "Category",
-  units: "Units",
-  type: "Item Type",
-  isTaxable: "Taxable",
-  isExpendable: "Expendable",
-  isService: "Service",
-  inventory_type: "Inventory Type",
-};
-const BATCH_COLUMNS = ITEM_BATCH_COLUMNS.map((key) => ({ key, label: BATCH_LABELS[key] }));
+const BATCH_COLUMNS = ITEM_BATCH_COLUMNS.map((key) => ({ key, label: ITEM_BATCH_LABELS[key] }));
 /** Header texts understood besides the keys and labels: the download's ("" = ignored). */
 const BATCH_ALIASES: Record<string, string> = {
   "Item Description": "item_description",

@@ -3,7 +3,7 @@ import type { DataColumn } from "../../../components/DataTable.tsx";
 import { ListTable } from "../../../components/ListTable.tsx";
 import { FilterFields } from "../../../components/FilterFields.tsx";
 import { EditDeleteActions } from "../../../components/RowActions.tsx";
-import { NewButton } from "../../../components/ListButtons.tsx";
+import { DownloadButton, NewButton } from "../../../components/ListButtons.tsx";
 import { useCrudList } from "../../../components/crud_list.ts";
 import { CrudDialogs } from "../../../components/CrudDialogs.tsx";
 import { TEMPLATE_PAGE_SIZES } from "../types.ts";
@@ -77,6 +77,7 @@ export default function TemplatesTable(props: TemplatesProps) {
           />
         )}
         <span className="spacer" />
+        {unit && <DownloadButton crud={crud} endpoint="/api/sales/templates" />}
         {props.can.edit && <NewButton crud={crud} preload={TemplateForm.preload} />}
       </div>
       {unit

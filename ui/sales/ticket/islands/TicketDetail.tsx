@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { navigateWithSnack, showSnack } from "../../../lib/events.ts";
 import { useTimeZone } from "../../../lib/time_zone.tsx";
 import { useHydrated } from "../../../lib/hooks.ts";
@@ -16,6 +16,7 @@ import { useTicketData } from "../useTicketData.ts";
 import type { DetailProps, DialogProps } from "../types.ts";
 import { returnGateOn } from "../../../../lib/return_gate.ts";
 import { CHECK_IN_FORM_ID } from "../../lines/checkin_form.ts";
+import { requiredTicketFields } from "../../../../api/sales/tickets/required.ts";
 
 /**
  * The ticket detail screen: header, the actions (TicketToolbar), the search over the lines, the line
@@ -28,8 +29,9 @@ export default function TicketDetail(props: DetailProps) {
   const hydrated = useHydrated();
   const timeZone = useTimeZone();
   const { ticket, lines, refresh, move } = useTicketData(props);
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState(props.search ?? "");
   const searchId = useId();
+  const searchInput = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState<Open | null>(null);
   const checkIn = useCheckIn({
     ticketId: ticket.id,
@@ -43,6 +45,20 @@ export default function TicketDetail(props: DetailProps) {
   const isInvoice = ticket.isInvoice || ticket.status === "APP";
   const columns = props.columns[pageOf(ticket)][ticket.use_min_rate_logic ? "minRate" : "normal"];
   const shown = useMemo(() => searchLines(lines, search, timeZone), [lines, search, timeZone]);
+
+  // Text typed before the island hydrated is kept (the input was the server's); then the search lives in
+  // the address (?search=), replaced as it is typed, so a reload or Back from a line's page keeps it.
+  useEffect(() => {
+    const typed = searchInput.current?.value;
+    if (typed !== undefined && typed !== search) setSearch(typed);
+  }, []);
+  useEffect(() => {
+    const url = new URL(location.href);
+    if ((url.searchParams.get("search") ?? "") === search) return;
+    if (search) url.searchParams.set("search", search);
+    else url.searchParams.delete("search");
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+  }, [search]);
 
   // Leaving the screen (history navigation back to a cached page) closes any open dialog.
   useEffect(() => {
@@ -62,6 +78,7 @@ export default function TicketDetail(props: DetailProps) {
       void refresh();
     },
     navigate: (path, message) => navigateWithSnack(path, message),
+    required: requiredTicketFields(props.company.settings),
   };
 
   const editable = !isInvoice;
@@ -118,13 +135,26 @@ export default function TicketDetail(props: DetailProps) {
         )}
         <div className="toolbar">
           {/* native, like the lists' searches: no react-aria code loads with the page (decision 022) */}
-          <div className="field">
+          {/* A GET form: Enter searches (on the server) even before the island hydrates. */}
+          <form
+            method="get"
+            role="search"
+            className="field"
+            onSubmit={(e) => e.preventDefault()}
+          >
             <label htmlFor={searchId}>Search line items</label>
-            <input id={searchId} value={search} onChange={(e) => setSearch(e.target.value)} />
-          </div>
+            <input
+              ref={searchInput}
+              id={searchId}
+              type="search"
+              name="search"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </form>
           <span className="muted">
             {search.trim()
-              ? `${shown.length} of ${lines.length} lines`
+              ? `${shown.length} of ${lines.length} ${lines.length === 1 ? "line" : "lines"}`
               : `${lines.length} ${lines.length === 1 ? "line" : "lines"}`}
           </span>
         </div>

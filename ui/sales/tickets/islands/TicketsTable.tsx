@@ -153,7 +153,10 @@ export default function TicketsTable(props: TicketsProps) {
         hydrated={hydrated}
       />
       {create && (
-        <CrudDialogs crud={crud} form={(_, dialog) => <TicketForm isQuote={create.isQuote} {...dialog} />} />
+        <CrudDialogs
+          crud={crud}
+          form={(_, dialog) => <TicketForm isQuote={create.isQuote} required={props.required} {...dialog} />}
+        />
       )}
     </>
   );
