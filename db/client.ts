@@ -72,6 +72,12 @@ export interface ClientOptions {
  */
 export const FILE_CONNECTIONS = 4;
 
+/**
+ * HTTP requests made to libSQL servers by this process (each one round trip: a Hrana pipeline, a cursor, or
+ * the client's version probe), for `/metrics` and the bench's round trips per request (decision 057).
+ */
+export const remoteStats = { requests: 0 };
+
 /** A libSQL client with the durability settings every database here uses. */
 export async function openClient(
   url: string,
@@ -91,7 +97,11 @@ export async function openClient(
     await client.execute("PRAGMA journal_mode=WAL");
     return client;
   }
-  const fetch = fetchFor(url, route);
+  const routed = fetchFor(url, route) ?? globalThis.fetch;
+  const fetch = (input: Request | string | URL, init?: RequestInit) => {
+    remoteStats.requests++;
+    return routed(input, init);
+  };
   // Loaded for the first remote database only: with the native library it loads, @libsql/client (and
   // drizzle's libsql entry, which imports it for a URL) was about 10 MB of every server's memory, where
   // local files go through node:sqlite.
@@ -101,7 +111,7 @@ export async function openClient(
     authToken: authToken ?? undefined,
     timeout: busyMs,
     ...(exact ? { intMode: "bigint" } : {}),
-    ...(fetch ? { fetch } : {}),
+    fetch,
   } as never);
   return client;
 }
