@@ -12,6 +12,7 @@ import { fileURLToPath as fromFileUrl } from "node:url";
 import * as catalogSchema from "./catalog/schema.ts";
 import { createFileClient } from "./sqlite_client.ts";
 import { fetchFor, type SqldRoute } from "./sqld.ts";
+import { pipelined } from "./pipelined_client.ts";
 import "./query_building.ts"; // drizzle's SQL text in one pass (decision 031)
 import "./row_mapping.ts"; // drizzle's row mapping, compiled once per shape of query (decisions 031, 032)
 
@@ -113,7 +114,13 @@ export async function openClient(
     ...(exact ? { intMode: "bigint" } : {}),
     fetch,
   } as never);
-  return client;
+  // Statements started together sent in one request (db/pipelined_client.ts, decision 057).
+  return pipelined(client, {
+    url,
+    authToken: authToken ?? undefined,
+    intMode: exact ? "bigint" : "number",
+    fetch,
+  });
 }
 
 let newestTenantMigration: number | undefined;
