@@ -36,7 +36,10 @@ export class Catalog {
    */
   static async open(dataDir: string, remote?: RemoteCatalog): Promise<Catalog> {
     if (!remote) mkdirSync(join(dataDir, "tenants"), { recursive: true });
-    const client = await openClient(remote?.url ?? "file:" + join(dataDir, "catalog.db"), remote?.token);
+    const opened = await openClient(remote?.url ?? "file:" + join(dataDir, "catalog.db"), remote?.token);
+    const hosts = remote ? new HostCache() : undefined;
+    // This instance's own writes empty its cache when they commit: seen by its next request, not 2 s later.
+    const client = hosts ? invalidating(opened, () => hosts.invalidate()) : opened;
     const db = catalogDrizzle(client);
     try {
       await migrateShared(db);
@@ -50,7 +53,7 @@ export class Catalog {
     const catalog = new Catalog(dataDir, client, db);
     // Only a catalog on a server is cached: a local file's indexed read costs microseconds, and the CLI's
     // changes to it are seen by the next request, as before.
-    if (remote) catalog.hosts = new HostCache();
+    catalog.hosts = hosts;
     return catalog;
   }
 
@@ -158,6 +161,51 @@ export function normalizeHost(host: string): string {
   return h.replace(/:\d+$/, "");
 }
 
+/**
+ * `client`, calling `changed` after each statement that may have written (anything but a select), each batch,
+ * migration and committed transaction.
+ */
+function invalidating(client: Client, changed: () => void): Client {
+  const after = <T>(p: Promise<T>) => p.finally(changed);
+  const reads = (stmt: unknown) => {
+    const text = typeof stmt === "string"
+      ? stmt
+      : Array.isArray(stmt)
+      ? String(stmt[0])
+      : (stmt as { sql: string }).sql;
+    return /^\s*select\b/i.test(text);
+  };
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === "execute") {
+        return (stmt: Parameters<Client["execute"]>[0], args?: Parameters<Client["execute"]>[1]) => {
+          const p = target.execute(stmt as never, args as never);
+          return reads(stmt) ? p : after(p);
+        };
+      }
+      if (prop === "batch" || prop === "migrate" || prop === "executeMultiple") {
+        return (...a: unknown[]) => after((target[prop] as (...x: unknown[]) => Promise<unknown>)(...a));
+      }
+      if (prop === "transaction") {
+        return async (...a: unknown[]) => {
+          const tx = await (target.transaction as (...x: unknown[]) => ReturnType<Client["transaction"]>)(
+            ...a,
+          );
+          return new Proxy(tx, {
+            get(t, q) {
+              if (q === "commit") return () => after(t.commit());
+              const v = Reflect.get(t, q, t);
+              return typeof v === "function" ? v.bind(t) : v;
+            },
+          });
+        };
+      }
+      const v = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
+
 /** How often an instance under traffic reads the catalog's generation (in the background). */
 export const GENERATION_CHECK_MS = 1000;
 /**
@@ -212,10 +260,25 @@ export class HostCache {
     return await this.check(read);
   }
 
+  /**
+   * A write of this instance committed: nothing cached is served until the generation is read again (a read
+   * started before the write does not count).
+   */
+  invalidate() {
+    this.epoch++;
+    this.generation = undefined;
+    this.checkedAt = -Infinity;
+    this.checking = undefined;
+    this.clear();
+  }
+
+  private epoch = 0;
+
   private check(read: () => Promise<number>): Promise<number> {
     if (this.checking) return this.checking;
-    const started = this.now();
+    const started = this.now(), epoch = this.epoch;
     const p = this.checking = read().then((n) => {
+      if (epoch !== this.epoch) return n; // a write of ours since: this read may predate it
       if (n !== this.generation) this.clear();
       this.generation = n;
       this.checkedAt = started;

@@ -75,6 +75,37 @@ Deno.test("host cache - a generation read at most checkMs ago is used as is; pas
   assert.equal(cache.get("a.test", 9), undefined);
 });
 
+Deno.test("host cache - a write of this instance: nothing cached is served until the generation is read again", async () => {
+  let now = 0;
+  const cache = new HostCache(1 << 20, 1000, 2000, () => now);
+  let reads = 0, generation = 1;
+  let release: (() => void) | undefined;
+  const read = () => {
+    reads++;
+    return Promise.resolve(generation);
+  };
+  assert.equal(await cache.current(read), 1);
+  cache.set("a.test", tenant(1), 1);
+  // A read that started before the write and answers after it is not trusted.
+  now = 1500;
+  const slow = () => {
+    reads++;
+    const g = generation;
+    return new Promise<number>((r) => release = () => r(g));
+  };
+  assert.equal(await cache.current(slow), 1); // served, the slow check in the background
+  generation = 2;
+  cache.invalidate();
+  release!();
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(cache.size.entries, 0);
+  cache.set("a.test", tenant(1), 1);
+  assert.equal(cache.size.entries, 0, "a lookup read before the write is not kept");
+  const before = reads;
+  assert.equal(await cache.current(read), 2, "the next request reads the generation");
+  assert.equal(reads, before + 1);
+});
+
 /** The real CLI in a child process. */
 async function cli(dataDir: string, env: Record<string, string>, ...args: string[]) {
   const out = await new Deno.Command(Deno.execPath(), {
