@@ -12,6 +12,7 @@ import { fileURLToPath as fromFileUrl } from "node:url";
 import * as catalogSchema from "./catalog/schema.ts";
 import { createFileClient } from "./sqlite_client.ts";
 import { fetchFor, type SqldRoute } from "./sqld.ts";
+import { pipelined } from "./pipelined_client.ts";
 import "./query_building.ts"; // drizzle's SQL text in one pass (decision 031)
 import "./row_mapping.ts"; // drizzle's row mapping, compiled once per shape of query (decisions 031, 032)
 
@@ -72,6 +73,12 @@ export interface ClientOptions {
  */
 export const FILE_CONNECTIONS = 4;
 
+/**
+ * HTTP requests made to libSQL servers by this process (each one round trip: a Hrana pipeline, a cursor, or
+ * the client's version probe), for `/metrics` and the bench's round trips per request (decision 057).
+ */
+export const remoteStats = { requests: 0 };
+
 /** A libSQL client with the durability settings every database here uses. */
 export async function openClient(
   url: string,
@@ -91,7 +98,11 @@ export async function openClient(
     await client.execute("PRAGMA journal_mode=WAL");
     return client;
   }
-  const fetch = fetchFor(url, route);
+  const routed = fetchFor(url, route) ?? globalThis.fetch;
+  const fetch = (input: Request | string | URL, init?: RequestInit) => {
+    remoteStats.requests++;
+    return routed(input, init);
+  };
   // Loaded for the first remote database only: with the native library it loads, @libsql/client (and
   // drizzle's libsql entry, which imports it for a URL) was about 10 MB of every server's memory, where
   // local files go through node:sqlite.
@@ -101,9 +112,15 @@ export async function openClient(
     authToken: authToken ?? undefined,
     timeout: busyMs,
     ...(exact ? { intMode: "bigint" } : {}),
-    ...(fetch ? { fetch } : {}),
+    fetch,
   } as never);
-  return client;
+  // Statements started together sent in one request (db/pipelined_client.ts, decision 057).
+  return pipelined(client, {
+    url,
+    authToken: authToken ?? undefined,
+    intMode: exact ? "bigint" : "number",
+    fetch,
+  });
 }
 
 let newestTenantMigration: number | undefined;

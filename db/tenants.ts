@@ -744,8 +744,12 @@ export class TenantCache {
     const key = tenant.slug;
     const cached = this.open.get(key);
     this.open.delete(key);
-    // A restore or move points the catalog elsewhere: the stale slot is retired.
-    if (cached && cached.tenant.db_url === tenant.db_url && cached.tenant.id === tenant.id) {
+    // A restore or move points the catalog elsewhere, or a rotated token replaces the one the client holds:
+    // the stale slot is retired.
+    if (
+      cached && cached.tenant.db_url === tenant.db_url && cached.tenant.db_token === tenant.db_token &&
+      cached.tenant.id === tenant.id
+    ) {
       this.open.set(key, cached);
       return cached;
     }

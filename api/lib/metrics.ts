@@ -1,6 +1,7 @@
 import { statementCacheStats } from "../../db/statement_cache.ts";
 import { checkpointStats } from "../../db/checkpointer.ts";
 import { deepReadStats } from "../../db/deep_reads.ts";
+import { remoteStats } from "../../db/client.ts";
 import { mallocInfo, type TrimStats } from "./malloc_trim.ts";
 /**
  * `GET /metrics` in Prometheus text format (version 0.0.4): requests by status class, a latency histogram,
@@ -137,6 +138,11 @@ export class Metrics {
       "deep_reads_refused_total",
       "Deep reads refused with 429: too many waiting in all, or of one tenant.",
       deepReadStats.refused,
+    );
+    counter(
+      "libsql_remote_requests_total",
+      "HTTP requests to libSQL servers (remote tenants and catalog): each one network round trip.",
+      remoteStats.requests,
     );
     const heap = mallocInfo();
     if (heap) {

@@ -5,8 +5,9 @@ import { freezeInBackground } from "../sales/issued/freeze.ts";
 import { staticBody } from "../lib/static_body.ts";
 
 /**
- * Host -> catalog -> open tenant database. The catalog is read on every request (a local indexed
- * read), so the CLI's create, disable, enable and delete take effect without a restart. The database is held
+ * Host -> catalog -> open tenant database. A catalog file is read on every request (a local indexed read),
+ * so the CLI's create, disable, enable and delete take effect without a restart; a catalog on a libSQL server
+ * answers from its cache of host lookups, which a change anywhere empties within 2 s (decision 057). The database is held
  * until the answer is sent: an answer streamed from it (every row of a list, a download) keeps reading after
  * the handler returned, and a database let go meanwhile could be closed under it by the cache (a full cache
  * evicts the least recently used), which broke such answers halfway ("Failed query").

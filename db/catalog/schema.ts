@@ -25,4 +25,13 @@ export const catalog_settings = sqliteTable("catalog_settings", {
   value: text("value").notNull(),
 });
 
+/**
+ * One row: raised by triggers on every write to tenants and tenant_hosts (migration 0001), so instances that
+ * cache host lookups see a change with one small read (decision 057).
+ */
+export const catalog_generation = sqliteTable("catalog_generation", {
+  id: integer("id").primaryKey(),
+  n: integer("n").notNull(),
+});
+
 export type Tenant = typeof tenants.$inferSelect;

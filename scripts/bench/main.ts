@@ -3,7 +3,7 @@
  * then measures each figure of the performance budgets, with its floor, in one run; prints PASS/FAIL and
  * writes docs/performance.md with the machine it ran on. CI does not run it.
  *
- *   --only lists,fixed_cost,xlsx,pages,line_saves,tenants_idle   some measures only
+ *   --only lists,lists_remote,fixed_cost,xlsx,pages,line_saves,tenants_idle   some measures only
  *   --quick        fewer iterations (development; figures are rougher)
  *   --no-write     print only, leave docs/performance.md alone (the default with --only; --write forces it)
  *   --load-note "..."  what else the machine was doing, for the report
@@ -35,12 +35,14 @@ import { benchXlsx } from "./xlsx.ts";
 import { benchPages } from "./pages.ts";
 import { benchLineSaves, cleanUpLineSaves } from "./line_saves.ts";
 import { benchTenantsIdle, provisionIdle } from "./tenants_idle.ts";
+import { benchListsRemote } from "./lists_remote.ts";
 import { seedSalesLarge } from "./seed_sales_large.ts";
 import { causeOf } from "./causes.ts";
 import { calibrate, speedText } from "./calibrate.ts";
 
 const MEASURES: [string, (o: Options, log: (s: string) => void) => Promise<Section>][] = [
   ["lists", benchLists],
+  ["lists_remote", benchListsRemote],
   ["fixed_cost", benchFixedCost],
   ["xlsx", benchXlsx],
   ["pages", benchPages],
@@ -176,7 +178,7 @@ function markdown(
     "",
     "```sh",
     "npm run bench                       # or: deno task bench",
-    "npm run bench -- --only lists,xlsx  # some measures: lists, fixed_cost, xlsx, pages, line_saves, tenants_idle",
+    "npm run bench -- --only lists,xlsx  # some measures: lists, lists_remote, fixed_cost, xlsx, pages, line_saves, tenants_idle",
     "npm run bench -- --quick --no-write # fewer iterations, print only",
     "```",
     "",
