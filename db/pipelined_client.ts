@@ -21,7 +21,7 @@ import { LibsqlError } from "@libsql/core/api";
 import { ResultSetImpl } from "@libsql/core/util";
 import { expandConfig } from "@libsql/core/config";
 import { encodeBaseUrl } from "@libsql/core/uri";
-// A dependency of @libsql/client (its HTTP client is built on it), at the version it pins.
+// The Hrana client @libsql/client builds its HTTP client on, declared at the version it pins (package.json).
 import * as hrana from "@libsql/hrana-client";
 import { yieldToEventLoopSoon } from "../lib/event_loop.ts";
 
