@@ -4,6 +4,7 @@ import type { Client } from "@libsql/client";
 import { openClient } from "./client.ts";
 import { WalHandle, walSync } from "./sqlite_client.ts";
 import { checkpointsIdle, checkpointStats, requestCheckpoint } from "./checkpointer.ts";
+import { until as waitUntil } from "../scripts/testing/until.ts";
 
 /**
  * Decision 030: with `syncOffThread` a commit does not fsync on the thread; each call that wrote is answered only
@@ -45,13 +46,7 @@ function holdSyncs() {
 }
 
 /** Waits (timer turns, so I/O and the sync's work run) until `cond` holds; fails after 5 s. */
-async function until(cond: () => boolean, what: string) {
-  const deadline = performance.now() + 5000;
-  while (!cond()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const until = (cond: () => boolean, what: string) => waitUntil(cond, what, 5000);
 
 /** A few timer turns: anything that waited only for the thread (not for a held sync) has answered by then. */
 const turns = async () => {

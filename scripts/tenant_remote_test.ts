@@ -12,6 +12,7 @@ import type { Tenant } from "../db/catalog/schema.ts";
 import { type TestEnv, withEnv } from "./testing/harness.ts";
 import { freePort, type RunningSqld, sqldAvailable, withSqld } from "./testing/sqld.ts";
 import { run } from "./tenant.ts";
+import { until } from "./testing/until.ts";
 
 const ROOT = fromFileUrl(new URL("..", import.meta.url));
 const opts = { ignore: !sqldAvailable(), sanitizeResources: false, sanitizeOps: false };
@@ -313,7 +314,8 @@ Deno.test({
         if (switched === Infinity && held.tdb.tenant.db_url !== before) switched = performance.now();
         return held;
       };
-      await new Promise((r) => setTimeout(r, 150));
+      // Every writer has had writes acknowledged before the restore starts.
+      await until(() => acks.every((mine) => mine.length >= 2), "every writer saving");
       const out = await cli(env.dataDir, sqld.env, "restore", "north", "--from", backup);
       const exited = performance.now();
       assert.equal(out.code, 0, out.stderr);

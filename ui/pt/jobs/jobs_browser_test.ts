@@ -92,11 +92,18 @@ browserTest(
 
       // Search by job number: nothing happens while typing; Enter applies it and the URL keeps it.
       const search = page.getByRole("searchbox", { name: "Job Number" });
+      const searches: string[] = [];
+      const onRequest = (r: { url(): string }) => {
+        if (/[?&]search_job_number=/.test(r.url())) searches.push(r.url());
+      };
+      page.on("request", onRequest);
       await search.fill("2025-0");
-      await page.waitForTimeout(600);
-      await table.getByRole("row", { name: /OTHER-1/ }).waitFor();
       await search.press("Enter");
       await table.getByRole("row", { name: /OTHER-1/ }).waitFor({ state: "detached" });
+      // Once the network is quiet: the search was asked for once, by Enter, never by the typing before it.
+      await page.waitForLoadState("networkidle");
+      page.off("request", onRequest);
+      assert.equal(searches.length, 1, searches.join("\n"));
       assert.match(page.url(), /search_job_number=2025-0/);
       assert.equal(await table.getByRole("row").count(), 2); // header + the new job
 
