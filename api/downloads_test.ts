@@ -10,7 +10,7 @@ import type { InStatement } from "@libsql/client";
 import { isFileClient } from "../db/sqlite_client.ts";
 import type { Ctx } from "./lib/context.ts";
 import { loadSessionUser } from "./auth/service.ts";
-import { makeItemOf, makeRow, recordingCtx } from "./sales/inventory/test_fixtures.ts";
+import { makeItemOf, makeRow, makeUnit, recordingCtx } from "./sales/inventory/test_fixtures.ts";
 import { downloadInspections, InspectionListQuery } from "./pt/inspections/service.ts";
 import { downloadInventoryAudit } from "./sales/audit/service.ts";
 import { AuditListQuery } from "./sales/audit/schemas.ts";
@@ -31,7 +31,12 @@ Deno.test("downloads - every download route answers the spec's call (page=-1) wi
     const downloads = routeTable(env.app).filter((r) => r.method === "GET" && r.path.endsWith("/download"));
     assert.ok(downloads.length >= 9, `found ${downloads.length}`);
     // What a route's list itself requires (the categories are one list per model).
-    const required: Record<string, string> = { "/api/sales/categories/download": "model=Item%20Category&" };
+    // (the templates are one list per business unit).
+    const unit = await makeUnit(env, [], "Download Unit");
+    const required: Record<string, string> = {
+      "/api/sales/categories/download": "model=Item%20Category&",
+      "/api/sales/templates/download": `search_business_unit=${unit.id}&`,
+    };
     for (const { path } of downloads) {
       // As the spec writes the call, and as our own screens send it.
       for (const query of ["page=-1", "page=1&rowsPerPage=-1"]) {
