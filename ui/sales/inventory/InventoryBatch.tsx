@@ -8,7 +8,7 @@ import {
   INVENTORY_BATCH_COLUMNS,
   type InventoryBatchPreview,
 } from "../../../api/sales/inventory/schemas.ts";
-import { INVENTORY_BATCH_LABELS } from "../../../api/sales/inventory/service/batch_labels.ts";
+import { INVENTORY_BATCH_LABELS } from "../../../api/sales/inventory/batch_labels.ts";
 import { loadBusinessUnits } from "./InventoryForm.tsx";
 
 const COLUMNS = INVENTORY_BATCH_COLUMNS.map((key) => ({ key, label: INVENTORY_BATCH_LABELS[key] }));

@@ -15,7 +15,7 @@ import {
   UNKNOWN_ITEM,
 } from "../schemas.ts";
 import { inJson } from "../../../../db/in_json.ts";
-import { batchLabel } from "./batch_labels.ts";
+import { batchLabel } from "../batch_labels.ts";
 
 // Checking an inventory batch upload: the rows' cells (parseRows), then the rows against the
 // database (plan). Nothing here writes: the preview reads outside the write queue.

@@ -1,4 +1,4 @@
-import type { InventoryBatchColumn } from "../schemas.ts";
+import type { InventoryBatchColumn } from "./schemas.ts";
 
 /**
  * Each inventory batch column as the template's header (and the upload grid) reads it: what the
