@@ -28,6 +28,11 @@ export const testsOnSqld = () => Deno.env.get("TEST_DB") === "sqld";
 export const NOT_ON_SQLD: [string, string][] = [
   ["api/disk_full_test.ts", "a full disk under a tenant file (SQLITE_FULL from a small max_page_count)"],
   [
+    "api/sales/printing/merge_test.ts",
+    "about the PDF merge's worker, its bound and the event loop; the ticket print's reads run on sqld in the " +
+    "printing tests",
+  ],
+  [
     "db/remote_test.ts",
     "starts its own sqld for the remote tenant it tests beside a file tenant: on the sqld pass it would run the " +
     "same again",
