@@ -220,3 +220,16 @@ Deno.test("invoice document - seller and remit-to from settings, terms and due d
     assert.ok(!asTicket.includes("Due Date") && !asTicket.includes("Remit To"));
     assert.ok(asTicket.includes("1200 Industrial Blvd"));
   }));
+
+Deno.test("invoice document - one day of terms reads Net 1 day", () =>
+  withEnv(async (env) => {
+    const token = await env.login();
+    const ticket = await invoice(env);
+    // Before the invoice's first print, which issues it (decision 040: reprints are those bytes).
+    await env.tenant.db.update(companies).set({ settings: { ...SETTINGS, paymentTermsDays: 1 } })
+      .where(eq(companies.id, 1));
+    const res = await env.request(`/api/sales/ticketpdf?ticket_id=${ticket.id}&type=invoice`, { token });
+    const lines = pdfText(new Uint8Array(await res.arrayBuffer())).split("\n");
+    assert.ok(lines.includes("Net 1 day"), "Net 1 day");
+    assert.ok(lines.includes("02-21-2026"), "due the next day");
+  }));

@@ -137,7 +137,7 @@ function documentFields(d: TicketDocumentData): [string, string][] {
     ]);
   }
   if (d.title === "Invoice" && terms !== null) {
-    fields.push(["Terms", terms === 0 ? "Due on receipt" : `Net ${terms} days`]);
+    fields.push(["Terms", terms === 0 ? "Due on receipt" : `Net ${terms} ${terms === 1 ? "day" : "days"}`]);
     if (d.invoice_date) fields.push(["Due Date", formatDate(addDays(d.invoice_date, terms))]);
   }
   return fields;
