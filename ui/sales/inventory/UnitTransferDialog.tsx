@@ -137,13 +137,19 @@ export function UnitTransferDialog({ row, onClose, onSaved }: {
         </Form>
       </Dialog>
       <Dialog title="Please confirm" isOpen={confirming} onClose={() => setConfirming(false)}>
-        <p>Are you sure you want to make this transfer?</p>
-        <p>
-          {formatNumber(Number(quantity))} from {row.business_unit.name} to {unit?.name}
-        </p>
-        <div className="dialog-actions">
-          <Button className="btn" onPress={() => setConfirming(false)} autoFocus>Cancel</Button>
-          <Button className="btn btn-primary" onPress={transfer} isDisabled={busy}>Yes</Button>
+        <div aria-busy={busy || undefined}>
+          <p>Are you sure you want to make this transfer?</p>
+          <p>
+            {formatNumber(Number(quantity))} from {row.business_unit.name} to {unit?.name}
+          </p>
+          <div className="dialog-actions">
+            {/* While it is sent, as the delete confirmations say theirs (ui/primitives/Confirm.tsx). */}
+            <span className="dialog-status" role="status">{busy ? "Transferring, please wait..." : ""}</span>
+            <Button className="btn" onPress={() => setConfirming(false)} autoFocus>Cancel</Button>
+            <Button className="btn btn-primary" onPress={transfer} isDisabled={busy}>
+              {busy ? "Transferring..." : "Yes"}
+            </Button>
+          </div>
         </div>
       </Dialog>
     </>

@@ -72,7 +72,23 @@ browserTest(
       await transfer.click();
       const confirm = page.getByRole("dialog", { name: "Please confirm" });
       await confirm.getByText("Are you sure you want to make this transfer?").waitFor();
+      // The transfer is held until its busy state has been read, then let through to the real server.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const sent = new Promise<void>((resolve) => {
+        page.route("**/api/sales/inventory/business-unit-transfer", async (route) => {
+          resolve();
+          await held;
+          await route.continue();
+        });
+      });
       await confirm.getByRole("button", { name: "Yes" }).click();
+      await sent;
+      const busy = confirm.getByRole("button", { name: "Transferring..." });
+      await busy.waitFor();
+      assert.equal(await busy.isDisabled(), true, "a second press sends nothing");
+      assert.equal(await confirm.getByRole("status").innerText(), "Transferring, please wait...");
+      release();
       await page.getByRole("status").getByText("Transferred 8 to Midland").waitFor();
       await unitDialog.waitFor({ state: "detached" });
       const midlandRow = table.getByRole("row", { name: /Midland/ });
