@@ -74,12 +74,16 @@ export function rssOf(pid: number): { rss: number; hwm: number } {
   return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
 }
 
-/** The tenant CLI as a child process, as an operator runs it. */
-export async function cli(dataDir: string, args: string[]): Promise<string> {
+/** The tenant CLI as a child process, as an operator runs it; `env` on top of DATA_DIR (a libSQL server's). */
+export async function cli(
+  dataDir: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<string> {
   const out = await new Deno.Command(DENO, {
     args: ["run", "-A", join(ROOT, "scripts/tenant.ts"), ...args],
     cwd: ROOT,
-    env: { DATA_DIR: dataDir, SCRYPT_N: "1024" },
+    env: { DATA_DIR: dataDir, SCRYPT_N: "1024", ...env },
     stdout: "piped",
     stderr: "piped",
   }).output();

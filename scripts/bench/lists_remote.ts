@@ -43,6 +43,19 @@ const SLUG = "rsales";
 const HOST = "127.0.0.20";
 const EMAIL = "admin@rsales.example";
 const TEMPLATE_DIR = join(CACHE, "remote", "local");
+/** `tenant create` of the bench's tenant: in the local template, and (with `--remote`) on sqld. */
+const CREATE = [
+  "create",
+  SLUG,
+  "--name",
+  "Bench Remote Sales",
+  "--host",
+  HOST,
+  "--admin-email",
+  EMAIL,
+  "--admin-password",
+  PASSWORD,
+];
 const METRICS_TOKEN = "bench-metrics-token-0123456789";
 
 type Params = Record<string, string>;
@@ -68,18 +81,7 @@ async function buildTemplate(log: (s: string) => void) {
   rmSync(TEMPLATE_DIR, { recursive: true, force: true });
   mkdirSync(TEMPLATE_DIR, { recursive: true });
   log(`lists_remote: building the tenant at scale ${REMOTE_SCALE}`);
-  await cli(TEMPLATE_DIR, [
-    "create",
-    SLUG,
-    "--name",
-    "Bench Remote Sales",
-    "--host",
-    HOST,
-    "--admin-email",
-    EMAIL,
-    "--admin-password",
-    PASSWORD,
-  ]);
+  await cli(TEMPLATE_DIR, CREATE);
   await cli(TEMPLATE_DIR, ["seed-demo", SLUG, "--size", "small"]);
   await seedSalesLarge(file, log, REMOTE_SCALE);
 }
@@ -110,20 +112,8 @@ export async function benchListsRemote(opts: Options, log: (s: string) => void):
     const catalog = await createNamespace(sqld.config, "catalog");
     const env = { ...sqld.env, CATALOG_URL: catalog.url, CATALOG_TOKEN: catalog.token };
     const t0 = performance.now();
-    await cliEnv(remoteDir, env, [
-      "create",
-      SLUG,
-      "--name",
-      "Bench Remote Sales",
-      "--host",
-      HOST,
-      "--admin-email",
-      EMAIL,
-      "--admin-password",
-      PASSWORD,
-      "--remote",
-    ]);
-    await cliEnv(remoteDir, env, ["restore", SLUG, "--from", tenantFile(TEMPLATE_DIR, SLUG)]);
+    await cli(remoteDir, [...CREATE, "--remote"], env);
+    await cli(remoteDir, ["restore", SLUG, "--from", tenantFile(TEMPLATE_DIR, SLUG)], env);
     notes.push(
       `the tenant (${JSON.stringify(sizes(REMOTE_SCALE))} on top of seed-demo --size small) loaded into ` +
         `its namespace in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -229,20 +219,4 @@ export async function benchListsRemote(opts: Options, log: (s: string) => void):
       "busy machine are not the lead's quiet measure",
   );
   return { title: "Lists on a libSQL server (sqld) against a local file", rows, notes };
-}
-
-/** The tenant CLI with the libSQL server's settings (lib.ts's `cli` takes only DATA_DIR). */
-async function cliEnv(dataDir: string, env: Record<string, string>, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/tenant.ts", ...args],
-    cwd: new URL("../../", import.meta.url).pathname,
-    env: { DATA_DIR: dataDir, SCRYPT_N: "1024", ...env },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  if (out.code !== 0) {
-    throw new Error(`tenant ${args[0]} failed: ${dec.decode(out.stderr)}${dec.decode(out.stdout)}`);
-  }
-  return dec.decode(out.stdout);
 }
