@@ -3,13 +3,12 @@ import { PDFDocument } from "pdf-lib";
 import { withEnv } from "../../../scripts/testing/harness.ts";
 import { pdfText } from "../../../scripts/testing/pdf_text.ts";
 import { crop, rasterPage, readQr } from "../../../scripts/testing/qr_image.ts";
-import { eq } from "drizzle-orm";
 import { makeCompany, makeInspection, makeJob, makePart } from "../../../db/factories.ts";
-import { companies } from "../../../db/schema/mod.ts";
 import type { TestEnv } from "../../../scripts/testing/harness.ts";
 import { PUBLIC_BASE_URL_MESSAGE } from "../../../lib/public_base_url.ts";
 import { LABEL_SHEETS } from "../../../lib/label_sheets.ts";
 import { NO_SERIALS_MESSAGE } from "./service/labels.ts";
+import { saveOwnerSettings } from "../../../scripts/testing/owner_settings.ts";
 
 const PATH = "/api/pt/inspections/labels";
 
@@ -71,15 +70,8 @@ Deno.test("job labels - a job without serials is 404 with why; a job out of the 
   }));
 
 /** Saves the owner company's `publicBaseUrl` through the API, as a superuser would. */
-async function setBaseUrl(env: TestEnv, token: string, value: unknown, status = 200) {
-  const owner = (await env.tenant.db.select().from(companies).where(eq(companies.isOwner, true)).get())!;
-  return await env.json("/api/companies", {
-    method: "PATCH",
-    token,
-    json: { ...owner, settings: { ...owner.settings, publicBaseUrl: value } },
-    status,
-  });
-}
+const setBaseUrl = (env: TestEnv, token: string, value: unknown, status = 200) =>
+  saveOwnerSettings(env, token, (settings) => ({ ...settings, publicBaseUrl: value }), status);
 
 /** The QR code of the first thermal label of the job's labels, fetched with these headers. */
 async function firstCode(env: TestEnv, token: string, jobId: number, headers: Record<string, string> = {}) {

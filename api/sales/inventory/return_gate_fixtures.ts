@@ -1,26 +1,12 @@
 // Set-up of the return gate tests: the owner's setting, a rented Serialized unit, its check-in.
-import { eq } from "drizzle-orm";
 import type { TestEnv } from "../../../scripts/testing/harness.ts";
 import { makeJob } from "../../../db/factories.ts";
-import { companies } from "../../../db/schema/mod.ts";
 import { heldLine, type LineSetup, post } from "../lines/checkin_fixtures.ts";
+import { saveOwnerSettings, withSalesSetting } from "../../../scripts/testing/owner_settings.ts";
 
 /** Saves the owner company's `Sales.returnGate` through the API (as a superuser would). */
-export async function setGate(env: TestEnv, token: string, value: unknown, status = 200) {
-  const owner = (await env.tenant.db.select().from(companies).where(eq(companies.isOwner, true)).get())!;
-  const sales = (owner.settings.Sales ?? {}) as Record<string, unknown>;
-  return await env.json("/api/companies", {
-    method: "PATCH",
-    token,
-    json: {
-      id: owner.id,
-      name: owner.name,
-      company_type: owner.company_type,
-      settings: { ...owner.settings, Sales: { ...sales, returnGate: value } },
-    },
-    status,
-  });
-}
+export const setGate = (env: TestEnv, token: string, value: unknown, status = 200) =>
+  saveOwnerSettings(env, token, withSalesSetting("returnGate", value), status);
 
 /** A Serialized unit with this serial on a ticket line, out with the customer. */
 export const rentedUnit = (env: TestEnv, serial: string): Promise<LineSetup> =>

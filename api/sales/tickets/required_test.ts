@@ -1,27 +1,14 @@
 import assert from "node:assert/strict";
-import { eq } from "drizzle-orm";
 import { type TestEnv, withEnv } from "../../../scripts/testing/harness.ts";
 import { makeCategory, makeTicket } from "../../../db/factories.ts";
-import { companies } from "../../../db/schema/mod.ts";
 import { call, parties } from "./test_fixtures.ts";
+import { saveOwnerSettings, withSalesSetting } from "../../../scripts/testing/owner_settings.ts";
 
 const PATH = "/api/sales/tickets";
 
 /** Sets `Sales.ticketRequired` on the owner company through the company form's call, as an admin would. */
-async function setRequired(env: TestEnv, token: string, value: unknown, status = 200) {
-  const owner = (await env.tenant.db.select().from(companies).where(eq(companies.isOwner, true)).get())!;
-  return await env.json("/api/companies", {
-    method: "PATCH",
-    token,
-    json: {
-      id: owner.id,
-      name: owner.name,
-      company_type: owner.company_type,
-      settings: { ...owner.settings, Sales: { ...(owner.settings.Sales ?? {}), ticketRequired: value } },
-    },
-    status,
-  });
-}
+const setRequired = (env: TestEnv, token: string, value: unknown, status = 200) =>
+  saveOwnerSettings(env, token, withSalesSetting("ticketRequired", value), status);
 
 Deno.test("ticket required fields - the setting must name ticket fields (422 at settings.Sales.ticketRequired)", () =>
   withEnv(async (env) => {
