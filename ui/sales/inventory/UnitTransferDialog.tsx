@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button, Form } from "react-aria-components";
 import { Dialog } from "../../primitives/Dialog.tsx";
+import { Confirm } from "../../primitives/Confirm.tsx";
 import { TextField } from "../../primitives/TextField.tsx";
 import { ComboBox, type ComboOption } from "../../primitives/ComboBox.tsx";
 import { api, fieldErrors } from "../../lib/api.ts";
@@ -136,22 +137,17 @@ export function UnitTransferDialog({ row, onClose, onSaved }: {
           </div>
         </Form>
       </Dialog>
-      <Dialog title="Please confirm" isOpen={confirming} onClose={() => setConfirming(false)}>
-        <div aria-busy={busy || undefined}>
-          <p>Are you sure you want to make this transfer?</p>
-          <p>
-            {formatNumber(Number(quantity))} from {row.business_unit.name} to {unit?.name}
-          </p>
-          <div className="dialog-actions">
-            {/* While it is sent, as the delete confirmations say theirs (ui/primitives/Confirm.tsx). */}
-            <span className="dialog-status" role="status">{busy ? "Transferring, please wait..." : ""}</span>
-            <Button className="btn" onPress={() => setConfirming(false)} autoFocus>Cancel</Button>
-            <Button className="btn btn-primary" onPress={transfer} isDisabled={busy}>
-              {busy ? "Transferring..." : "Yes"}
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      <Confirm
+        isOpen={confirming}
+        question="Are you sure you want to make this transfer?"
+        detail={`${formatNumber(Number(quantity))} from ${row.business_unit.name} to ${unit?.name}`}
+        warning={null}
+        danger={false}
+        onCancel={() => setConfirming(false)}
+        onConfirm={transfer}
+        busy={busy}
+        busyLabel="Transferring..."
+      />
     </>
   );
 }
