@@ -24,7 +24,6 @@ import { forgetPending, lockSlug, notePending, syncPath, TenantBusyError } from 
 import { RETIRED } from "../db/tenants.ts";
 import { deleteNamespace, namespaceOf, type SqldConfig } from "../db/sqld.ts";
 import { companies, inspections, jobs, users } from "../db/schema/mod.ts";
-import { seedDemo } from "./demo.ts";
 import { CliError } from "./cli_error.ts";
 import { backupRemote, fence, restoreRemote, verifyTenant } from "./tenant_remote.ts";
 import { catalogInitCommand, keysInitCommand } from "./tenant_keys.ts";
@@ -436,6 +435,9 @@ export function seedDemoCommand(
     return await withClient(resolveDbUrl(dataDir, t.db_url), t.db_token, async (client) => {
       const db = tenantDrizzle(client);
       await migrateTenant(db);
+      // Loaded here, not at the top: the demo's data pulls in the services (0.3-0.4 s of module loading that
+      // every other command, and every spawn of the CLI in the tests, would pay).
+      const { seedDemo } = await import("./demo.ts");
       // The large size takes a while: its progress goes straight to the terminal.
       await seedDemo(db, { size, scryptN, log: size === "large" ? (line) => console.log(line) : undefined });
       const count = async (table: typeof companies | typeof users | typeof jobs | typeof inspections) =>
