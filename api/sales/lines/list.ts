@@ -193,8 +193,8 @@ function filters(
     // A short walk (an early page, a download's next page): each line's ticket is looked up by its key,
     // rather than first listing every matching ticket (tens of thousands, ~10 ms a call). `limit 1` keeps it
     // a probe per line: without it SQLite 3.53 turns the EXISTS into a join and first builds a Bloom filter
-    // over every matching ticket (page 1: 8.5 ms, with it 0.05 ms; decision 012a, the figure is commit
-    // 77e2b5e's).
+    // over every matching ticket (page 1: 8.5 ms, with it 0.05 ms; decision 012a, the figure is
+    // commit 77e2b5e's).
     ? sql`exists (select 1 from ${tickets} where ${tickets.id} = ${sales.ticket_id} and ${ticket} limit 1)`
     : sql`+${sales.ticket_id} in ${matchingTickets(ticket)}`;
   // The stock rows matching, their item joined only when a condition names it; a serial alone is the serials'

@@ -142,8 +142,8 @@ const LOG_QUANTITIES_OF = shaped((db) =>
 );
 
 /**
- * Lines read for a ticket's figures at once: about 1 ms of the thread (2-5 µs a line, 2026-11-28: decision
- * 043a).
+ * Lines read for a ticket's figures at once: about 1 ms of the thread (2-5 µs a line, 2026-11-28:
+ * decision 043a).
  */
 const FIGURES_READ = 250;
 
