@@ -15,7 +15,7 @@ const CAUSES: [RegExp, string][] = [
     "HTTP', same run) take 4-8x the floor: an HTTP round trip alone is above 1.5x so small a floor, so no " +
     "server can meet this ratio. Before the kept counts, the floor counted every row (3-13 ms) on each run " +
     "while the server cached the count (0.1-0.6x floor, PASS); the server's page 1 is what it was (p95 " +
-    "1.3-3 ms), and its first read after a write went from 4-20 ms to 0.7-1.6 ms (in-process; script not kept)",
+    "1.3-3 ms), and its first read after a write went from 4-20 ms to 0.7-1.6 ms (scripts/prof/after_write.ts)",
   ],
   [
     /^sales data: sort (sales_rep|business_unit|product_line|sub_product_line)/,
