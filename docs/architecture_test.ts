@@ -19,8 +19,17 @@ const DECISIONS = join(ROOT, "docs/decisions");
 /** A record's decision stays short; detail goes to a part (`043a-...`) or an appendix it links. */
 const MAX_LINES = 160;
 
-/** Folders of the working tree that are not the repository's (gitignored or installed). */
-const NOT_THE_REPOSITORY = new Set([".git", ".cache", "node_modules", "dist", "data", "test-results"]);
+/** Folders of the working tree that are not the repository's (.gitignore), when git cannot say. */
+const NOT_THE_REPOSITORY = new Set([
+  ".git",
+  ".cache",
+  "node_modules",
+  "dist",
+  "data",
+  "test-results",
+  "secrets",
+  "scripts/tmp",
+]);
 
 /** `.cache/` holds what the tests and the bench make (gitignored); citing these as places is fine. */
 const GENERATED = ["/.cache/bench/", "/.cache/sqld/", "/.cache/review/"];
@@ -40,21 +49,47 @@ const NAMED_AS_GONE: Record<string, string> = {
   "docs/DOCKER.md": "053: a file of the sqld image's own repository (tursodatabase/libsql)",
 };
 
-/** A directory holds part of the repository when it holds a file at any depth. */
-function holdsFiles(dir: string): boolean {
-  for (const name of readdirSync(join(ROOT, dir))) {
-    const p = join(dir, name);
-    if (!statSync(join(ROOT, p)).isDirectory()) return true;
-    if (holdsFiles(p)) return true;
+/**
+ * The repository's files: what git tracks or would add (ignored files aside), as they are in the working
+ * tree; without git, every file outside NOT_THE_REPOSITORY.
+ */
+function repositoryFiles(): string[] {
+  try {
+    const out = new Deno.Command("git", {
+      args: ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "null",
+    }).outputSync();
+    if (out.success) {
+      return new TextDecoder().decode(out.stdout).split("\0").filter((f) => f && existsSync(join(ROOT, f)));
+    }
+  } catch {
+    // no git: walk the tree below
   }
-  return false;
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(join(ROOT, dir))) {
+      const p = dir ? `${dir}/${name}` : name;
+      if (NOT_THE_REPOSITORY.has(p)) continue;
+      if (statSync(join(ROOT, p)).isDirectory()) walk(p);
+      else files.push(p);
+    }
+  };
+  walk("");
+  return files;
 }
 
+const FOLDERS = new Set(
+  repositoryFiles().flatMap((f) =>
+    f.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))
+  ),
+);
+
 function foldersIn(dir: string): string[] {
-  return readdirSync(join(ROOT, dir))
-    .filter((name) => !(dir === "" && NOT_THE_REPOSITORY.has(name)))
-    .map((name) => (dir ? `${dir}/${name}` : name))
-    .filter((p) => statSync(join(ROOT, p)).isDirectory() && holdsFiles(p))
+  const depth = dir ? dir.split("/").length + 1 : 1;
+  return [...FOLDERS]
+    .filter((f) => f.split("/").length === depth && (dir === "" || f.startsWith(dir + "/")))
     .sort();
 }
 
