@@ -17,7 +17,7 @@ interface SchemaRow {
 const PAGE_ROWS = 200;
 /**
  * Bytes of a page of a table with blobs (stored files): well under sqld's default response limit
- * (`--max-response-size`, 10 MB), blobs travelling as base64.
+ * (`--max-response-size`, 10 MB), blobs travelling as base64 (decision 020).
  */
 const PAGE_BYTES = 4 * 1024 * 1024;
 

@@ -14,6 +14,8 @@
  * 2^53) or as bigints (`intMode: "bigint"`); blobs as ArrayBuffer; errors as `LibsqlError` with the same codes
  * (`SQLITE_BUSY`, `SQLITE_FULL`, `SQLITE_CONSTRAINT` and its extended code). Every connection gets the busy
  * timeout, `foreign_keys=ON` and `synchronous=FULL` (libSQL's defaults, which node:sqlite does not all share),
+ * except the server's tenant files, which commit with `synchronous=NORMAL` and answer a write only after an
+ * fdatasync of the WAL off the thread (`syncOffThread`, below; decision 030),
  * and keeps its most recently used prepared statements, bounded by count and bytes (db/statement_cache.ts's
  * limits and counters); a connection whose dropped statements still hold too much of SQLite's heap is replaced
  * (decision 043).
@@ -189,7 +191,7 @@ class Connection {
   /**
    * `PRAGMA synchronous`, run before the connection's first statement (`use`): it reads the schema, about
    * 380 KB of SQLite's heap for a tenant's, which a connection opened and never used need not hold (an idle
-   * tenant keeps one such connection: db/tenants.ts).
+   * tenant keeps one such connection: db/tenants.ts; decision 043).
    */
   private pending: string | undefined;
 

@@ -243,11 +243,11 @@ const stores = new WeakMap<TenantDb, Store>();
 const MEMORY_ROWS = 10_000;
 
 /**
- * The fallback while a tenant's disk is full: the same table and statements in an in-memory SQLite
- * database, keys prefixed with the tenant's id. A counter is first copied from the tenant's database (a
- * read works on a full disk), so a pair locked there stays locked. At most MEMORY_ROWS rows, those nearest
- * their end dropped first: about 10 MB at the longest keys. Per process: what it counts is forgotten when
- * the disk has room again (at most one lockout's worth per pair).
+ * The fallback while a tenant's disk is full: the same table and statements in an in-memory SQLite database,
+ * keys prefixed with the tenant's id. A counter is first copied from the tenant's database (a read works on a
+ * full disk), so a pair locked there stays locked. At most MEMORY_ROWS rows, those nearest their end dropped
+ * first: about 10 MB at the longest keys (decision 041). Per process: what it counts is forgotten when the
+ * disk has room again (at most one lockout's worth per pair).
  */
 class MemoryCounters {
   private db?: DatabaseSync;

@@ -155,7 +155,7 @@ export async function idsInSteps(
 /**
  * Rows into its walk from which a page's ids are read on the deep-read worker (`deepPageIds`), by how the walk
  * steps: about what the thread walks in 10 ms on the bench tenants (2026-11-27). Earlier pages are read here:
- * the worker's round trip costs a page 0.5-2.5 ms more.
+ * the worker's round trip costs a page 0.5-2.5 ms more. Figures: decision 036.
  */
 export const DEEP_OFFSET = {
   /** through joined tables (Sales Data by a ticket's or stock row's name or the item number; inspections by

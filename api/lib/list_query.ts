@@ -17,7 +17,7 @@ const READ_MS = 2;
 /**
  * Rows a read by OFFSET takes. Its time is mostly the rows it skips, more the deeper it reads (300 ms a read at
  * the end of Sales Data by customer), so smaller reads only make more of them: paced like the others, that
- * download took 154 s instead of 28.
+ * download took 154 s instead of 28 (decision 012a).
  */
 const OFFSET_ROWS = 1000;
 
@@ -87,7 +87,8 @@ export async function everyRow<T, U = T>(
       }
       if (results.length < size) return;
       // A read after the last row (about READ_MS) runs in the slice when it has time left: a timer turn per
-      // read idled the thread about 2 ms each. A read by OFFSET may be long: it starts a turn of its own.
+      // read idled the thread about 2 ms each (decision 012a). A read by OFFSET may be long: it starts a turn
+      // of its own.
       if (!afterLast || slices.due()) await yieldToEventLoop();
       read = await timed(results[results.length - 1]);
     }
@@ -127,7 +128,7 @@ export async function listResponse<
     return { results };
   };
   // A turn for other requests after each read: a server's first read of every row ran its sign-in, both
-  // reads and its first rows in one turn of 26-41 ms, its code cold.
+  // reads and its first rows in one turn of 26-41 ms, its code cold (decision 012b).
   let rows: AsyncIterable<unknown>;
   if (opts.rows) {
     await page(1, 1);
@@ -172,7 +173,7 @@ function jsonRowsResponse(head: string, rows: AsyncIterable<unknown>): Response 
 /**
  * How long a long read's turn runs before other requests get one (ms): shorter than a download's 5 ms, since
  * every request in progress resumes in the same batch of timer turns, before the runtime reads new requests;
- * eight at 5 ms each held `/healthz` 40 ms and more on a quiet machine (issue 30).
+ * eight at 5 ms each held `/healthz` 40 ms and more on a quiet machine (issue 30, decision 043a).
  */
 export const READ_SLICE_MS = 2;
 

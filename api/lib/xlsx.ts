@@ -373,7 +373,7 @@ export function xlsxResponse(
   (async () => {
     // The request's own turn ends with its answer (the headers go out); each part then has a turn of its
     // own: a server's first download ran its sign-in, first read, six parts and first rows in one turn of
-    // 26-60 ms, the code and the compressors all cold, and every other request waited for it.
+    // 26-60 ms, the code and the compressors all cold, and every other request waited for it (decision 012b).
     await yieldToEventLoop();
     for (const [path, text] of staticParts(sheetName)) {
       await zip.file(path, [enc.encode(text)]);

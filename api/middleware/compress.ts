@@ -30,15 +30,15 @@ export function selectEncoding(header: string | undefined): Encoding | undefined
 }
 
 /**
- * Response compression, as hono/compress does it (same content types, Vary, no-transform, weak ETags),
- * with one difference measured on the lists (issue 10): a JSON answer that ends within 64 KB, every page of
- * every list, is compressed in one synchronous zlib call (0.09 ms for a 9 KB page) instead of through a
+ * Response compression, as hono/compress does it (same content types, Vary, no-transform, weak ETags), with
+ * one difference measured on the lists (issue 10): a JSON answer that ends within 64 KB, every page of every
+ * list, is compressed in one synchronous zlib call (0.09 ms for a 9 KB page) instead of through a
  * CompressionStream and the stream machinery around it (0.17 ms, and about a tenth of the thread at 800
- * requests/s). Anything else, and a JSON answer that runs longer (a streamed download, `page=-1`), is
- * compressed as a stream: the bytes read before it turned out long are sent first, so memory stays bounded
- * and the answer still streams. HTML is never read ahead: the pages stream their shell first. A body made of a
- * string or bytes (every JSON page) is read as it is: turning it into a stream cost each young-generation
- * collection 2-7 ms (static_body.ts).
+ * requests/s: decision 032). Anything else, and a JSON answer that runs longer (a streamed download,
+ * `page=-1`), is compressed as a stream: the bytes read before it turned out long are sent first, so memory
+ * stays bounded and the answer still streams. HTML is never read ahead: the pages stream their shell first. A
+ * body made of a string or bytes (every JSON page) is read as it is: turning it into a stream cost each
+ * young-generation collection 2-7 ms (static_body.ts, decision 034).
  */
 export const compressMiddleware = createMiddleware(async (c, next) => {
   await next();

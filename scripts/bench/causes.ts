@@ -15,7 +15,7 @@ const CAUSES: [RegExp, string][] = [
     "HTTP', same run) take 4-8x the floor: an HTTP round trip alone is above 1.5x so small a floor, so no " +
     "server can meet this ratio. Before the kept counts, the floor counted every row (3-13 ms) on each run " +
     "while the server cached the count (0.1-0.6x floor, PASS); the server's page 1 is what it was (p95 " +
-    "1.3-3 ms), and its first read after a write went from 4-20 ms to 0.7-1.6 ms (`.cache/prof/afterwrite.ts`)",
+    "1.3-3 ms), and its first read after a write went from 4-20 ms to 0.7-1.6 ms (scripts/prof/after_write.ts)",
   ],
   [
     /^sales data: sort (sales_rep|business_unit|product_line|sub_product_line)/,
@@ -121,7 +121,7 @@ const CAUSES: [RegExp, string][] = [
     /other requests while it streams/,
     "the download runs in slices of 5 ms with a timer turn between them (lib/event_loop.ts), so a request waits " +
     "for the slice in progress (p95 5-11 ms). The rare slow answers are time outside the server's code: in " +
-    "runs of the audit download alongside a probe (.cache/prof/probe_srv.ts, 2026-11-27) 7-13 of about 6,000 " +
+    "runs of the audit download alongside a probe (a probe script, 2026-11-27, not kept) 7-13 of about 6,000 " +
     "probes took over 25 ms as the bench saw them and 0-1 as the server timed them (its /metrics), and its " +
     "loop ran at most one turn over 15 ms (STALL_LOG_MS). The server's own helper threads (V8's concurrent " +
     "marking under the download's allocations), the bench's reader and its probe share the two cores: with " +
@@ -134,7 +134,7 @@ const CAUSES: [RegExp, string][] = [
     "with --trace-gc) showed two turns of 40-41 ms with no request in flight, and its collector's pauses were " +
     "at most 11.5 ms. Eighth session (2026-11-27): those turns were each download's start, the handler's and " +
     "the file's first turn in one (sign-in, first read, the six parts, the first rows; 26-72 ms with the code " +
-    "and the compressors cold, .cache/prof/longturns.ts); the file now writes its parts in turns of their own " +
+    "and the compressors cold, one-off script, not kept); the file now writes its parts in turns of their own " +
     "(api/lib/xlsx.ts): in six runs after it the Sales Data download's slowest other request was 27-48 ms (the " +
     "highest on a slow run) and the others' 12-40 ms; what is left at the start is the handler's own turn (about " +
     "20 ms on a server's first download: its first read and the company's time zone, cold), and the rest is the " +

@@ -1,11 +1,11 @@
 import { jpegOrientation } from "../../lib/exif.ts";
 
 /**
- * Shrinks a photo in the browser before it is uploaded: a phone's 12-megapixel, 4-8 MB picture becomes
- * a JPEG of at most `maxSide` pixels on its longest side and `maxBytes` bytes, usually 0.2-0.6 MB, so
- * an inspector on a poor connection sends a fraction of the bytes. The picture is sent upright: the
- * camera's EXIF orientation is applied by createImageBitmap, or here where the browser does not; the
- * canvas writes no metadata, so the EXIF (GPS position included) is not sent. Transparency becomes white.
+ * Shrinks a photo in the browser before it is uploaded: a phone's 12-megapixel, 4-8 MB picture becomes a JPEG
+ * of at most `maxSide` pixels on its longest side and `maxBytes` bytes, usually 0.2-0.6 MB (decision 024), so
+ * an inspector on a poor connection sends a fraction of the bytes. The picture is sent upright: the camera's
+ * EXIF orientation is applied by createImageBitmap, or here where the browser does not; the canvas writes no
+ * metadata, so the EXIF (GPS position included) is not sent. Transparency becomes white.
  */
 export interface ResizeRules {
   maxSide: number;

@@ -5,7 +5,9 @@ import { z } from "zod";
  * resizes photos to fit before it uploads them). Pure: no server code.
  */
 export const MAX_PHOTOS = 12;
-/** A photo as the browser sends it after resizing: a JPEG of at most 1600 px is ~0.2-0.6 MB. */
+/**
+ * A photo as the browser sends it after resizing: a JPEG of at most 1600 px is ~0.2-0.6 MB (decision 024).
+ */
 export const MAX_PHOTO_BYTES = 1.5 * 1024 * 1024;
 export const MAX_PHOTO_SIDE = 1600;
 export const MAX_SIGNATURE_BYTES = 200 * 1024;

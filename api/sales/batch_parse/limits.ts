@@ -12,7 +12,10 @@ export const TOO_LARGE = "The spreadsheet is too large to read.";
 /** The batch limit plus a header row. */
 export const MAX_ROWS = MAX_BATCH_ROWS + 1;
 export const ZIP_LIMITS: ZipLimits = { maxEntries: 1000, maxInflated: 40 * 1024 * 1024 };
-/** Cells in all of a workbook's sheets (exceljs reads every sheet, and each cell costs it ~1 KB). */
+/**
+ * Cells in all of a workbook's sheets (exceljs reads every sheet, and each cell costs it ~1 KB:
+ * decision 010).
+ */
 export const MAX_CELLS = 250_000;
 
 export const unreadable = () => invalid("file", UNREADABLE);

@@ -191,9 +191,10 @@ function filters(
     ? ticket
     : mode === "exists"
     // A short walk (an early page, a download's next page): each line's ticket is looked up by its key,
-    // rather than first listing every matching ticket (tens of thousands, ~10 ms a call). `limit 1` keeps
-    // it a probe per line: without it SQLite 3.53 turns the EXISTS into a join and first builds a Bloom
-    // filter over every matching ticket (page 1: 8.5 ms, with it 0.05 ms).
+    // rather than first listing every matching ticket (tens of thousands, ~10 ms a call). `limit 1` keeps it
+    // a probe per line: without it SQLite 3.53 turns the EXISTS into a join and first builds a Bloom filter
+    // over every matching ticket (page 1: 8.5 ms, with it 0.05 ms; decision 012a, the figure is
+    // commit 77e2b5e's).
     ? sql`exists (select 1 from ${tickets} where ${tickets.id} = ${sales.ticket_id} and ${ticket} limit 1)`
     : sql`+${sales.ticket_id} in ${matchingTickets(ticket)}`;
   // The stock rows matching, their item joined only when a condition names it; a serial alone is the serials'
@@ -528,7 +529,10 @@ export async function salesInOrder<U>(
   ctx: Ctx,
   q: SalesListQuery,
   map: (row: SalesDataRow) => U,
-  /** rows a read: one read is one synchronous turn (about 2 ms for 100 rows of the eight joined tables) */
+  /**
+   * rows a read: one read is one synchronous turn (about 2 ms for 100 rows of the eight joined tables:
+   * decision 012a)
+   */
   pageSize = 100,
 ): Promise<AsyncIterable<U>> {
   const sortBy = q.sortBy ?? "start_date";
@@ -557,7 +561,8 @@ export async function salesInOrder<U>(
   return (async function* () {
     // Other requests run every few ms: a row's XML and its compression run in the same turn as the row, so a
     // page written at once held the thread 10 ms and more. A turn is a timer's (about 2 ms idle when nothing
-    // else waits): a message turn or an op's starved the other requests' own timer turns (p95 50-180 ms).
+    // else waits): a message turn or an op's starved the other requests' own timer turns (p95 50-180 ms;
+    // decisions 012a, 012b).
     const slices = timeSlices();
     for (const [i, phase] of phases.entries()) {
       let rows = i === 0 ? first : (await page(start(phase))).results;

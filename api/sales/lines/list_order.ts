@@ -72,7 +72,8 @@ export const CHAINS = {
   },
   // Items by description, each item's stock rows as their index keeps them (shown before hidden, then by
   // serial), each row's lines. Ties were broken by the line's id alone, which sorted every line of an item
-  // before its first (an item on thousands of lines: 29 ms for page 1 of the large tenant).
+  // before its first (an item on thousands of lines: 29 ms for page 1 of the large tenant; decision 012a, the
+  // figure is commit ba45bbb's).
   item_description: {
     from: sql`${raw("items")} cross join ${
       raw("inventory")

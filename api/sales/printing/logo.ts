@@ -2,12 +2,12 @@ import { Buffer } from "node:buffer";
 import { inflateSync } from "node:zlib";
 
 /**
- * The company logo drawn on ticket, quote and invoice PDFs. pdfkit unpacks a PNG with transparency
- * (or interlaced, or with an indexed alpha) into width x height pixels on every print: a 468-byte PNG
- * declaring 100000 x 100000 made it allocate 40 GB inside a zlib callback, an uncaught error that ended
- * the whole process; an honest 4096 x 4096 RGBA logo costs about 2 seconds and 370 MB per print. So the
- * header is read first and only a logo within these limits reaches pdfkit. A logo is drawn 120 x 50
- * points: 4 megapixels is already far more than it shows.
+ * The company logo drawn on ticket, quote and invoice PDFs. pdfkit unpacks a PNG with transparency (or
+ * interlaced, or with an indexed alpha) into width x height pixels on every print: a 468-byte PNG declaring
+ * 100000 x 100000 made it allocate 40 GB inside a zlib callback, an uncaught error that ended the whole
+ * process; an honest 4096 x 4096 RGBA logo costs about 2 seconds and 370 MB per print (decision 011). So the
+ * header is read first and only a logo within these limits reaches pdfkit. A logo is drawn 120 x 50 points: 4
+ * megapixels is already far more than it shows.
  */
 export const LOGO_LIMITS = { maxBytes: 512 * 1024, maxSide: 4096, maxPixels: 4 * 1024 * 1024 };
 

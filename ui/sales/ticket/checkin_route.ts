@@ -30,7 +30,10 @@ import {
  * refusal at its line with every value as typed. Cross-site posts never get here (api/middleware/csrf.ts).
  */
 const FLASH = "checkin_outcome";
-/** A cookie stays under 4 KB: about 50 touched lines; past that the values are dropped, the outcome kept. */
+/**
+ * A cookie stays under 4 KB: about 50 touched lines; past that the values are dropped, the outcome kept
+ * (decision 056).
+ */
 const FLASH_MAX = 3800;
 
 type Flash = {

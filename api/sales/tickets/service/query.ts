@@ -141,7 +141,10 @@ const LOG_QUANTITIES_OF = shaped((db) =>
   )
 );
 
-/** Lines read for a ticket's figures at once: about 1 ms of the thread (2-5 µs a line, 2026-11-28). */
+/**
+ * Lines read for a ticket's figures at once: about 1 ms of the thread (2-5 µs a line, 2026-11-28:
+ * decision 043a).
+ */
 const FIGURES_READ = 250;
 
 /**
