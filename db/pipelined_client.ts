@@ -1,20 +1,30 @@
 /**
- * Statements started together on a libSQL server go in one HTTP request (decision 057).
+ * Statements started together on a libSQL server go in one HTTP request (decision 057), on Hrana streams kept
+ * open from one group to the next (decision 058).
  *
  * @libsql/client's HTTP client opens a Hrana stream per `execute`, runs the statement and closes the stream
  * in one pipeline request: one network round trip per statement, even when a list starts its page's rows and
  * its total together. Here `execute` calls started in the same turn of the event loop (their code may await
  * in between, as long as it awaits nothing that waits for a task: drizzle's query builders do not) are queued,
  * and a task later sent as one pipeline on one stream: each statement its own `execute` request, in the order
- * they were started, then `close`. Each statement keeps its own answer: sqld runs a pipeline's requests one
- * after another on the stream's connection, and a failed one is an error result for that request alone, not
- * for the others (a statement outside a transaction commits or rolls back by itself, as it did on a stream
- * of its own). So a group is a serialisation of statements that were running concurrently anyway.
+ * they were started. Each statement keeps its own answer: sqld runs a pipeline's requests one after another on
+ * the stream's connection, and a failed one is an error result for that request alone, not for the others (a
+ * statement outside a transaction commits or rolls back by itself, as it did on a stream of its own). So a
+ * group is a serialisation of statements that were running concurrently anyway.
+ *
+ * The stream is kept for the next group (its baton passed back), because sqld opens a new SQLite connection for
+ * every new stream, and a new connection parses the tenant's whole schema first. A client keeps up to
+ * POOL_STREAMS, one per group in flight; a group that finds them all in flight goes on a stream of its own,
+ * closed in its request. A kept stream idle STREAM_IDLE_MS is closed (well before sqld expires it), and
+ * `close()` closes them all. A stream whose request failed is never used again. A group refused because sqld no
+ * longer knows its stream's baton (it checks the baton before running anything) is sent again on a fresh stream;
+ * any other failure fails its statements, as before: a statement never runs twice.
  *
  * What stays on the library's client: `batch` (a transaction in one request), `transaction` (a stream of
  * its own for its life), `migrate`, `executeMultiple`. A statement that leaves its connection in a
- * transaction (`BEGIN` sent through `execute`) would leave the next ones in the group inside it; nothing here
- * does that (transactions go through `transaction`/`batch`), and `execute` of a `BEGIN` is refused below.
+ * transaction (`BEGIN` sent through `execute`) would leave the next ones in the group, and on a kept stream the
+ * next groups, inside it; nothing here does that (transactions go through `transaction`/`batch`), and `execute`
+ * of a statement that begins or ends a transaction is sent through the library's client instead (below).
  */
 import type { Client, InArgs, InStatement, ResultSet } from "@libsql/client";
 import { LibsqlError } from "@libsql/core/api";
