@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
 import type { Client } from "@libsql/client";
 import { openClient, remoteStats } from "./client.ts";
-import { pipelineStats } from "./pipelined_client.ts";
-import { type Sqld, sqldAvailable, startSqldDatabase } from "../scripts/testing/sqld.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipelined, pipelineStats, POOL_STREAMS, STREAM_IDLE_MS } from "./pipelined_client.ts";
+import { freePort, type Sqld, SQLD_PATH, sqldAvailable, startSqldDatabase } from "../scripts/testing/sqld.ts";
 
 const opts = { ignore: !sqldAvailable(), sanitizeResources: false, sanitizeOps: false };
 
@@ -131,6 +134,12 @@ Deno.test({
       const before = pipelineStats.statements;
       await Promise.all([db.execute("begin"), db.execute("select 1")]).catch(() => {});
       assert.equal(pipelineStats.statements - before, 1, "only the select was grouped");
+      // Nor one behind comments, which SQLite skips (on a kept stream it would hold later groups in it).
+      for (const sql of ["/* x */ BEGIN", "-- x\n  savepoint a", "\n/* a */ /* b */ commit"]) {
+        const n = pipelineStats.statements;
+        await db.execute(sql).catch(() => {});
+        assert.equal(pipelineStats.statements - n, 0, sql);
+      }
       const names = (await plain.execute("select name from t order by id")).rows.map((r) => r.name);
       assert.deepEqual(names, ["a", "b", "c"]);
     }),
@@ -149,6 +158,369 @@ Deno.test({
       await assert.rejects(exact.execute("select 1"), /closed/i);
     } finally {
       await s.stop();
+    }
+  },
+});
+
+// ---- Kept streams (decision 058) ----
+
+interface Logged {
+  baton: string | null;
+  types: string[];
+  status?: number;
+  /** the baton sqld answered with: the next request on the stream must carry it */
+  answered?: string | null;
+}
+
+type Rule = "forward" | "hold" | "cut" | { status: number; contentType: string; body: string };
+
+/**
+ * A loopback proxy in front of a real sqld that logs every pipeline request (its baton and its requests'
+ * types) and, for the requests a test picks: holds one until released, cuts its answer mid-body after sqld
+ * ran it (a network failure), or answers in sqld's place (what sqld answers for an expired stream). `target`
+ * may change (a restarted sqld).
+ */
+class HranaProxy {
+  log: Logged[] = [];
+  target: string;
+  rule: (l: Logged) => Rule = () => "forward";
+  #release: (() => void)[] = [];
+  #waiters: { pred: (l: Logged[]) => boolean; resolve: () => void }[] = [];
+  #server: Deno.HttpServer;
+  url: string;
+
+  constructor(target: string) {
+    this.target = target;
+    this.#server = Deno.serve(
+      { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+      (req) => this.#handle(req),
+    );
+    this.url = `http://127.0.0.1:${(this.#server.addr as Deno.NetAddr).port}`;
+  }
+
+  async #handle(req: Request): Promise<Response> {
+    const text = await req.text();
+    const path = new URL(req.url).pathname;
+    const body = text ? JSON.parse(text) : {};
+    const entry: Logged = {
+      baton: body.baton ?? null,
+      types: (body.requests ?? []).map((r: { type: string }) => r.type),
+    };
+    this.log.push(entry);
+    const rule = path.endsWith("/pipeline") ? this.rule(entry) : "forward";
+    this.#notify();
+    if (typeof rule === "object") {
+      entry.status = rule.status;
+      this.#notify();
+      return new Response(rule.body, { status: rule.status, headers: { "content-type": rule.contentType } });
+    }
+    if (rule === "hold") await new Promise<void>((r) => this.#release.push(r));
+    const res = await fetch(this.target + path, {
+      method: req.method,
+      headers: req.headers.get("content-type") ? { "content-type": req.headers.get("content-type")! } : {},
+      body: req.method === "GET" ? undefined : text,
+    });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    entry.status = res.status;
+    const contentType = res.headers.get("content-type") ?? "text/plain";
+    if (contentType === "application/json" && res.ok) {
+      entry.answered = JSON.parse(new TextDecoder().decode(bytes)).baton;
+    }
+    this.#notify();
+    if (rule === "cut") {
+      // sqld ran it; the client gets the status and a few bytes, then the connection fails.
+      const stream = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(bytes.slice(0, 8));
+          c.error(new Error("cut by the test"));
+        },
+      });
+      return new Response(stream, { status: res.status, headers: { "content-type": contentType } });
+    }
+    return new Response(bytes, { status: res.status, headers: { "content-type": contentType } });
+  }
+
+  #notify() {
+    this.#waiters = this.#waiters.filter((w) => {
+      if (!w.pred(this.log)) return true;
+      w.resolve();
+      return false;
+    });
+  }
+
+  /** Resolves once the log satisfies `pred`; fails past the deadline. */
+  until(pred: (l: Logged[]) => boolean, what: string, ms = 10_000): Promise<void> {
+    if (pred(this.log)) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const t = setTimeout(
+        () => reject(new Error(`timed out waiting for ${what}: ${JSON.stringify(this.log)}`)),
+        ms,
+      );
+      this.#waiters.push({
+        pred,
+        resolve: () => {
+          clearTimeout(t);
+          resolve();
+        },
+      });
+    });
+  }
+
+  releaseAll() {
+    for (const r of this.#release.splice(0)) r();
+  }
+
+  async stop() {
+    this.releaseAll();
+    await this.#server.shutdown();
+  }
+}
+
+/** sqld on a directory of ours, so that it can be killed and started again on the same database. */
+async function sqldOn(dir: string): Promise<Sqld> {
+  const port = freePort();
+  const proc = new Deno.Command(SQLD_PATH, {
+    args: ["--http-listen-addr", `127.0.0.1:${port}`, "-d", join(dir, "data"), "--no-welcome"],
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = performance.now() + 10_000;
+  for (;;) {
+    const up = await fetch(`${url}/health`).then((r) => (r.body?.cancel(), r.ok), () => false);
+    if (up) break;
+    if (performance.now() > deadline) throw new Error("sqld did not start");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return {
+    url,
+    async stop() {
+      proc.kill("SIGKILL");
+      await proc.status;
+    },
+  };
+}
+
+const isClose = (l: Logged) => l.types.length === 1 && l.types[0] === "close";
+const statementsOf = (log: Logged[]) => log.filter((l) => !isClose(l) && l.types.length);
+
+async function withProxy(fn: (db: Client, proxy: HranaProxy, restart: () => Promise<void>) => Promise<void>) {
+  const dir = mkdtempSync(join(tmpdir(), "sqld-kept-"));
+  let s = await sqldOn(dir);
+  const proxy = new HranaProxy(s.url);
+  const db = await openClient(proxy.url);
+  try {
+    await db.batch(["create table t (id integer primary key, name text not null)"], "write");
+    await fn(db, proxy, async () => {
+      await s.stop();
+      s = await sqldOn(dir);
+      proxy.target = s.url;
+    });
+  } finally {
+    db.close();
+    await proxy.stop();
+    await s.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const names = async (db: Client) =>
+  (await db.execute("select name from t order by id")).rows.map((r) => String(r.name));
+
+Deno.test({
+  ...opts,
+  name: "kept streams - groups one after another reuse one stream; groups in flight at once take others",
+  fn: () =>
+    withProxy(async (db, proxy) => {
+      const from = proxy.log.length;
+      for (let i = 0; i < 3; i++) {
+        const [a, b] = await Promise.all([
+          db.execute("select 1 as one"),
+          db.execute("select count(*) n from t"),
+        ]);
+        assert.equal(a.rows[0].one, 1);
+        assert.equal(b.rows[0].n, 0);
+      }
+      const three = proxy.log.slice(from);
+      assert.equal(three.length, 3, "one request a group");
+      assert.equal(three[0].baton, null, "the first opens a stream");
+      assert.equal(three[1].baton, three[0].answered, "the second carries the baton sqld gave the first");
+      assert.equal(three[2].baton, three[1].answered);
+      assert.ok(three.every((l) => !l.types.includes("close")), "the stream stays open");
+
+      // Groups in flight at once: each on a stream of its own, none queued behind another.
+      const held = proxy.log.length;
+      proxy.rule = () => "hold";
+      const inFlight: Promise<unknown>[] = [];
+      for (let i = 0; i < POOL_STREAMS; i++) {
+        inFlight.push(db.execute({ sql: "insert into t (name) values (?)", args: [`held-${i}`] }));
+        await proxy.until((l) => l.length === held + i + 1, `held request ${i}`);
+      }
+      const heldBatons = proxy.log.slice(held).map((l) => l.baton);
+      assert.equal(heldBatons[0], three[2].answered, "the first on the kept stream");
+      assert.deepEqual(
+        heldBatons.slice(1),
+        Array(POOL_STREAMS - 1).fill(null),
+        "the others each on a new one",
+      );
+      // With every kept stream in flight, the next group goes on a stream of its own and answers at once.
+      proxy.rule = () => "forward";
+      const oneShot = pipelineStats.oneShot;
+      const r = await db.execute("select count(*) n from t");
+      assert.equal(r.rows[0].n, 0, "the held inserts have not run");
+      const last = proxy.log.at(-1)!;
+      assert.equal(last.baton, null);
+      assert.deepEqual(last.types, ["execute", "close"], "opened and closed in its one request");
+      assert.equal(pipelineStats.oneShot - oneShot, 1);
+      proxy.releaseAll();
+      await Promise.all(inFlight);
+      assert.equal((await names(db)).length, POOL_STREAMS);
+    }),
+});
+
+Deno.test({
+  ...opts,
+  name: "kept streams - close() closes every kept stream on the server",
+  fn: async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sqld-kept-"));
+    const s = await sqldOn(dir);
+    const proxy = new HranaProxy(s.url);
+    try {
+      const db = await openClient(proxy.url);
+      // Two streams kept: two groups in flight at once.
+      proxy.rule = () => "hold";
+      const two = [db.execute("select 1"), db.execute("select 1")];
+      await proxy.until((l) => l.length >= 1, "the first request");
+      const second = db.execute("select 2");
+      await proxy.until((l) => l.length >= 2, "the second request");
+      proxy.rule = () => "forward";
+      proxy.releaseAll();
+      await Promise.all([...two, second]);
+      const kept = proxy.log.map((l) => l.answered).filter((b): b is string => typeof b === "string");
+      assert.equal(kept.length, 2);
+      db.close();
+      await proxy.until(
+        (l) => kept.every((b) => l.some((x) => isClose(x) && x.baton === b && x.status === 200)),
+        "a close request for each kept stream",
+      );
+      // sqld no longer knows them.
+      for (const baton of kept) {
+        const res = await fetch(`${s.url}/v2/pipeline`, {
+          method: "POST",
+          body: JSON.stringify({ baton, requests: [{ type: "execute", stmt: { sql: "select 1" } }] }),
+        });
+        assert.equal(res.status, 400);
+        assert.match(await res.text(), /invalid baton/);
+      }
+    } finally {
+      await proxy.stop();
+      await s.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+});
+
+/** sqld 0.24.32's answer for a stream it expired (10 s idle), recorded from the server. */
+const STREAM_EXPIRED = {
+  status: 400,
+  contentType: "application/json",
+  body: '{"message":"The stream has expired due to inactivity","code":"STREAM_EXPIRED"}',
+};
+
+Deno.test({
+  ...opts,
+  name:
+    "kept streams - a stream sqld refuses (restarted, expired) is retried once on a fresh one: a read and a write answer, nothing runs twice",
+  fn: () =>
+    withProxy(async (db, proxy, restart) => {
+      await db.execute("select 1");
+      // A restarted sqld does not know the kept stream's baton: it answers 400 before running anything.
+      await restart();
+      const retried = pipelineStats.retried, from = proxy.log.length;
+      const [w, r] = await Promise.all([
+        db.execute({ sql: "insert into t (name) values (?)", args: ["after-restart"] }),
+        db.execute("select count(*) n from t"),
+      ]);
+      assert.equal(w.rowsAffected, 1);
+      assert.equal(r.rows[0].n, 1);
+      assert.equal(pipelineStats.retried - retried, 1);
+      const sent = statementsOf(proxy.log.slice(from));
+      assert.equal(sent.length, 2, "refused, then sent again");
+      assert.ok(sent[0].baton && sent[0].status === 400);
+      assert.equal(sent[1].baton, null, "on a fresh stream");
+      assert.deepEqual(sent[1].types, sent[0].types);
+      assert.deepEqual(await names(db), ["after-restart"]);
+
+      // An expired stream, as sqld answers it: the same.
+      proxy.rule = (l) => (l.baton && l.types.includes("execute") ? STREAM_EXPIRED : "forward");
+      const [w2, r2, bad] = await Promise.allSettled([
+        db.execute({ sql: "insert into t (name) values (?)", args: ["after-expiry"] }),
+        db.execute("select count(*) n from t"),
+        db.execute("select * from missing"),
+      ]);
+      proxy.rule = () => "forward";
+      assert.equal(w2.status === "fulfilled" && w2.value.rowsAffected, 1);
+      assert.equal(r2.status === "fulfilled" && r2.value.rows[0].n, 2);
+      assert.equal(bad.status, "rejected", "a statement's own error is still its own");
+      assert.match((bad as PromiseRejectedResult).reason.message, /no such table/);
+      assert.equal(pipelineStats.retried - retried, 2);
+      assert.deepEqual(await names(db), ["after-restart", "after-expiry"]);
+    }),
+});
+
+Deno.test({
+  ...opts,
+  name:
+    "kept streams - a request cut by the network fails, is not sent again, and its stream is not used again",
+  fn: () =>
+    withProxy(async (db, proxy) => {
+      await db.execute("select 1");
+      const retried = pipelineStats.retried, from = proxy.log.length;
+      proxy.rule = (l) => (l.types.includes("execute") ? "cut" : "forward");
+      const [w, r] = await Promise.allSettled([
+        db.execute({ sql: "insert into t (name) values (?)", args: ["cut"] }),
+        db.execute("select count(*) n from t"),
+      ]);
+      proxy.rule = () => "forward";
+      assert.equal(w.status, "rejected", "sqld ran it, but its answer was lost: an error, as today");
+      assert.equal(r.status, "rejected");
+      assert.equal(pipelineStats.retried, retried);
+      const next = await db.execute("select name from t");
+      assert.deepEqual(next.rows.map((x) => x.name), ["cut"], "ran once");
+      const sent = statementsOf(proxy.log.slice(from));
+      assert.equal(sent.length, 2, "the cut request, then the next group: nothing sent again");
+      assert.ok(sent[0].baton);
+      assert.equal(sent[1].baton, null, "the next group on a fresh stream");
+    }),
+});
+
+Deno.test({
+  ...opts,
+  name: "kept streams - an idle stream is closed after the idle time and never reused past it",
+  fn: async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sqld-kept-"));
+    const s = await sqldOn(dir);
+    const proxy = new HranaProxy(s.url);
+    const { createClient } = await import("@libsql/client");
+    const inner = createClient({ url: proxy.url });
+    const db = pipelined(inner, { url: proxy.url, fetch: globalThis.fetch, idleMs: 200 });
+    try {
+      await db.execute("select 1");
+      const kept = proxy.log.findLast((l) => l.types.includes("execute"))!.answered;
+      assert.ok(kept);
+      await proxy.until(
+        (l) => l.some((x) => isClose(x) && x.baton === kept && x.status === 200),
+        "the idle close",
+      );
+      const from = proxy.log.length;
+      await db.execute("select 2");
+      assert.equal(proxy.log[from].baton, null, "a fresh stream");
+      assert.equal(STREAM_IDLE_MS * 3 <= 10_000, true, "well before sqld's 10 s expiry");
+    } finally {
+      db.close();
+      await proxy.stop();
+      await s.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   },
 });

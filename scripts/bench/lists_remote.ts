@@ -12,12 +12,14 @@
  *
  * Two servers: the local one as a single instance is run (DATA_DIR/catalog.db, the tenant a file), the remote
  * one as several instances are (CATALOG_URL on the same sqld, the tenant a namespace). Round trips per request
- * are the remote server's `libsql_remote_requests_total` (`/metrics`) over a counted run of requests.
+ * are the remote server's `libsql_remote_requests_total` (`/metrics`) over a counted run of requests. The floor of
+ * one round trip is measured from this process as the server's client makes it (decision 058).
  */
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { openClient } from "../../db/client.ts";
-import { createNamespace } from "../../db/sqld.ts";
+import { pipelined } from "../../db/pipelined_client.ts";
+import { createNamespace, fetchFor } from "../../db/sqld.ts";
 import { startNamespacedSqld } from "../testing/sqld.ts";
 import { seedSalesLarge, sizes } from "./seed_sales_large.ts";
 import {
@@ -86,6 +88,49 @@ async function buildTemplate(log: (s: string) => void) {
   await seedSalesLarge(file, log, REMOTE_SCALE);
 }
 
+/**
+ * One round trip to a namespace from this process, as a server's remote client makes it (the pipelined client on
+ * a kept Hrana stream, over the same transport), one after another: its time, and sqld's own `query_total` from
+ * the `server-timing` header of each answer. The rest of a round trip is HTTP on both sides and the client.
+ */
+async function roundTrip(url: string, token: string): Promise<{ client: number; server: number }> {
+  const transport = fetchFor(url) ?? globalThis.fetch;
+  const server: number[] = [];
+  const fetch = async (input: Request | string | URL, init?: RequestInit) => {
+    const res = await transport(input, init);
+    const m = /query_total;dur=([\d.]+)([^,;]*)/.exec(res.headers.get("server-timing") ?? "");
+    if (m) server.push(Number(m[1]) * durationUnit(m[2]));
+    return res;
+  };
+  const { createClient } = await import("@libsql/client");
+  const db = pipelined(createClient({ url, authToken: token }), { url, authToken: token, fetch });
+  try {
+    for (let i = 0; i < 20; i++) await db.execute("select 1");
+    server.length = 0;
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t = performance.now();
+      await db.execute("select 1");
+      times.push(performance.now() - t);
+    }
+    return { client: stats(times).p50, server: stats(server).p50 };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Milliseconds per unit of a `server-timing` duration as sqld writes it (Rust's `Duration` debug format:
+ * `2.137568ms`, `551.864µs`, its `µ` read as Latin-1 by the HTTP client).
+ */
+function durationUnit(unit: string): number {
+  if (unit.endsWith("ms")) return 1;
+  if (unit.endsWith("µs") || unit.endsWith("us")) return 1e-3;
+  if (unit.endsWith("ns")) return 1e-6;
+  if (unit.endsWith("s")) return 1e3;
+  return NaN;
+}
+
 /** The metric's value on a server, from /metrics. */
 async function counter(base: string, name: string): Promise<number> {
   const res = await fetch(`${base}/metrics`, { headers: bearer(METRICS_TOKEN) });
@@ -117,6 +162,12 @@ export async function benchListsRemote(opts: Options, log: (s: string) => void):
     notes.push(
       `the tenant (${JSON.stringify(sizes(REMOTE_SCALE))} on top of seed-demo --size small) loaded into ` +
         `its namespace in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const trip = await roundTrip(catalog.url, catalog.token);
+    notes.push(
+      `one round trip to sqld from the bench's process, as the server's client makes it (a kept stream, ` +
+        `\`select 1\`, 200 one after another): p50 ${ms(trip.client)}, of which sqld's query_total ` +
+        `${ms(trip.server)}; the rest is HTTP on both sides and the client`,
     );
     // The local server gets its own copy of the template, so a run never changes it.
     const localDir = join(CACHE, "remote", "local-run");
