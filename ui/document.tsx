@@ -5,9 +5,6 @@ import { AssetsContext } from "./lib/island.tsx";
 import { TimeZoneContext } from "./lib/time_zone.tsx";
 import { DEFAULT_TIME_ZONE } from "../lib/format.ts";
 
-/** The id of the body's last element: the first paint waits for it (see below). */
-export const PAGE_END = "page-end";
-
 export function Document(
   { title, assets, timeZone = DEFAULT_TIME_ZONE, bodyClass, children }: {
     title: string;
@@ -27,10 +24,6 @@ export function Document(
   // <head>), so the scripts are asked for first and the page paints with its rows as soon as the HTML is in:
   // linked, the stylesheet shared the slow link with a dozen scripts and the first paint waited for all of
   // them (decision 050).
-  // The first paint waits until the whole body is parsed (`rel=expect` on the marker that ends it): without
-  // that, Chromium's parser yields every few milliseconds to paint what it has, and at a phone's speed the page
-  // was laid out and painted five to ten times (top bar, then part of the table, ...) before its rows were in,
-  // each layout longer than the last; the rows came 1.0-1.7 s after the HTML had arrived (decision 059).
   return (
     <html lang="en" data-time-zone={timeZone}>
       <head>
@@ -38,7 +31,6 @@ export function Document(
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <link rel="icon" href="data:," />
-        <link rel="expect" href={`#${PAGE_END}`} blocking="render" />
         <style dangerouslySetInnerHTML={{ __html: assets.styles }} />
         <script type="module" src={assets.client} />
       </head>
@@ -46,7 +38,6 @@ export function Document(
         <AssetsContext.Provider value={assets}>
           <TimeZoneContext.Provider value={timeZone}>{children}</TimeZoneContext.Provider>
         </AssetsContext.Provider>
-        <div id={PAGE_END} hidden />
       </body>
     </html>
   );

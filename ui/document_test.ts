@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { withEnv } from "../scripts/testing/harness.ts";
 import { Assets } from "./assets.ts";
-import { PAGE_END } from "./document.tsx";
 
 Deno.test("document - the stylesheet comes inside the page's first response, after the script preloads", () =>
   withEnv(async (env) => {
@@ -21,9 +20,6 @@ Deno.test("document - the stylesheet comes inside the page's first response, aft
       assert.match(style, /\.topbar\{/, `${path}: the built stylesheet`);
       // The scripts are asked for before the browser reads the rules (React hoists the preloads).
       assert.ok(head.indexOf('rel="modulepreload"') < head.indexOf("<style>"), path);
-      // The first paint waits for the body's last element (decision 059): one paint with the rows in it.
-      assert.match(head, new RegExp(`<link rel="expect" href="#${PAGE_END}" blocking="render"/>`), path);
-      assert.match(html, new RegExp(`<div id="${PAGE_END}" hidden=""></div></body></html>$`), path);
     }
   }));
 
