@@ -1,0 +1,90 @@
+/**
+ * A bound on the HTTP connections the server keeps open between requests (decision 060). `Deno.serve` keeps
+ * every HTTP/1.1 connection a client leaves open for as long as the client keeps it (Deno 2.9 has no
+ * keep-alive timeout), and each costs the process about 17-24 KB (measured: 1,000 idle connections to a bare
+ * `Deno.serve` +24 MB RSS, to this server +17 MB of C heap in use). 1,000 tenants each signed in to once by
+ * one client left 1,000 such connections open until the client's pool dropped them, 90-180 s later: the
+ * 1,000-tenant figures of decision 043 moved by up to ~25 MB with when that happened.
+ *
+ * A connection is known by its peer's address and port. Those seen in the last `windowMs` are counted, the
+ * most recently used last; while `max` of them are counted, a request on another connection is answered
+ * with `Connection: close`, so that connection is closed once its answer is sent (the client opens another
+ * for its next request, and is counted then if there is room). A connection counted is forgotten after
+ * `windowMs` without requests: the count cannot see a client close its end, so it assumes so after that
+ * long (clients drop idle connections after 60-300 s). Behind a proxy the connections are the proxy's
+ * pool (a few dozen): the bound is not reached. A peer without a port (a Unix socket) is not counted.
+ */
+
+export interface KeepAliveLimits {
+  /** connections kept open between requests, at most */
+  max: number;
+  /** a counted connection without requests for this long is forgotten (ms) */
+  windowMs: number;
+}
+
+/** 128 connections at about 24 KB: 3 MB. */
+export const KEEP_ALIVE_LIMITS: KeepAliveLimits = { max: 128, windowMs: 120_000 };
+
+type Peer = { hostname?: string; port?: number } | undefined;
+
+export class KeepAliveBound {
+  /** connection -> when its last request came (performance.now()), least recently used first */
+  private seen = new Map<string, number>();
+  /** requests answered with `Connection: close` (for /metrics and tests) */
+  closed = 0;
+
+  constructor(private limits: KeepAliveLimits = KEEP_ALIVE_LIMITS, private now = () => performance.now()) {}
+
+  /** Whether the connection of a request from `peer` may stay open after its answer (and counts it if so). */
+  keep(peer: Peer): boolean {
+    if (!peer?.hostname || !peer.port) return true;
+    const key = `${peer.hostname}:${peer.port}`;
+    const now = this.now();
+    if (this.seen.delete(key)) {
+      this.seen.set(key, now);
+      return true;
+    }
+    for (const [k, at] of this.seen) {
+      if (now - at < this.limits.windowMs) break;
+      this.seen.delete(k);
+    }
+    if (this.seen.size >= this.limits.max) {
+      this.closed++;
+      return false;
+    }
+    this.seen.set(key, now);
+    return true;
+  }
+
+  /** Connections counted as open. */
+  get size(): number {
+    return this.seen.size;
+  }
+
+  /**
+   * A `Deno.serve` handler around `handler`: its answer, with `Connection: close` when the request's connection
+   * is not to be kept.
+   */
+  wrap<I extends { remoteAddr: unknown }>(
+    handler: (req: Request, info: I) => Response | Promise<Response>,
+  ): (req: Request, info: I) => Promise<Response> {
+    return async (req, info) => {
+      const keep = this.keep(info.remoteAddr as Peer);
+      const res = await handler(req, info);
+      return keep ? res : closing(res);
+    };
+  }
+}
+
+/** The answer with `Connection: close` (a copy when its headers cannot be changed). */
+function closing(res: Response): Response {
+  if (res.status === 101) return res; // an upgraded connection (a web socket) is not a kept-alive one
+  try {
+    res.headers.set("connection", "close");
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    copy.headers.set("connection", "close");
+    return copy;
+  }
+}
