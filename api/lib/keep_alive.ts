@@ -6,13 +6,16 @@
  * one client left 1,000 such connections open until the client's pool dropped them, 90-180 s later: the
  * 1,000-tenant figures of decision 043 moved by up to ~25 MB with when that happened.
  *
- * A connection is known by its peer's address and port. Those seen in the last `windowMs` are counted, the
+ * A connection is known by its peer's address and port and the request's Host (a client on this machine
+ * reaches every loopback address from 127.0.0.1, so two open connections to two tenants' addresses may share a
+ * port). Those seen in the last `windowMs` are counted, the
  * most recently used last; while `max` of them are counted, a request on another connection is answered
  * with `Connection: close`, so that connection is closed once its answer is sent (the client opens another
  * for its next request, and is counted then if there is room). A connection counted is forgotten after
  * `windowMs` without requests: the count cannot see a client close its end, so it assumes so after that
- * long (clients drop idle connections after 60-300 s). Behind a proxy the connections are the proxy's
- * pool (a few dozen): the bound is not reached. A peer without a port (a Unix socket) is not counted.
+ * long (clients drop idle connections after 60-300 s). The connections of a trusted proxy (`TRUST_PROXY`,
+ * decision 054) are not counted: they are the proxy's pool, bounded by the proxy (Caddy's idle connections
+ * per upstream), and carry many tenants' hosts. A peer without a port (a Unix socket) is not counted.
  */
 
 export interface KeepAliveLimits {
@@ -22,8 +25,10 @@ export interface KeepAliveLimits {
   windowMs: number;
 }
 
-/** 128 connections at about 24 KB: 3 MB. */
+/** 128 connections at about 24-30 KB: 3-4 MB. */
 export const KEEP_ALIVE_LIMITS: KeepAliveLimits = { max: 128, windowMs: 120_000 };
+
+import { isTrusted, type TrustedProxies } from "./client_address.ts";
 
 type Peer = { hostname?: string; port?: number } | undefined;
 
@@ -33,12 +38,20 @@ export class KeepAliveBound {
   /** requests answered with `Connection: close` (for /metrics and tests) */
   closed = 0;
 
-  constructor(private limits: KeepAliveLimits = KEEP_ALIVE_LIMITS, private now = () => performance.now()) {}
+  constructor(
+    private limits: KeepAliveLimits = KEEP_ALIVE_LIMITS,
+    private now = () => performance.now(),
+    private proxies?: TrustedProxies,
+  ) {}
 
-  /** Whether the connection of a request from `peer` may stay open after its answer (and counts it if so). */
-  keep(peer: Peer): boolean {
+  /**
+   * Whether the connection of a request from `peer` (for `host`, its Host header) may stay open after its
+   * answer (and counts it if so).
+   */
+  keep(peer: Peer, host = ""): boolean {
     if (!peer?.hostname || !peer.port) return true;
-    const key = `${peer.hostname}:${peer.port}`;
+    if (this.proxies?.networks.length && isTrusted(this.proxies, peer.hostname)) return true;
+    const key = `${peer.hostname}:${peer.port} ${host}`;
     const now = this.now();
     if (this.seen.delete(key)) {
       this.seen.set(key, now);
@@ -69,7 +82,7 @@ export class KeepAliveBound {
     handler: (req: Request, info: I) => Response | Promise<Response>,
   ): (req: Request, info: I) => Promise<Response> {
     return async (req, info) => {
-      const keep = this.keep(info.remoteAddr as Peer);
+      const keep = this.keep(info.remoteAddr as Peer, req.headers.get("host") ?? "");
       const res = await handler(req, info);
       return keep ? res : closing(res);
     };

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { KeepAliveBound } from "./keep_alive.ts";
+import { parseTrustedProxies } from "./client_address.ts";
 
 const peer = (i: number) => ({ hostname: "127.0.0.1", port: 40_000 + i });
 
@@ -29,6 +30,18 @@ Deno.test("keep-alive bound: a connection without requests for windowMs is forgo
   assert.equal(bound.keep(peer(2)), true, "peer 1 forgotten: room for another");
   assert.equal(bound.size, 2);
   assert.equal(bound.keep(peer(3)), false, "peer 0 is still counted");
+});
+
+Deno.test("keep-alive bound: one port to two hosts is two connections; a trusted proxy's are not counted", () => {
+  const bound = new KeepAliveBound({ max: 2, windowMs: 1000 }, () => 0, parseTrustedProxies("10.0.0.0/8"));
+  // A client on this machine reaches 127.1.0.1 and 127.1.0.2 from 127.0.0.1, maybe from the same port.
+  assert.equal(bound.keep(peer(0), "127.1.0.1:8000"), true);
+  assert.equal(bound.keep(peer(0), "127.1.0.2:8000"), true);
+  assert.equal(bound.keep(peer(0), "127.1.0.3:8000"), false);
+  for (let i = 0; i < 10; i++) {
+    assert.equal(bound.keep({ hostname: "10.1.2.3", port: 5000 + i }, "a.example"), true);
+  }
+  assert.equal(bound.size, 2);
 });
 
 /**
