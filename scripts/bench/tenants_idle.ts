@@ -92,7 +92,7 @@ async function metric(server: Server, name: string): Promise<number> {
   return Number(line?.split(" ")[1] ?? NaN);
 }
 
-/** The server's open sockets: the HTTP connections it keeps (at most 128: decision 060), its listener and a few more. */
+/** The server's open sockets: the HTTP connections it keeps (at most 128, decision 060) and a few of its own. */
 function socketsOf(pid: number): number {
   let n = 0;
   for (const e of Deno.readDirSync(`/proc/${pid}/fd`)) {
