@@ -7,7 +7,7 @@ import { KEEP_ALIVE_LIMITS } from "./lib/keep_alive.ts";
  * The server as it is started (api/main.ts), over real sockets: one client on more loopback addresses than the
  * keep-alive bound (decision 060) keeps at most that many connections open; past it each answer closes its
  * connection. Before the bound every connection stayed open as long as the client kept it (1,000 after the
- * 1,000-tenant sweep, about 17 MB of the server's memory).
+ * 1,000-tenant sweep, about 20 MB of the server's C heap).
  */
 Deno.test({
   name: "server - connections past the keep-alive bound are closed after their answer",

@@ -1,21 +1,21 @@
 /**
  * A bound on the HTTP connections the server keeps open between requests (decision 060). `Deno.serve` keeps
  * every HTTP/1.1 connection a client leaves open for as long as the client keeps it (Deno 2.9 has no
- * keep-alive timeout), and each costs the process about 17-24 KB (measured: 1,000 idle connections to a bare
- * `Deno.serve` +24 MB RSS, to this server +17 MB of C heap in use). 1,000 tenants each signed in to once by
- * one client left 1,000 such connections open until the client's pool dropped them, 90-180 s later: the
- * 1,000-tenant figures of decision 043 moved by up to ~25 MB with when that happened.
+ * keep-alive timeout), and each costs the process about 20-30 KB (measured: 1,000 idle connections to a bare
+ * `Deno.serve` +24 MB RSS; to this server about 20 MB of C heap in use and 25-30 MB of RSS). 1,000 tenants
+ * each signed in to once by one client left 1,000 such connections open until the client's pool dropped them,
+ * 90 s or more later: the 1,000-tenant figures of decision 043 moved by ~30 MB with when that happened.
  *
  * A connection is known by its peer's address and port and the request's Host (a client on this machine
- * reaches every loopback address from 127.0.0.1, so two open connections to two tenants' addresses may share a
- * port). Those seen in the last `windowMs` are counted, the
- * most recently used last; while `max` of them are counted, a request on another connection is answered
- * with `Connection: close`, so that connection is closed once its answer is sent (the client opens another
- * for its next request, and is counted then if there is room). A connection counted is forgotten after
- * `windowMs` without requests: the count cannot see a client close its end, so it assumes so after that
- * long (clients drop idle connections after 60-300 s). The connections of a trusted proxy (`TRUST_PROXY`,
- * decision 054) are not counted: they are the proxy's pool, bounded by the proxy (Caddy's idle connections
- * per upstream), and carry many tenants' hosts. A peer without a port (a Unix socket) is not counted.
+ * reaches every loopback address from 127.0.0.1, so two open connections to two tenants' addresses may share
+ * a port). Those seen in the last `windowMs` are counted, the most recently used last; while `max` of them
+ * are counted, a request on another connection is answered with `Connection: close`, so that connection is
+ * closed once its answer is sent (the client opens another for its next request, and is counted then if
+ * there is room). A connection counted is forgotten after `windowMs` without requests: the count cannot see
+ * a client close its end, so it assumes so after that long (clients drop idle connections after 60-300 s);
+ * a client that keeps them longer can hold `max` more for every `windowMs` its requests go on. The
+ * connections of a trusted proxy (`TRUST_PROXY`, decision 054) are not counted: they are the proxy's pool,
+ * bounded by the proxy, and carry many tenants' hosts. A peer without a port (a Unix socket) is not counted.
  */
 
 export interface KeepAliveLimits {
@@ -25,7 +25,7 @@ export interface KeepAliveLimits {
   windowMs: number;
 }
 
-/** 128 connections at about 24-30 KB: 3-4 MB. */
+/** 128 connections at about 20-30 KB: 3-4 MB. */
 export const KEEP_ALIVE_LIMITS: KeepAliveLimits = { max: 128, windowMs: 120_000 };
 
 import { isTrusted, type TrustedProxies } from "./client_address.ts";
