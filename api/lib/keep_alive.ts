@@ -1,3 +1,5 @@
+import { isTrusted, type TrustedProxies } from "./client_address.ts";
+
 /**
  * A bound on the HTTP connections the server keeps open between requests (decision 060). `Deno.serve` keeps
  * every HTTP/1.1 connection a client leaves open for as long as the client keeps it (Deno 2.9 has no
@@ -28,14 +30,12 @@ export interface KeepAliveLimits {
 /** 128 connections at about 20-30 KB: 3-4 MB. */
 export const KEEP_ALIVE_LIMITS: KeepAliveLimits = { max: 128, windowMs: 120_000 };
 
-import { isTrusted, type TrustedProxies } from "./client_address.ts";
-
 type Peer = { hostname?: string; port?: number } | undefined;
 
 export class KeepAliveBound {
   /** connection -> when its last request came (performance.now()), least recently used first */
   private seen = new Map<string, number>();
-  /** requests answered with `Connection: close` (for /metrics and tests) */
+  /** requests answered with `Connection: close` (tests, and whoever watches the process) */
   closed = 0;
 
   constructor(
