@@ -4,6 +4,7 @@ import { ensureDemoTenant } from "../scripts/demo.ts";
 import { watchStalls } from "./lib/stall_watch.ts";
 import { startMallocTrim } from "./lib/malloc_trim.ts";
 import { collectAfterClosing } from "./lib/heap_collect.ts";
+import { KEEP_ALIVE_LIMITS, KeepAliveBound } from "./lib/keep_alive.ts";
 
 let config;
 try {
@@ -24,7 +25,9 @@ const server = Deno.serve({
   port: config.PORT,
   hostname: config.HOST,
   onListen: ({ port }) => console.log(`Listening on http://localhost:${port}`),
-}, app.fetch);
+  // At most 128 connections kept open between requests (decision 060): Deno keeps each one a client leaves open.
+  // A trusted proxy's are its pool: not counted.
+}, new KeepAliveBound(KEEP_ALIVE_LIMITS, undefined, config.TRUST_PROXY).wrap(app.fetch));
 
 /**
  * Graceful shutdown: /readyz turns 503 at once, and after DRAIN_SECONDS the server stops accepting and

@@ -92,6 +92,17 @@ async function metric(server: Server, name: string): Promise<number> {
   return Number(line?.split(" ")[1] ?? NaN);
 }
 
+/** The server's open sockets: the HTTP connections it keeps (at most 128, decision 060) and a few of its own. */
+function socketsOf(pid: number): number {
+  let n = 0;
+  for (const e of Deno.readDirSync(`/proc/${pid}/fd`)) {
+    try {
+      if (Deno.readLinkSync(`/proc/${pid}/fd/${e.name}`).startsWith("socket:")) n++;
+    } catch { /* closed meanwhile */ }
+  }
+  return n;
+}
+
 /** Where the server's memory is (its /metrics): the C allocator's and the JavaScript heap's, in MB. */
 async function memoryParts(server: Server): Promise<string> {
   const m = async (name: string) => ((await metric(server, name)) / 2 ** 20).toFixed(1);
@@ -129,6 +140,7 @@ async function everyTenantOnce(log: (s: string) => void) {
     const after = rssOf(server.pid).rss;
     const openAfter = await metric(server, "tenants_open");
     const connectionsAfter = await metric(server, "sqlite_connections_open");
+    const socketsAfter = socketsOf(server.pid);
     const partsAfter = await memoryParts(server);
     log(
       `tenants: ${COUNT} signed in and read in ${seconds.toFixed(0)} s (${partsAfter}); idle for ${
@@ -137,6 +149,7 @@ async function everyTenantOnce(log: (s: string) => void) {
     );
     await sleep(IDLE_AFTER_MS);
     const idle = rssOf(server.pid).rss;
+    const socketsIdle = socketsOf(server.pid);
     log(`tenants: after ${IDLE_AFTER_MS / 1000} s idle: ${await memoryParts(server)}`);
     return {
       before,
@@ -148,6 +161,8 @@ async function everyTenantOnce(log: (s: string) => void) {
       connectionsAfter,
       openIdle: await metric(server, "tenants_open"),
       connectionsIdle: await metric(server, "sqlite_connections_open"),
+      socketsAfter,
+      socketsIdle,
     };
   } finally {
     await server.stop();
@@ -237,6 +252,8 @@ export async function benchTenantsIdle(opts: Options, log: (s: string) => void):
         `every tenant once: ${every.seconds.toFixed(0)} s for ${COUNT} sign-ins and list pages; tenant ` +
         `databases open ${every.openAfter} right after (${every.connectionsAfter} SQLite connections), ` +
         `${every.openIdle} after ${IDLE_AFTER_MS / 1000} s idle (${every.connectionsIdle} connections)`,
+        `the server's sockets (the HTTP connections it keeps open, at most 128, and about 7 of its own): ` +
+        `${every.socketsAfter} right after, ${every.socketsIdle} after ${IDLE_AFTER_MS / 1000} s idle`,
       ],
     };
   } finally {
