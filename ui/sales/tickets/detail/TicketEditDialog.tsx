@@ -1,16 +1,16 @@
 import type { SetStateAction } from "react";
-import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
-import { Select } from "../../primitives/Select.tsx";
-import { Checkbox } from "../../primitives/Checkbox.tsx";
-import { api, ApiError } from "../../lib/api.ts";
-import { TicketUpdateInput } from "../../../api/sales/tickets/schemas.ts";
-import { BLOCKED_UNTIL_HANDLED } from "../../../api/sales/tickets/rules.ts";
-import { isHandledStatus } from "../../../api/sales/lines/rules.ts";
-import { option, type Parties, partyIds } from "../tickets/TicketParties.tsx";
-import { TicketFields, ticketIssues } from "../tickets/TicketFields.tsx";
+import { FormDialog, useFormSave, useTouched } from "../../../components/FormDialog.tsx";
+import { Select } from "../../../primitives/Select.tsx";
+import { Checkbox } from "../../../primitives/Checkbox.tsx";
+import { api, ApiError } from "../../../lib/api.ts";
+import { TicketUpdateInput } from "../../../../api/sales/tickets/schemas.ts";
+import { BLOCKED_UNTIL_HANDLED } from "../../../../api/sales/tickets/rules.ts";
+import { isHandledStatus } from "../../../../api/sales/lines/rules.ts";
+import { option, type Parties, partyIds } from "../TicketParties.tsx";
+import { TicketFields, ticketIssues } from "../TicketFields.tsx";
 import { redirectAfterSave, STATUS_LABELS, type StatusChoice, statusChoices } from "./status.ts";
 import type { DialogProps, TicketDetail } from "./types.ts";
-import { useVersioned } from "../../lib/use_versioned.ts";
+import { useVersioned } from "../../../lib/use_versioned.ts";
 
 /** The form's values filled from a ticket: its parties and fields (the conflict dialog compares these). */
 const formValues = (ticket: TicketDetail) => ({
