@@ -47,6 +47,7 @@ const NAMED_AS_GONE: Record<string, string> = {
   "api/lib/permissions.ts": "017: the role table lib/policy.ts replaced",
   "api/sales/access.ts": "017: the Sales gate lib/policy.ts replaced",
   "docs/DOCKER.md": "053: a file of the sqld image's own repository (tursodatabase/libsql)",
+  "ui/sales/ticket/": "061: the ticket screen's folder before it moved to ui/sales/tickets/detail/",
 };
 
 /**
