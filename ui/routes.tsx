@@ -25,7 +25,7 @@ import { salesDataPages } from "./sales/data/routes.tsx";
 import { templatesPages } from "./sales/templates/routes.tsx";
 import { ticketListPages } from "./sales/tickets/routes.tsx";
 import { dashboardPages } from "./sales/dashboard/routes.tsx";
-import { ticketDetailPages } from "./sales/ticket/routes.tsx";
+import { ticketDetailPages } from "./sales/tickets/detail/routes.tsx";
 import { serialsPages } from "./serials/routes.tsx";
 
 const SAME = "http://same.invalid";

@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../lib/context.ts";
 import { ctxOf } from "../lib/context.ts";
-import { valid } from "../lib/validate.ts";
+import { valid } from "../lib/validator.ts";
 import { login, revokeSession } from "./service.ts";
 import {
   clearSessionCookie,

@@ -2,7 +2,8 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { AppError } from "../../lib/errors.ts";
 import { bodyLimit } from "hono/body-limit";
 import { type AppEnv, ctxOf } from "../lib/context.ts";
-import { IdParam, valid } from "../lib/validate.ts";
+import { IdParam } from "../lib/validate.ts";
+import { valid } from "../lib/validator.ts";
 import { readFile, tooLarge } from "./service.ts";
 
 /** Room for the form fields and multipart framing around the file itself. */

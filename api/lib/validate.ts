@@ -1,5 +1,8 @@
-import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+/**
+ * Input checks shared by the routes, the services and the browser's forms: zod helpers, bounded numbers, text
+ * rules. Islands import it (through the features' schemas), so it imports no server-only package; the hono
+ * glue, `valid()`, is `api/lib/validator.ts`.
+ */
 import { z, type ZodType } from "zod";
 import { MAX_QUANTITY } from "../../lib/enums.ts";
 import { hasAtMostDecimals, UNIT_PRICE_DECIMALS } from "../../lib/format.ts";
@@ -207,19 +210,6 @@ const isPlain = (v: object) => {
 export function refuseBadInput(input: unknown): void {
   const problems = inputProblems(input);
   if (problems.length) throw fieldErrors(problems);
-}
-
-/** @hono/zod-validator whose failures take the app's one error path (422 with field errors). */
-export function valid<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) throw zodToAppError(result.error);
-  }, {
-    validationFunction: (s, value) => {
-      refuseBadInput(value);
-      // The library's result type is conditional on T, which a generic T cannot satisfy.
-      return s.safeParseAsync(value) as never;
-    },
-  });
 }
 
 /** Parses with a schema inside a service, answering 422 the same way. */

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../lib/context.ts";
 import { listResponse } from "../lib/list_query.ts";
-import { valid } from "../lib/validate.ts";
+import { valid } from "../lib/validator.ts";
 import { SerialParam, SerialQuery } from "./schemas.ts";
 import { downloadSerialHistory, serialHistory } from "./service.ts";
 

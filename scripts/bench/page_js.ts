@@ -131,7 +131,7 @@ export const FIELD_DIALOGS: Record<string, string[]> = {
     "ui/pt/inspections/BatchForm.tsx",
     "ui/scan/ScanDialog.tsx",
   ],
-  "ui/sales/ticket/islands/TicketDetail.tsx": ["ui/scan/ScanDialog.tsx"],
+  "ui/sales/tickets/detail/islands/TicketDetail.tsx": ["ui/scan/ScanDialog.tsx"],
 };
 
 /** At 400 kbit/s (the slow link of issue 32), the seconds `bytes` take on the wire alone. */

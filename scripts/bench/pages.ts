@@ -285,7 +285,7 @@ async function pagesOf(
       tenant: SALES,
       path: `/sales/tickets/${ticket}`,
       rows: true,
-      island: "ui/sales/ticket/islands/TicketDetail.tsx",
+      island: "ui/sales/tickets/detail/islands/TicketDetail.tsx",
       field: CHECK_IN,
       firstTaps: [
         {

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
-import { JsonObject, valid } from "../../lib/validate.ts";
+import { JsonObject } from "../../lib/validate.ts";
+import { valid } from "../../lib/validator.ts";
 import { setSessionCookie } from "../../middleware/session.ts";
 import { withEtag } from "../../lib/preconditions.ts";
 import {

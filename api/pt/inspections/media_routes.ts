@@ -2,7 +2,8 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { id, IdParam, valid } from "../../lib/validate.ts";
+import { id, IdParam } from "../../lib/validate.ts";
+import { valid } from "../../lib/validator.ts";
 import { uploadLimitOf } from "../../files/routes.ts";
 import { addPhoto, inspectionMedia, removePhoto, removeSignature, saveSignature } from "./service.ts";
 import {

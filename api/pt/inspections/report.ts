@@ -2,7 +2,14 @@ import { drawFields, drawHeading, drawSignatureBlock, FONT, type PdfDoc, renderP
 import type { PdfLogo } from "../../lib/pdf_logo.ts";
 import { formatDate, formatPressure, formatUt, today } from "../../../lib/format.ts";
 import { mergePdfs } from "../../lib/pdf_merge.ts";
-import { companyBlock, customFields, drawReportLogo, type ReportCompany, yesNo } from "../jobs/report.ts";
+import {
+  companyBlock,
+  customFields,
+  drawJobBlock,
+  drawReportLogo,
+  type ReportCompany,
+  yesNo,
+} from "../jobs/report.ts";
 import type { Inspection, Job } from "../../../db/schema/mod.ts";
 import { drawMedia, type ReportMedia } from "./report_media.ts";
 
@@ -88,19 +95,7 @@ function drawReport(doc: PdfDoc, d: InspectionReportData, attachment: Attachment
   doc.moveDown(0.4);
 
   drawHeading(doc, `Job ${job.job_number}`, 12);
-  drawFields(doc, [
-    ["Job Number", job.job_number],
-    ["Job Date", formatDate(job.date)],
-    ["District", job.district],
-    ["Inspector", job.inspector],
-    ["UV Serial Number", job.uv_serial_number],
-    ["UV Recalibration Date", formatDate(job.uv_recalibration_date)],
-    ["Blacklight Reading", job.blacklight_reading],
-    ["UT Serial Number", job.ut_serial_number],
-    ["UT Recalibration Date", formatDate(job.ut_recalibration_date)],
-    ...customFields(job.custom ?? {}),
-  ], { columns: 4 });
-  drawFields(doc, [["Comments", job.comments]], { columns: 1 });
+  drawJobBlock(doc, job, { dateLabel: "Job Date" });
   drawMedia(doc, d.media, d.timeZone ?? "UTC");
   // Signed on a device (decision 024): drawMedia showed the signature, who and when. Otherwise a block to sign.
   if (!d.media?.signature) {

@@ -106,6 +106,44 @@ export function drawReportLogo(doc: PdfDoc, logo: PdfLogo | undefined): void {
   doc.x = doc.page.margins.left;
 }
 
+/** The job's fields a report prints. */
+export type ReportJob = Pick<
+  JobRow,
+  | "job_number"
+  | "date"
+  | "district"
+  | "inspector"
+  | "uv_serial_number"
+  | "uv_recalibration_date"
+  | "blacklight_reading"
+  | "ut_serial_number"
+  | "ut_recalibration_date"
+  | "comments"
+  | "custom"
+>;
+
+/**
+ * The job block of the PT reports (the Job Report and each Inspection Report): the job's fields in four
+ * columns, its own custom fields, then its comments. Each report keeps the label it has always printed for
+ * the job's date ("Date" on the Job Report, "Job Date" on the Inspection Report): the reports are drawn
+ * again on every reprint, and a report once sent must read the same (api/pt/reprint_test.ts).
+ */
+export function drawJobBlock(doc: PdfDoc, job: ReportJob, o: { dateLabel: "Date" | "Job Date" }): void {
+  drawFields(doc, [
+    ["Job Number", job.job_number],
+    [o.dateLabel, formatDate(job.date)],
+    ["District", job.district],
+    ["Inspector", job.inspector],
+    ["UV Serial Number", job.uv_serial_number],
+    ["UV Recalibration Date", formatDate(job.uv_recalibration_date)],
+    ["Blacklight Reading", job.blacklight_reading],
+    ["UT Serial Number", job.ut_serial_number],
+    ["UT Recalibration Date", formatDate(job.ut_recalibration_date)],
+    ...customFields(job.custom ?? {}),
+  ], { columns: 4 });
+  drawFields(doc, [["Comments", job.comments]], { columns: 1 });
+}
+
 function drawReport(doc: PdfDoc, d: JobReportData) {
   const { job } = d;
   drawReportLogo(doc, d.logo);
@@ -119,19 +157,7 @@ function drawReport(doc: PdfDoc, d: JobReportData) {
     ["Operator", companyBlock(d.operator)],
   ], { columns: 3 });
   doc.moveDown(0.4);
-  drawFields(doc, [
-    ["Job Number", job.job_number],
-    ["Date", formatDate(job.date)],
-    ["District", job.district],
-    ["Inspector", job.inspector],
-    ["UV Serial Number", job.uv_serial_number],
-    ["UV Recalibration Date", formatDate(job.uv_recalibration_date)],
-    ["Blacklight Reading", job.blacklight_reading],
-    ["UT Serial Number", job.ut_serial_number],
-    ["UT Recalibration Date", formatDate(job.ut_recalibration_date)],
-    ...customFields(job.custom),
-  ], { columns: 4 });
-  drawFields(doc, [["Comments", job.comments]], { columns: 1 });
+  drawJobBlock(doc, job, { dateLabel: "Date" });
   doc.moveDown(0.6);
   drawHeading(doc, `Inspections (${d.inspections.length})`, 12);
   drawTable(doc, INSPECTION_COLUMNS, d.inspections.map(inspectionCells), {

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { withEtag } from "../../lib/preconditions.ts";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
-import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import { IdParam, JsonObject } from "../../lib/validate.ts";
+import { valid } from "../../lib/validator.ts";
 import { JobListQuery } from "./schemas.ts";
 import { deleteJob, downloadJobs, everyJob, getJob, jobReport, listJobs, saveJob } from "./service.ts";
 

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
-import { IdParam, valid } from "../../lib/validate.ts";
+import { IdParam } from "../../lib/validate.ts";
+import { valid } from "../../lib/validator.ts";
 import { withEtag } from "../../lib/preconditions.ts";
 import { PartInput, PartUpdateInput } from "./schemas.ts";
 import {

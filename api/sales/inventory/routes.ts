@@ -4,7 +4,8 @@ import { z } from "zod";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { requestOrigin } from "../../lib/public_origin.ts";
 import { listResponse } from "../../lib/list_query.ts";
-import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import { IdParam, JsonObject } from "../../lib/validate.ts";
+import { valid } from "../../lib/validator.ts";
 import { uploadLimit } from "../../files/routes.ts";
 import {
   deleteInventory,

@@ -3,7 +3,8 @@ import { withEtag } from "../../lib/preconditions.ts";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import { IdParam, JsonObject } from "../../lib/validate.ts";
+import { valid } from "../../lib/validator.ts";
 import { uploadLimit } from "../../files/routes.ts";
 import {
   deleteItem,

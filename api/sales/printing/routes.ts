@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
-import { valid } from "../../lib/validate.ts";
+import { valid } from "../../lib/validator.ts";
 import { ticketPdf, TicketPdfQuery } from "./service.ts";
 
 export const printingRoutes = new Hono<AppEnv>()

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
-import { JsonObject, valid } from "../../lib/validate.ts";
+import { JsonObject } from "../../lib/validate.ts";
+import { valid } from "../../lib/validator.ts";
 import { listRejections, RejectionListQuery, saveRejection } from "./service.ts";
 
 export const rejectionsRoutes = new Hono<AppEnv>()

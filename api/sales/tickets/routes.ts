@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { type AppEnv, ctxOf } from "../../lib/context.ts";
 import { listResponse } from "../../lib/list_query.ts";
-import { IdParam, JsonObject, valid } from "../../lib/validate.ts";
+import { IdParam, JsonObject } from "../../lib/validate.ts";
+import { valid } from "../../lib/validator.ts";
 import { withEtag } from "../../lib/preconditions.ts";
 import { TicketListQuery } from "./schemas.ts";
 import {

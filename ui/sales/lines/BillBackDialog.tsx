@@ -2,7 +2,7 @@ import { useState } from "react";
 import { FormDialog, useFormSave } from "../../components/FormDialog.tsx";
 import { api } from "../../lib/api.ts";
 import { LinePicker, soldOf } from "./TransferDialog.tsx";
-import type { DialogProps, TicketDetail } from "../ticket/types.ts";
+import type { DialogProps, TicketDetail } from "../tickets/detail/types.ts";
 import type { Line } from "./types.ts";
 
 /** Bill back is for sold items of an approved invoice (the server refuses anything else). */

@@ -22,7 +22,7 @@ import { LineAttachment, LineFigures, LineNotes } from "./LineFields.tsx";
 import { useLineRow } from "./useLineRow.ts";
 import { useTimeZone } from "../../lib/time_zone.tsx";
 import { useVersioned } from "../../lib/use_versioned.ts";
-import type { DialogProps } from "../ticket/types.ts";
+import type { DialogProps } from "../tickets/detail/types.ts";
 import type { Line } from "./types.ts";
 
 /** The five figures of an availability refusal (the server's 409), if `e` is one. */

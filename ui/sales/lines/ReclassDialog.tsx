@@ -6,7 +6,7 @@ import { fromZonedInput, toZonedInput } from "../../../lib/format.ts";
 import { useTimeZone } from "../../lib/time_zone.tsx";
 import { DATES_MESSAGE } from "../../../api/sales/lines/reclass_schemas.ts";
 import type { InventoryRowOut } from "../../../api/sales/inventory_rows/schemas.ts";
-import type { DialogProps } from "../ticket/types.ts";
+import type { DialogProps } from "../tickets/detail/types.ts";
 import { EMPTY, planReclass, type RowState } from "./reclass_plan.ts";
 import { ReclassRow } from "./ReclassRow.tsx";
 

@@ -7,7 +7,7 @@ import { api } from "../../lib/api.ts";
 import type { TicketRow } from "../tickets/types.ts";
 import { sameUnit } from "../../../api/sales/lines/fit.ts";
 import { formatDate } from "../../../lib/format.ts";
-import type { DialogProps, TicketDetail } from "../ticket/types.ts";
+import type { DialogProps, TicketDetail } from "../tickets/detail/types.ts";
 import type { Line } from "./types.ts";
 import { linesWithSerial, notOnTicket } from "./scan_lines.ts";
 import { ScanButton, type ScanReply } from "../../scan/ScanButton.tsx";

@@ -5,7 +5,7 @@ import type { Line } from "./types.ts";
  * Check-in as an HTML form (decision 056): the check-in cells are fields of one `<form>` (by their `form`
  * attribute), so a ticket in check-in mode (`?mode=checkin`) checks lines in before its scripts have come.
  * The form posts to `{ticket page}/check-in`, which answers 303 back to the ticket in check-in mode with the
- * outcome (ui/sales/ticket/checkin_route.ts). Pure: the server and the island share the field names.
+ * outcome (ui/sales/tickets/detail/checkin_route.ts). Pure: the server and the island share the field names.
  */
 export const CHECK_IN_FORM_ID = "check-in-form";
 export const CHECK_IN_MODE = "checkin";

@@ -137,3 +137,27 @@ browserTest(
       assert.match(file.suggestedFilename(), /^Templates-\d{4}-\d{2}-\d{2}\.xlsx$/);
     }),
 );
+
+browserTest(
+  "templates - the unit choice filters every unit as the user types and offers them all again after a pick",
+  () =>
+    withBrowser(async ({ env, page, signIn }) => {
+      for (const name of ["Midland", "Odessa", "Pecos"]) await makeUnit(env, [], name);
+      await signIn(undefined, undefined, "/sales/templates");
+      const choice = page.getByRole("combobox", { name: "Business Unit" });
+      await choice.click();
+      await page.getByRole("option", { name: "Pecos" }).waitFor();
+      await choice.fill("dess");
+      await page.getByRole("option", { name: "Odessa" }).waitFor();
+      assert.deepEqual(await page.getByRole("option").allInnerTexts(), ["Odessa"]);
+      await choice.fill("zzz");
+      await page.getByText("No Business Units Found").waitFor();
+      await choice.fill("mid");
+      await page.getByRole("option", { name: "Midland" }).click();
+      await page.waitForURL((u) => u.searchParams.has("search_business_unit"));
+      assert.equal(await choice.inputValue(), "Midland");
+      await page.getByRole("button", { name: "Show Business Unit options" }).click();
+      await page.getByRole("option", { name: "Pecos" }).waitFor();
+      assert.equal(await page.getByRole("option").count(), 3);
+    }),
+);

@@ -1,15 +1,13 @@
 import { useEffect, useState } from "react";
 import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
-import { TextField } from "../../primitives/TextField.tsx";
 import { Select } from "../../primitives/Select.tsx";
-import { Checkbox } from "../../primitives/Checkbox.tsx";
 import type { ComboOption } from "../../primitives/ComboBox.tsx";
 import { api } from "../../lib/api.ts";
 import { useToday } from "../../lib/time_zone.tsx";
 import { TicketInput } from "../../../api/sales/tickets/schemas.ts";
-import { NO_PARTIES, type Parties, PartyFields, partyIds } from "./TicketParties.tsx";
-import { issuesOf } from "../../lib/form.ts";
-import { missingTicketFields, type RequirableTicketField } from "../../../api/sales/tickets/required.ts";
+import { NO_PARTIES, type Parties, partyIds } from "./TicketParties.tsx";
+import type { RequirableTicketField } from "../../../api/sales/tickets/required.ts";
+import { TicketFields, ticketIssues } from "./TicketFields.tsx";
 
 /**
  * The new ticket (or quote) form, max width 800: Customer and Sales Rep required (the spec's
@@ -58,9 +56,7 @@ export function TicketForm({ isQuote, required = [], onClose, onSaved }: {
     ...(isQuote ? { status: "QUOTE" as const } : {}),
   };
   const check = TicketInput.safeParse(body);
-  const missing = missingTicketFields(required, body);
-  const issues = { ...Object.fromEntries(missing.map((e) => [e.path, e.message])), ...issuesOf(check) };
-  const valid = check.success && missing.length === 0;
+  const { issues, ok: valid } = ticketIssues(required, body, check);
   const shown = shownFrom(serverErrors, issues);
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof typeof v) => (value: string | boolean) => {
@@ -90,58 +86,30 @@ export function TicketForm({ isQuote, required = [], onClose, onSaved }: {
       canSubmit={valid}
       busy={busy}
     >
-      <div className="form-grid">
-        <PartyFields
-          parties={parties}
-          setParties={setParties}
-          touch={touch}
-          clear={clear}
-          shown={shown}
-          required={required}
-        />
-        <Select
-          label="Template"
-          options={templates.map((t) => ({ id: String(t.id), label: t.name }))}
-          value={templateId}
-          onChange={(id) => {
-            setTemplateId(id);
-            clear("template_id");
-          }}
-          error={shown("template_id")}
-          isDisabled={!unit || templates.length === 0}
-          placeholder={unit ? (templates.length ? "Select..." : "No templates") : "Choose a business unit"}
-        />
-        <TextField
-          label="Location"
-          value={v.location}
-          onChange={set("location")}
-          onBlur={() => touch("location")}
-          error={shown("location")}
-          isRequired={required.includes("location")}
-        />
-        <TextField
-          label="Ticket Date"
-          type="date"
-          value={v.ticket_date}
-          onChange={set("ticket_date")}
-          error={shown("ticket_date")}
-        />
-      </div>
-      <TextField
-        label="Notes"
-        value={v.notes}
-        onChange={set("notes")}
-        onBlur={() => touch("notes")}
-        multiline
-        rows={2}
-        error={shown("notes")}
-        isRequired={required.includes("notes")}
+      <TicketFields
+        parties={parties}
+        setParties={setParties}
+        values={v}
+        set={set}
+        touch={touch}
+        clear={clear}
+        shown={shown}
+        required={required}
+        afterParties={
+          <Select
+            label="Template"
+            options={templates.map((t) => ({ id: String(t.id), label: t.name }))}
+            value={templateId}
+            onChange={(id) => {
+              setTemplateId(id);
+              clear("template_id");
+            }}
+            error={shown("template_id")}
+            isDisabled={!unit || templates.length === 0}
+            placeholder={unit ? (templates.length ? "Select..." : "No templates") : "Choose a business unit"}
+          />
+        }
       />
-      <div className="checkbox-row">
-        <Checkbox isSelected={v.use_min_rate_logic} onChange={set("use_min_rate_logic")}>
-          Use Min Rate Logic
-        </Checkbox>
-      </div>
     </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { desc, eq } from "drizzle-orm";
-import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { rejections, tickets } from "../../../db/schema/mod.ts";
-import { heldLine, post } from "../../../api/sales/lines/checkin_fixtures.ts";
+import { browserTest, withBrowser } from "../../../../scripts/testing/browser.ts";
+import { rejections, tickets } from "../../../../db/schema/mod.ts";
+import { heldLine, post } from "../../../../api/sales/lines/checkin_fixtures.ts";
 
 const CHECK_IN = "/api/sales/inventory/check-in";
 

@@ -1,20 +1,24 @@
 import { useState } from "react";
-import { api, ConflictError } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
-import { lazyDialog } from "../../lib/lazy_dialog.tsx";
-import { Confirm } from "../../components/CrudDialogs.tsx";
-import type { Line } from "../lines/types.ts";
+import { api, ConflictError } from "../../../lib/api.ts";
+import { showError } from "../../../lib/events.ts";
+import { lazyDialog } from "../../../lib/lazy_dialog.tsx";
+import { Confirm } from "../../../components/CrudDialogs.tsx";
+import type { Line } from "../../lines/types.ts";
 import type { DialogProps } from "./types.ts";
 
 // Each dialog's code loads when it is first opened, or as the pointer or focus reaches the button that
 // opens it (`preloadDialog`): none of it comes with the page (decision 022).
-const LineForm = lazyDialog(() => import("../lines/LineForm.tsx").then((m) => m.LineForm));
+const LineForm = lazyDialog(() => import("../../lines/LineForm.tsx").then((m) => m.LineForm));
 const InventoryLogDialog = lazyDialog(() =>
-  import("../lines/InventoryLogDialog.tsx").then((m) => m.InventoryLogDialog)
+  import("../../lines/InventoryLogDialog.tsx").then((m) => m.InventoryLogDialog)
 );
-const ReclassDialog = lazyDialog(() => import("../lines/ReclassDialog.tsx").then((m) => m.ReclassDialog));
-const TransferDialog = lazyDialog(() => import("../lines/TransferDialog.tsx").then((m) => m.TransferDialog));
-const BillBackDialog = lazyDialog(() => import("../lines/BillBackDialog.tsx").then((m) => m.BillBackDialog));
+const ReclassDialog = lazyDialog(() => import("../../lines/ReclassDialog.tsx").then((m) => m.ReclassDialog));
+const TransferDialog = lazyDialog(() =>
+  import("../../lines/TransferDialog.tsx").then((m) => m.TransferDialog)
+);
+const BillBackDialog = lazyDialog(() =>
+  import("../../lines/BillBackDialog.tsx").then((m) => m.BillBackDialog)
+);
 const RejectionDialog = lazyDialog(() => import("./RejectionDialog.tsx").then((m) => m.RejectionDialog));
 const TicketEditDialog = lazyDialog(() => import("./TicketEditDialog.tsx").then((m) => m.TicketEditDialog));
 const InvoiceDialog = lazyDialog(() => import("./InvoiceDialog.tsx").then((m) => m.InvoiceDialog));

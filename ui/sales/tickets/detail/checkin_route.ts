@@ -1,16 +1,16 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { checkIn } from "../../../api/sales/lines/checkin.ts";
-import { ticketLines } from "../../../api/sales/lines/service.ts";
-import { servedOverHttps } from "../../../api/lib/public_origin.ts";
-import { AppError } from "../../../lib/errors.ts";
-import { requireAbility } from "../../../lib/policy.ts";
-import { timeZoneOf, toZonedInput } from "../../../lib/format.ts";
-import type { CheckInEntry } from "../lines/lines.ts";
-import { planCheckIn } from "../lines/lines.ts";
-import { checkInByScan } from "../lines/scan_lines.ts";
-import type { Line } from "../lines/types.ts";
+import { type AppEnv, ctxOf } from "../../../../api/lib/context.ts";
+import { checkIn } from "../../../../api/sales/lines/checkin.ts";
+import { ticketLines } from "../../../../api/sales/lines/service.ts";
+import { servedOverHttps } from "../../../../api/lib/public_origin.ts";
+import { AppError } from "../../../../lib/errors.ts";
+import { requireAbility } from "../../../../lib/policy.ts";
+import { timeZoneOf, toZonedInput } from "../../../../lib/format.ts";
+import type { CheckInEntry } from "../../lines/lines.ts";
+import { planCheckIn } from "../../lines/lines.ts";
+import { checkInByScan } from "../../lines/scan_lines.ts";
+import type { Line } from "../../lines/types.ts";
 import {
   actionOf,
   CHECK_IN_MODE,
@@ -20,7 +20,7 @@ import {
   serialOf,
   startEntries,
   touched,
-} from "../lines/checkin_form.ts";
+} from "../../lines/checkin_form.ts";
 
 /**
  * The check-in form's twin of `POST /api/sales/inventory/check-in` (decision 056): the same service (its

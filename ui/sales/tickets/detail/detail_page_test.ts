@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { withEnv } from "../../../scripts/testing/harness.ts";
-import { makeCompany, makeInventory, makeItem, makeLine, makeTicket } from "../../../db/factories.ts";
-import { companies } from "../../../db/schema/mod.ts";
+import { withEnv } from "../../../../scripts/testing/harness.ts";
+import { makeCompany, makeInventory, makeItem, makeLine, makeTicket } from "../../../../db/factories.ts";
+import { companies } from "../../../../db/schema/mod.ts";
 
 const cookie = (token: string) => ({ cookie: `session=${token}` });
 
@@ -50,7 +50,7 @@ Deno.test("ticket detail - header, lines in order, totals, and the island on eac
     assert.match(html, /<dt>Service Dates<\/dt><dd>From 03-01-2026 08:00<\/dd>/);
     assert.match(html, />03-01-26 08:00<\/time>/);
     assert.match(html, /Gate code 4411/);
-    assert.match(html, /data-island="ui\/sales\/ticket\/islands\/TicketDetail.tsx"/);
+    assert.match(html, /data-island="ui\/sales\/tickets\/detail\/islands\/TicketDetail.tsx"/);
     // lines by their order: FV-002 (order 1) before FV-001
     assert.ok(html.indexOf(">FV-002<") < html.indexOf(">FV-001<"));
     // 2 * 10.005 = 20.01 exactly, + 99.50 = 119.51 subtotal and grand total (no taxes)

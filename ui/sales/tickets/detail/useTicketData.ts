@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
-import { api } from "../../lib/api.ts";
-import { setLoading, showError } from "../../lib/events.ts";
-import { moved } from "../lines/lines.ts";
-import type { Line } from "../lines/types.ts";
+import { api } from "../../../lib/api.ts";
+import { setLoading, showError } from "../../../lib/events.ts";
+import { moved } from "../../lines/lines.ts";
+import type { Line } from "../../lines/types.ts";
 import type { TicketDetail as Ticket } from "./types.ts";
 
 /**

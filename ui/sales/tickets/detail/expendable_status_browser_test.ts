@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { heldLine, lineOf, rowOf } from "../../../api/sales/lines/checkin_fixtures.ts";
-import { inventory_log } from "../../../db/schema/mod.ts";
-import { EXPENDABLE_HELD, HANDLED } from "../../../api/sales/lines/rules.ts";
+import { browserTest, withBrowser } from "../../../../scripts/testing/browser.ts";
+import { heldLine, lineOf, rowOf } from "../../../../api/sales/lines/checkin_fixtures.ts";
+import { inventory_log } from "../../../../db/schema/mod.ts";
+import { EXPENDABLE_HELD, HANDLED } from "../../../../api/sales/lines/rules.ts";
 
 /** The status badges of the page's line table, by the item number on their row. */
 async function badges(page: Page, items: string[]): Promise<string[]> {

@@ -1,9 +1,9 @@
-import { formatDate, formatDateTime, money, serviceDates } from "../../../lib/format.ts";
-import { useTimeZone } from "../../lib/time_zone.tsx";
-import { CompanyLogo } from "../../shell/CompanyLogo.tsx";
-import { DisputedFlag, invoiceNumber } from "../tickets/columns.tsx";
-import { STATUS_LABELS } from "../tickets/types.ts";
-import type { Line } from "../lines/types.ts";
+import { formatDate, formatDateTime, money, serviceDates } from "../../../../lib/format.ts";
+import { useTimeZone } from "../../../lib/time_zone.tsx";
+import { CompanyLogo } from "../../../shell/CompanyLogo.tsx";
+import { DisputedFlag, invoiceNumber } from "../columns.tsx";
+import { STATUS_LABELS } from "../types.ts";
+import type { Line } from "../../lines/types.ts";
 import type { DetailProps, TicketDetail as Ticket } from "./types.ts";
 
 /** The header's facts: numbers, status, parties and dates. */

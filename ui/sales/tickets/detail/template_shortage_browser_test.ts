@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { makeCategory, makeCompany, makeInventory, makeItem } from "../../../db/factories.ts";
-import { templates, tickets } from "../../../db/schema/mod.ts";
+import { browserTest, withBrowser } from "../../../../scripts/testing/browser.ts";
+import { makeCategory, makeCompany, makeInventory, makeItem } from "../../../../db/factories.ts";
+import { templates, tickets } from "../../../../db/schema/mod.ts";
 
 browserTest(
   "new ticket from a template short of stock - the message names the line and its five figures; the form keeps what was typed",

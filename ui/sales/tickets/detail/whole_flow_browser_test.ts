@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { asc, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { browserTest, eventually, withBrowser } from "../../../scripts/testing/browser.ts";
-import { makeCategory, makeCompany, makeInventory, makeItem } from "../../../db/factories.ts";
-import { inventory, sales, taxes, templates, tickets } from "../../../db/schema/mod.ts";
-import { pdfText } from "../../../scripts/testing/pdf_text.ts";
+import { browserTest, eventually, withBrowser } from "../../../../scripts/testing/browser.ts";
+import { makeCategory, makeCompany, makeInventory, makeItem } from "../../../../db/factories.ts";
+import { inventory, sales, taxes, templates, tickets } from "../../../../db/schema/mod.ts";
+import { pdfText } from "../../../../scripts/testing/pdf_text.ts";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { Buffer } from "node:buffer";
 

@@ -1,13 +1,13 @@
 import { type ReactNode, useState } from "react";
-import { Icon } from "../../components/icons.tsx";
-import { LazySelect } from "../../primitives/LazySelect.tsx";
-import type { Line } from "../lines/types.ts";
+import { Icon } from "../../../components/icons.tsx";
+import { LazySelect } from "../../../primitives/LazySelect.tsx";
+import type { Line } from "../../lines/types.ts";
 import { dialogFor, statusChoices } from "./status.ts";
 import { type Open, preloadDialog } from "./TicketDialogs.tsx";
-import { preloadOn } from "../../lib/lazy_dialog.tsx";
+import { preloadOn } from "../../../lib/lazy_dialog.tsx";
 import type { DetailCan, TicketDetail as Ticket } from "./types.ts";
-import { ScanButton, type ScanReply } from "../../scan/ScanButton.tsx";
-import { CHECK_IN_FORM_ID, CHECK_IN_MODE, field } from "../lines/checkin_form.ts";
+import { ScanButton, type ScanReply } from "../../../scan/ScanButton.tsx";
+import { CHECK_IN_FORM_ID, CHECK_IN_MODE, field } from "../../lines/checkin_form.ts";
 
 /** A GET form around one button: before the scripts it loads `query` as a page; once hydrated `run` acts. */
 function PageButton({ query, run, children, ...button }: {

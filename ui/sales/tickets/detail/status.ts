@@ -1,7 +1,11 @@
 // The Change Status list and the redirects after saving a ticket or invoice form on the detail
 // screen. Pure: the browser islands and the unit test import it.
-import { type StatusChoice, type StoredStatus, transitionProblem } from "../../../api/sales/tickets/rules.ts";
-import { STATUS_LABELS as STORED_LABELS } from "../tickets/types.ts";
+import {
+  type StatusChoice,
+  type StoredStatus,
+  transitionProblem,
+} from "../../../../api/sales/tickets/rules.ts";
+import { STATUS_LABELS as STORED_LABELS } from "../types.ts";
 import type { DetailCan } from "./types.ts";
 
 export type { StatusChoice };

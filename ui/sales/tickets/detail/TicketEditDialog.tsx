@@ -1,18 +1,16 @@
 import type { SetStateAction } from "react";
-import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
-import { TextField } from "../../primitives/TextField.tsx";
-import { Select } from "../../primitives/Select.tsx";
-import { Checkbox } from "../../primitives/Checkbox.tsx";
-import { api, ApiError } from "../../lib/api.ts";
-import { TicketUpdateInput } from "../../../api/sales/tickets/schemas.ts";
-import { BLOCKED_UNTIL_HANDLED } from "../../../api/sales/tickets/rules.ts";
-import { isHandledStatus } from "../../../api/sales/lines/rules.ts";
-import { option, type Parties, PartyFields, partyIds } from "../tickets/TicketParties.tsx";
+import { FormDialog, useFormSave, useTouched } from "../../../components/FormDialog.tsx";
+import { Select } from "../../../primitives/Select.tsx";
+import { Checkbox } from "../../../primitives/Checkbox.tsx";
+import { api, ApiError } from "../../../lib/api.ts";
+import { TicketUpdateInput } from "../../../../api/sales/tickets/schemas.ts";
+import { BLOCKED_UNTIL_HANDLED } from "../../../../api/sales/tickets/rules.ts";
+import { isHandledStatus } from "../../../../api/sales/lines/rules.ts";
+import { option, type Parties, partyIds } from "../TicketParties.tsx";
+import { TicketFields, ticketIssues } from "../TicketFields.tsx";
 import { redirectAfterSave, STATUS_LABELS, type StatusChoice, statusChoices } from "./status.ts";
 import type { DialogProps, TicketDetail } from "./types.ts";
-import { issuesOf } from "../../lib/form.ts";
-import { missingTicketFields } from "../../../api/sales/tickets/required.ts";
-import { useVersioned } from "../../lib/use_versioned.ts";
+import { useVersioned } from "../../../lib/use_versioned.ts";
 
 /** The form's values filled from a ticket: its parties and fields (the conflict dialog compares these). */
 const formValues = (ticket: TicketDetail) => ({
@@ -104,13 +102,12 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
     props.lines.some((l) => !isHandledStatus(l.calculated_inventory_status));
   // The fields the company's settings make required (decision 055), as the server checks them.
   const required = props.required ?? [];
-  const missing = missingTicketFields(required, body);
-  const issues = {
-    ...Object.fromEntries(missing.map((e) => [e.path, e.message])),
-    ...issuesOf(check),
-    ...(blocked ? { status: BLOCKED_UNTIL_HANDLED } : {}),
-  };
-  const valid = check.success && !blocked && missing.length === 0;
+  const { issues, ok: valid } = ticketIssues(
+    required,
+    body,
+    check,
+    blocked ? { status: BLOCKED_UNTIL_HANDLED } : {},
+  );
   const shown = shownFrom(serverErrors, issues);
   const clear = (k: string) => setServerErrors((e) => (e[k] ? { ...e, [k]: "" } : e));
   const set = (k: keyof FormValues) => (value: string | boolean) => {
@@ -146,54 +143,26 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
       busy={busy}
       versioned={edit}
     >
-      <div className="form-grid">
-        <PartyFields
-          parties={parties}
-          setParties={setParties}
-          touch={touch}
-          clear={clear}
-          shown={shown}
-          required={required}
-        />
-        <TextField
-          label="Location"
-          value={v.location}
-          onChange={set("location")}
-          onBlur={() => touch("location")}
-          error={shown("location")}
-          isRequired={required.includes("location")}
-        />
-        <TextField
-          label="Ticket Date"
-          type="date"
-          value={v.ticket_date}
-          onChange={set("ticket_date")}
-          error={shown("ticket_date")}
-        />
-        <Select
-          label="Status"
-          options={statusOptions(ticket, can, props.status)}
-          value={v.status}
-          onChange={set("status")}
-          error={shown("status") || (blocked ? BLOCKED_UNTIL_HANDLED : undefined)}
-        />
-      </div>
-      <TextField
-        label="Notes"
-        value={v.notes}
-        onChange={set("notes")}
-        onBlur={() => touch("notes")}
-        multiline
-        rows={2}
-        error={shown("notes")}
-        isRequired={required.includes("notes")}
+      <TicketFields
+        parties={parties}
+        setParties={setParties}
+        values={v}
+        set={set}
+        touch={touch}
+        clear={clear}
+        shown={shown}
+        required={required}
+        afterDate={
+          <Select
+            label="Status"
+            options={statusOptions(ticket, can, props.status)}
+            value={v.status}
+            onChange={set("status")}
+            error={shown("status") || (blocked ? BLOCKED_UNTIL_HANDLED : undefined)}
+          />
+        }
+        checks={<Checkbox isSelected={v.final_bill} onChange={set("final_bill")}>Final Bill</Checkbox>}
       />
-      <div className="checkbox-row">
-        <Checkbox isSelected={v.use_min_rate_logic} onChange={set("use_min_rate_logic")}>
-          Use Min Rate Logic
-        </Checkbox>
-        <Checkbox isSelected={v.final_bill} onChange={set("final_bill")}>Final Bill</Checkbox>
-      </div>
     </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
-import { TextField } from "../../primitives/TextField.tsx";
-import { Checkbox } from "../../primitives/Checkbox.tsx";
-import { api } from "../../lib/api.ts";
-import { showError } from "../../lib/events.ts";
-import { formatDateTime } from "../../../lib/format.ts";
+import { FormDialog, useFormSave, useTouched } from "../../../components/FormDialog.tsx";
+import { TextField } from "../../../primitives/TextField.tsx";
+import { Checkbox } from "../../../primitives/Checkbox.tsx";
+import { api } from "../../../lib/api.ts";
+import { showError } from "../../../lib/events.ts";
+import { formatDateTime } from "../../../../lib/format.ts";
 import type { DialogProps, TicketDetail } from "./types.ts";
 
 type Rejection = TicketDetail["rejections"][number];

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { makeInventory, makeItem, makeLine, makeTicket } from "../../../db/factories.ts";
+import { browserTest, withBrowser } from "../../../../scripts/testing/browser.ts";
+import { makeInventory, makeItem, makeLine, makeTicket } from "../../../../db/factories.ts";
 
 browserTest(
   "ticket line search - kept in the address: a reload, Back from another page and the server's HTML keep it",

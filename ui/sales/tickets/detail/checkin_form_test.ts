@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { withEnv } from "../../../scripts/testing/harness.ts";
-import { heldLine, logOf } from "../../../api/sales/lines/checkin_fixtures.ts";
+import { withEnv } from "../../../../scripts/testing/harness.ts";
+import { heldLine, logOf } from "../../../../api/sales/lines/checkin_fixtures.ts";
 
 /** The outcome cookie a 303 sets, as the browser sends it back. */
 const flashOf = (res: Response) => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { makeCompany, makeInventory, makeItem, makeLine, makeTicket } from "../../../db/factories.ts";
+import { browserTest, withBrowser } from "../../../../scripts/testing/browser.ts";
+import { makeCompany, makeInventory, makeItem, makeLine, makeTicket } from "../../../../db/factories.ts";
 
 for (const width of [390, 1366]) {
   browserTest(

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { makeCompany } from "../../../db/factories.ts";
-import { tickets } from "../../../db/schema/mod.ts";
-import { heldLine } from "../../../api/sales/lines/checkin_fixtures.ts";
-import type { TestEnv } from "../../../scripts/testing/harness.ts";
-import { BLOCKED_UNTIL_HANDLED } from "../../../api/sales/tickets/rules.ts";
+import { browserTest, withBrowser } from "../../../../scripts/testing/browser.ts";
+import { makeCompany } from "../../../../db/factories.ts";
+import { tickets } from "../../../../db/schema/mod.ts";
+import { heldLine } from "../../../../api/sales/lines/checkin_fixtures.ts";
+import type { TestEnv } from "../../../../scripts/testing/harness.ts";
+import { BLOCKED_UNTIL_HANDLED } from "../../../../api/sales/tickets/rules.ts";
 
 const ticketOf = (env: TestEnv, id: number) =>
   env.tenant.db.select().from(tickets).where(eq(tickets.id, id)).get().then((t) => t!);

@@ -1,16 +1,16 @@
-import { FormDialog, useFormSave, useTouched } from "../../components/FormDialog.tsx";
-import { TextField } from "../../primitives/TextField.tsx";
-import { Select } from "../../primitives/Select.tsx";
-import { Checkbox } from "../../primitives/Checkbox.tsx";
-import { api } from "../../lib/api.ts";
-import { useToday } from "../../lib/time_zone.tsx";
-import { TicketUpdateInput } from "../../../api/sales/tickets/schemas.ts";
-import { isBilledDocument } from "../../../api/sales/tickets/rules.ts";
+import { FormDialog, useFormSave, useTouched } from "../../../components/FormDialog.tsx";
+import { TextField } from "../../../primitives/TextField.tsx";
+import { Select } from "../../../primitives/Select.tsx";
+import { Checkbox } from "../../../primitives/Checkbox.tsx";
+import { api } from "../../../lib/api.ts";
+import { useToday } from "../../../lib/time_zone.tsx";
+import { TicketUpdateInput } from "../../../../api/sales/tickets/schemas.ts";
+import { isBilledDocument } from "../../../../api/sales/tickets/rules.ts";
 import { redirectAfterSave } from "./status.ts";
 import { statusOptions, statusRefusal } from "./TicketEditDialog.tsx";
 import type { DialogProps, TicketDetail } from "./types.ts";
-import { issuesOf } from "../../lib/form.ts";
-import { useVersioned } from "../../lib/use_versioned.ts";
+import { issuesOf } from "../../../lib/form.ts";
+import { useVersioned } from "../../../lib/use_versioned.ts";
 
 /**
  * The invoice form: Status (preset to `status`), the invoice number when there is one, Invoice Date

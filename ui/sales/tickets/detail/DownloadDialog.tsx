@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { FormDialog } from "../../components/FormDialog.tsx";
-import { Select } from "../../primitives/Select.tsx";
-import { Checkbox } from "../../primitives/Checkbox.tsx";
-import { download } from "../../lib/api.ts";
-import { setLoading, showError } from "../../lib/events.ts";
+import { FormDialog } from "../../../components/FormDialog.tsx";
+import { Select } from "../../../primitives/Select.tsx";
+import { Checkbox } from "../../../primitives/Checkbox.tsx";
+import { download } from "../../../lib/api.ts";
+import { setLoading, showError } from "../../../lib/events.ts";
 import type { DialogProps, TicketDetail } from "./types.ts";
 
 export type DocType = "quote" | "ticket" | "invoice";

@@ -1,16 +1,16 @@
 import { Hono } from "hono";
-import { type AppEnv, ctxOf } from "../../../api/lib/context.ts";
-import { can } from "../../../lib/policy.ts";
-import { getTicket } from "../../../api/sales/tickets/service.ts";
-import { ticketLines } from "../../../api/sales/lines/service.ts";
-import { renderShellPage } from "../../render.tsx";
-import { Island } from "../../lib/island.tsx";
-import { TICKET_LISTS } from "../tickets/types.ts";
-import { pageColumns } from "../lines/columns.ts";
+import { type AppEnv, ctxOf } from "../../../../api/lib/context.ts";
+import { can } from "../../../../lib/policy.ts";
+import { getTicket } from "../../../../api/sales/tickets/service.ts";
+import { ticketLines } from "../../../../api/sales/lines/service.ts";
+import { renderShellPage } from "../../../render.tsx";
+import { Island } from "../../../lib/island.tsx";
+import { TICKET_LISTS } from "../types.ts";
+import { pageColumns } from "../../lines/columns.ts";
 import TicketDetail from "./islands/TicketDetail.tsx";
 import type { DetailProps } from "./types.ts";
 import { checkInStart, postCheckInForm } from "./checkin_route.ts";
-import { CHECK_IN_MODE } from "../lines/checkin_form.ts";
+import { CHECK_IN_MODE } from "../../lines/checkin_form.ts";
 
 /**
  * The ticket detail screen on each list's path followed by the ticket's id: the owner company's staff
@@ -48,7 +48,11 @@ for (const list of TICKET_LISTS) {
       c,
       `${list.title}: ${ticket.invoice_number ?? ticket.ticket_number}`,
       <section className="page ticket-detail">
-        <Island src="ui/sales/ticket/islands/TicketDetail.tsx" component={TicketDetail} props={props} />
+        <Island
+          src="ui/sales/tickets/detail/islands/TicketDetail.tsx"
+          component={TicketDetail}
+          props={props}
+        />
       </section>,
     );
   });

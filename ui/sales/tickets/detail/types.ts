@@ -1,8 +1,8 @@
-import type { Line } from "../lines/types.ts";
-import type { TicketOut } from "../../../api/sales/tickets/service.ts";
-import type { TicketList } from "../tickets/types.ts";
-import type { CheckInStart } from "../lines/checkin_form.ts";
-import type { RequirableTicketField } from "../../../api/sales/tickets/required.ts";
+import type { Line } from "../../lines/types.ts";
+import type { TicketOut } from "../../../../api/sales/tickets/service.ts";
+import type { TicketList } from "../types.ts";
+import type { CheckInStart } from "../../lines/checkin_form.ts";
+import type { RequirableTicketField } from "../../../../api/sales/tickets/required.ts";
 
 /** GET /api/sales/tickets/{id}: the ticket with its parties, totals, rejections and lines_complete. */
 export type TicketDetail = TicketOut;

@@ -1,22 +1,22 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { navigateWithSnack, showSnack } from "../../../lib/events.ts";
-import { useTimeZone } from "../../../lib/time_zone.tsx";
-import { useHydrated } from "../../../lib/hooks.ts";
-import { pageOf } from "../../lines/columns.ts";
-import { searchLines } from "../../lines/lines.ts";
-import { LineTable } from "../../lines/LineTable.tsx";
-import { LineAction } from "../../lines/LineAction.tsx";
-import { useCheckIn } from "../../lines/useCheckIn.ts";
-import type { Line } from "../../lines/types.ts";
+import { navigateWithSnack, showSnack } from "../../../../lib/events.ts";
+import { useTimeZone } from "../../../../lib/time_zone.tsx";
+import { useHydrated } from "../../../../lib/hooks.ts";
+import { pageOf } from "../../../lines/columns.ts";
+import { searchLines } from "../../../lines/lines.ts";
+import { LineTable } from "../../../lines/LineTable.tsx";
+import { LineAction } from "../../../lines/LineAction.tsx";
+import { useCheckIn } from "../../../lines/useCheckIn.ts";
+import type { Line } from "../../../lines/types.ts";
 import { Header, Revisions, Totals } from "../TicketHeader.tsx";
-import { invoiceNumber } from "../../tickets/columns.tsx";
+import { invoiceNumber } from "../../columns.tsx";
 import { TicketToolbar } from "../TicketToolbar.tsx";
 import { type Open, preloadDialog, TicketDialogs } from "../TicketDialogs.tsx";
 import { useTicketData } from "../useTicketData.ts";
 import type { DetailProps, DialogProps } from "../types.ts";
-import { returnGateOn } from "../../../../lib/return_gate.ts";
-import { CHECK_IN_FORM_ID } from "../../lines/checkin_form.ts";
-import { requiredTicketFields } from "../../../../api/sales/tickets/required.ts";
+import { returnGateOn } from "../../../../../lib/return_gate.ts";
+import { CHECK_IN_FORM_ID } from "../../../lines/checkin_form.ts";
+import { requiredTicketFields } from "../../../../../api/sales/tickets/required.ts";
 
 /**
  * The ticket detail screen: header, the actions (TicketToolbar), the search over the lines, the line

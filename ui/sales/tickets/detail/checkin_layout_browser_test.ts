@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { browserTest, eventually, withBrowser } from "../../../scripts/testing/browser.ts";
-import type { TestEnv } from "../../../scripts/testing/harness.ts";
-import { makeCategory, makeInventory, makeItem, makeLine, makeTicket } from "../../../db/factories.ts";
-import { companies, inventory, inventory_log } from "../../../db/schema/mod.ts";
-import { LINE_COLUMN_KEYS } from "../lines/columns.ts";
+import { browserTest, eventually, withBrowser } from "../../../../scripts/testing/browser.ts";
+import type { TestEnv } from "../../../../scripts/testing/harness.ts";
+import { makeCategory, makeInventory, makeItem, makeLine, makeTicket } from "../../../../db/factories.ts";
+import { companies, inventory, inventory_log } from "../../../../db/schema/mod.ts";
+import { LINE_COLUMN_KEYS } from "../../lines/columns.ts";
 
 const TABLE = 'table[aria-label="Line items"]';
 const FIRST = "LOT-2026-PERMIAN-1000";

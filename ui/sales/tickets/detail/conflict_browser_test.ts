@@ -4,10 +4,10 @@
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
-import { browserTest, withBrowser } from "../../../scripts/testing/browser.ts";
-import { secondUser } from "../../../scripts/testing/second_user.ts";
-import { makeInventory, makeItem, makeLine, makeTicket } from "../../../db/factories.ts";
-import { sales, tickets } from "../../../db/schema/mod.ts";
+import { browserTest, withBrowser } from "../../../../scripts/testing/browser.ts";
+import { secondUser } from "../../../../scripts/testing/second_user.ts";
+import { makeInventory, makeItem, makeLine, makeTicket } from "../../../../db/factories.ts";
+import { sales, tickets } from "../../../../db/schema/mod.ts";
 
 async function setup(env: Parameters<Parameters<typeof withBrowser>[0]>[0]["env"]) {
   const db = env.tenant.db;
