@@ -3,8 +3,10 @@ import type { Client } from "@libsql/client";
 import { openClient, remoteStats } from "./client.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import http from "node:http";
 import { join } from "node:path";
 import { pipelined, pipelineStats, POOL_STREAMS, STREAM_IDLE_MS } from "./pipelined_client.ts";
+import { loopbackFetch } from "./sqld.ts";
 import { freePort, type Sqld, SQLD_PATH, sqldAvailable, startSqldDatabase } from "../scripts/testing/sqld.ts";
 
 const opts = { ignore: !sqldAvailable(), sanitizeResources: false, sanitizeOps: false };
@@ -521,6 +523,98 @@ Deno.test({
       await proxy.stop();
       await s.stop();
       rmSync(dir, { recursive: true, force: true });
+    }
+  },
+});
+
+// ---- The loopback/compose transport (db/sqld.ts addressFetch) ----
+
+/** A node:http server on loopback that counts the TCP connections it accepts. */
+async function countingServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  const server = http.createServer(handler);
+  let connections = 0;
+  server.on("connection", () => connections++);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as { port: number }).port;
+  return {
+    port,
+    connections: () => connections,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+Deno.test({
+  name: "addressFetch - requests one after another share one kept-alive connection, with the Host header",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const hosts = new Set<string>();
+    const s = await countingServer((req, res) => {
+      hosts.add(String(req.headers.host));
+      let n = 0;
+      req.on("data", (c: Uint8Array) => n += c.length);
+      req.on("end", () => res.end(JSON.stringify({ got: n })));
+    });
+    try {
+      const f = loopbackFetch;
+      for (let i = 0; i < 20; i++) {
+        const r = await f(`http://acme.localhost:${s.port}/v2/pipeline`, {
+          method: "POST",
+          body: "x".repeat(i),
+        });
+        assert.deepEqual(await r.json(), { got: i });
+      }
+      assert.equal(s.connections(), 1, "one TCP connection for 20 requests");
+      assert.deepEqual([...hosts], [`acme.localhost:${s.port}`]);
+    } finally {
+      await s.stop();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "addressFetch - a body cancelled before, while or after it arrives throws nothing, and the next request answers",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    let release = () => {};
+    let slowClosed: Promise<void> | undefined;
+    const s = await countingServer((req, res) => {
+      if (req.url === "/slow") {
+        slowClosed = new Promise((r) => res.socket!.on("close", () => r()));
+        res.write("first part ");
+        release = () => res.end("second part");
+      } else res.end("a short body");
+    });
+    try {
+      // Cancelled before its end arrives: the end that follows must not close the cancelled stream (it threw,
+      // uncaught, and Deno's test runner fails a test on an uncaught error).
+      const a = await loopbackFetch(`http://x.localhost:${s.port}/`);
+      await a.body!.cancel();
+      // Cancelled after it all arrived, unread.
+      const b = await loopbackFetch(`http://x.localhost:${s.port}/`);
+      const reader = b.body!.getReader();
+      assert.equal(new TextDecoder().decode((await reader.read()).value), "a short body");
+      await reader.cancel();
+      // Cancelled mid-body, then the rest sent: the connection is closed, its late bytes ignored.
+      const c = await loopbackFetch(`http://x.localhost:${s.port}/slow`);
+      const rc = c.body!.getReader();
+      assert.equal(new TextDecoder().decode((await rc.read()).value), "first part ");
+      await rc.cancel();
+      release();
+      // Fully read: the next request still answers.
+      for (let i = 0; i < 3; i++) {
+        const d = await loopbackFetch(`http://x.localhost:${s.port}/`);
+        assert.equal(await d.text(), "a short body");
+      }
+      // The cancelled mid-body response's connection is closed by the client.
+      await slowClosed;
+    } finally {
+      await s.stop();
     }
   },
 });
