@@ -228,6 +228,8 @@ export function pipelined(inner: Client, o: PipelineOptions): Client {
   const batch = async (stmts: InStatement[], mode: TransactionMode = "deferred"): Promise<ResultSet[]> => {
     if (http.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
     const begin = transactionModeToBegin(mode);
+    // A statement that would leave state on the connection goes with its batch on a stream of its own.
+    if (stmts.some((st) => CONNECTION_STATE.test(sqlOf(st)))) return inner.batch(stmts, mode);
     const hranaStmts = stmts.map(toHrana);
     let kept = takeIdle();
     let reused = kept !== undefined;
@@ -331,8 +333,7 @@ export function pipelined(inner: Client, o: PipelineOptions): Client {
     const stmt: InStatement = typeof stmtOrSql === "string"
       ? { sql: stmtOrSql, args: args ?? [] }
       : stmtOrSql;
-    const sqlText = typeof stmt === "string" ? stmt : Array.isArray(stmt) ? String(stmt[0]) : stmt.sql;
-    if (TRANSACTION_STATEMENT.test(sqlText)) {
+    if (TRANSACTION_STATEMENT.test(sqlOf(stmt))) {
       // A transaction statement would carry over into the statements grouped after it, and on a kept stream
       // into the groups after it.
       return inner.execute(stmt);
@@ -370,6 +371,17 @@ export function pipelined(inner: Client, o: PipelineOptions): Client {
  */
 const TRANSACTION_STATEMENT =
   /^(?:\s|--[^\n]*(?:\n|$)|\/\*[\s\S]*?(?:\*\/|$))*(?:begin|commit|end|rollback|savepoint|release)\b/i;
+
+/**
+ * A statement that sets state on its connection beyond a transaction: a `PRAGMA` (most set it), `ATTACH`/
+ * `DETACH`, a temporary table, view, index or trigger. On a kept stream it would carry over to later requests.
+ */
+const CONNECTION_STATE =
+  /^(?:\s|--[^\n]*(?:\n|$)|\/\*[\s\S]*?(?:\*\/|$))*(?:pragma|attach|detach|create\s+temp(?:orary)?)\b/i;
+
+function sqlOf(stmt: InStatement): string {
+  return typeof stmt === "string" ? stmt : Array.isArray(stmt) ? String(stmt[0]) : stmt.sql;
+}
 
 /**
  * sqld's answer when a pipeline's baton names no stream it can use: checked in `stream::acquire`, before the

@@ -564,6 +564,12 @@ Deno.test({
       // A read batch too.
       const [r] = await db.batch(["select count(*) as n from t"], "read");
       assert.equal(r.rows[0].n, 3);
+      // One that sets connection state goes on a stream of its own, closed in its request.
+      const n = pipelineStats.batches;
+      await db.batch(["/* x */ PRAGMA foreign_keys=off", "select 1"], "deferred");
+      assert.equal(pipelineStats.batches, n);
+      assert.equal(proxy.log.at(-1)!.baton, null);
+      assert.ok(proxy.log.at(-1)!.types.includes("close"));
     }),
 });
 
