@@ -20,15 +20,16 @@
  * longer knows its stream's baton (it checks the baton before running anything) is sent again on a fresh stream;
  * any other failure fails its statements, as before: a statement never runs twice.
  *
- * What stays on the library's client: `batch` (a transaction in one request), `transaction` (a stream of
- * its own for its life), `migrate`, `executeMultiple`. A statement that leaves its connection in a
+ * `batch` (a transaction in one request) goes on a kept stream too (decision 062: BEGIN, its statements and
+ * COMMIT as one Hrana batch, the stream closed unless the COMMIT succeeded). What stays on the library's
+ * client: `transaction` (a stream of its own for its life), `migrate`, `executeMultiple`. A statement that leaves its connection in a
  * transaction (`BEGIN` sent through `execute`) would leave the next ones in the group, and on a kept stream the
  * next groups, inside it; nothing here does that (transactions go through `transaction`/`batch`), and `execute`
  * of a statement that begins or ends a transaction is sent through the library's client instead (below).
  */
-import type { Client, InArgs, InStatement, ResultSet } from "@libsql/client";
-import { LibsqlError } from "@libsql/core/api";
-import { ResultSetImpl } from "@libsql/core/util";
+import type { Client, InArgs, InStatement, ResultSet, TransactionMode } from "@libsql/client";
+import { LibsqlBatchError, LibsqlError } from "@libsql/core/api";
+import { ResultSetImpl, transactionModeToBegin } from "@libsql/core/util";
 import { expandConfig } from "@libsql/core/config";
 import { encodeBaseUrl } from "@libsql/core/uri";
 // The Hrana client @libsql/client builds its HTTP client on, declared at the version it pins (package.json).
@@ -72,6 +73,10 @@ export const pipelineStats = {
   oneShot: 0,
   /** groups sent again on a fresh stream after sqld refused their kept stream's baton, before running any */
   retried: 0,
+  /** batches sent on a kept stream (decision 062) */
+  batches: 0,
+  /** of those, batches whose stream was closed afterwards: the batch did not end in a clean COMMIT */
+  batchesDropped: 0,
 };
 
 export interface PipelineOptions {
@@ -211,12 +216,124 @@ export function pipelined(inner: Client, o: PipelineOptions): Client {
     });
   };
 
+  /**
+   * A batch (decision 062): one request on a kept stream, its statements between BEGIN and COMMIT as steps of
+   * one Hrana batch, each conditioned on the one before, and a ROLLBACK if the COMMIT did not run or failed,
+   * as @libsql/client's `batch` builds it (its `executeHranaBatch`, at protocol version 2 as its HTTP client
+   * speaks). The stream is kept only when the COMMIT succeeded; any other outcome closes it, so a connection
+   * left in a transaction is never reused. Refused for its baton before anything ran (decision 058): sent
+   * again, once, on a fresh stream. With every kept stream in flight, the library's own batch (a stream of
+   * its own) as before.
+   */
+  const batch = async (stmts: InStatement[], mode: TransactionMode = "deferred"): Promise<ResultSet[]> => {
+    if (http.closed) throw new LibsqlError("The client is closed", "CLIENT_CLOSED");
+    const begin = transactionModeToBegin(mode);
+    // A statement that would leave state on the connection goes with its batch on a stream of its own.
+    if (stmts.some((st) => CONNECTION_STATE.test(sqlOf(st)))) return inner.batch(stmts, mode);
+    const hranaStmts = stmts.map(toHrana);
+    let kept = takeIdle();
+    let reused = kept !== undefined;
+    if (!kept) {
+      if (busy + idle.length >= POOL_STREAMS) return inner.batch(stmts, mode);
+      kept = { stream: http.openStream(), sentAt: 0 };
+      pipelineStats.opened++;
+    }
+    pipelineStats.batches++;
+    if (reused) pipelineStats.reused++;
+    busy++;
+    try {
+      for (;;) {
+        const stream = kept.stream;
+        const b = stream.batch(false);
+        const beginStep = b.step();
+        const beginDone = beginStep.run(begin);
+        let last = beginStep;
+        const results = hranaStmts.map((h) => {
+          const step = b.step().condition(hrana.BatchCond.ok(last));
+          last = step;
+          return step.query(h);
+        });
+        const commitStep = b.step().condition(hrana.BatchCond.ok(last));
+        const commitDone = commitStep.run("COMMIT");
+        b.step().condition(hrana.BatchCond.not(hrana.BatchCond.ok(commitStep))).run("ROLLBACK")
+          .catch(() => undefined);
+        // Settled only when the request answered: a failed request leaves the steps unanswered.
+        for (const p of [beginDone, commitDone, ...results]) p.catch(() => undefined);
+        kept.sentAt = performance.now();
+        try {
+          await b.execute();
+        } catch (e) {
+          stream.closeGracefully();
+          if (reused && !closed && batonRefused(e)) {
+            // Nothing of the batch ran: sent again on a fresh stream, the other idle streams likely as stale.
+            pipelineStats.retried++;
+            for (const k of idle) k.stream.closeGracefully();
+            idle = [];
+            kept = { stream: http.openStream(), sentAt: 0 };
+            pipelineStats.opened++;
+            reused = false;
+            continue;
+          }
+          throw mapError(e);
+        }
+        // A step whose condition was false answers `undefined`: only a COMMIT that ran and succeeded counts.
+        const committed = await commitDone.then((r) => r !== undefined, () => false);
+        if (!committed || closed) {
+          pipelineStats.batchesDropped++;
+          stream.closeGracefully();
+        } else {
+          idle.push(kept);
+          armSweep();
+        }
+        // The answers, or the first failure, as the library reports them.
+        try {
+          await beginDone;
+        } catch (e) {
+          throw mapError(e);
+        }
+        const out: ResultSet[] = [];
+        for (let i = 0; i < results.length; i++) {
+          let rows: hrana.RowsResult | undefined;
+          try {
+            rows = await results[i];
+          } catch (e) {
+            const m = mapError(e);
+            if (!(m instanceof LibsqlError)) throw m;
+            throw new LibsqlBatchError(
+              m.message,
+              i,
+              m.code,
+              m.extendedCode,
+              m.rawCode,
+              m.cause instanceof Error ? m.cause : undefined,
+            );
+          }
+          if (rows === undefined) {
+            throw new LibsqlBatchError(
+              "Statement in a batch was not executed, probably because the transaction has been rolled back",
+              i,
+              "TRANSACTION_CLOSED",
+            );
+          }
+          out.push(toResultSet(rows));
+        }
+        try {
+          await commitDone;
+        } catch (e) {
+          throw mapError(e);
+        }
+        return out;
+      }
+    } finally {
+      busy--;
+    }
+  };
+
   const execute = (stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> => {
     const stmt: InStatement = typeof stmtOrSql === "string"
       ? { sql: stmtOrSql, args: args ?? [] }
       : stmtOrSql;
-    const sqlText = typeof stmt === "string" ? stmt : Array.isArray(stmt) ? String(stmt[0]) : stmt.sql;
-    if (TRANSACTION_STATEMENT.test(sqlText)) {
+    if (TRANSACTION_STATEMENT.test(sqlOf(stmt))) {
       // A transaction statement would carry over into the statements grouped after it, and on a kept stream
       // into the groups after it.
       return inner.execute(stmt);
@@ -231,6 +348,7 @@ export function pipelined(inner: Client, o: PipelineOptions): Client {
   return new Proxy(inner, {
     get(target, prop) {
       if (prop === "execute") return execute;
+      if (prop === "batch") return batch;
       if (prop === "close") {
         return () => {
           closed = true;
@@ -253,6 +371,17 @@ export function pipelined(inner: Client, o: PipelineOptions): Client {
  */
 const TRANSACTION_STATEMENT =
   /^(?:\s|--[^\n]*(?:\n|$)|\/\*[\s\S]*?(?:\*\/|$))*(?:begin|commit|end|rollback|savepoint|release)\b/i;
+
+/**
+ * A statement that sets state on its connection beyond a transaction: a `PRAGMA` (most set it), `ATTACH`/
+ * `DETACH`, a temporary table, view, index or trigger. On a kept stream it would carry over to later requests.
+ */
+const CONNECTION_STATE =
+  /^(?:\s|--[^\n]*(?:\n|$)|\/\*[\s\S]*?(?:\*\/|$))*(?:pragma|attach|detach|create\s+temp(?:orary)?)\b/i;
+
+function sqlOf(stmt: InStatement): string {
+  return typeof stmt === "string" ? stmt : Array.isArray(stmt) ? String(stmt[0]) : stmt.sql;
+}
 
 /**
  * sqld's answer when a pipeline's baton names no stream it can use: checked in `stream::acquire`, before the

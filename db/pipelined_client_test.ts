@@ -3,8 +3,10 @@ import type { Client } from "@libsql/client";
 import { openClient, remoteStats } from "./client.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import http from "node:http";
 import { join } from "node:path";
 import { pipelined, pipelineStats, POOL_STREAMS, STREAM_IDLE_MS } from "./pipelined_client.ts";
+import { loopbackFetch } from "./sqld.ts";
 import { freePort, type Sqld, SQLD_PATH, sqldAvailable, startSqldDatabase } from "../scripts/testing/sqld.ts";
 
 const opts = { ignore: !sqldAvailable(), sanitizeResources: false, sanitizeOps: false };
@@ -343,7 +345,8 @@ Deno.test({
       }
       const three = proxy.log.slice(from);
       assert.equal(three.length, 3, "one request a group");
-      assert.equal(three[0].baton, null, "the first opens a stream");
+      // The setup's batch (decision 062) went on a kept stream: the first group reuses it.
+      assert.equal(three[0].baton, proxy.log[from - 1].answered, "the first on the stream the batch kept");
       assert.equal(three[1].baton, three[0].answered, "the second carries the baton sqld gave the first");
       assert.equal(three[2].baton, three[1].answered);
       assert.ok(three.every((l) => !l.types.includes("close")), "the stream stays open");
@@ -521,6 +524,229 @@ Deno.test({
       await proxy.stop();
       await s.stop();
       rmSync(dir, { recursive: true, force: true });
+    }
+  },
+});
+
+// ---- Batches on kept streams (decision 062) ----
+
+Deno.test({
+  ...opts,
+  name: "kept streams - a batch goes on a reused stream in one request, commits, and leaves the stream kept",
+  fn: () =>
+    withProxy(async (db, proxy) => {
+      await db.execute("select 1");
+      const from = proxy.log.length, batches = pipelineStats.batches;
+      const out = await db.batch([
+        { sql: "insert into t (name) values (?)", args: ["b1"] },
+        ["insert into t (name) values (?)", ["b2"]] as unknown as string,
+        "select count(*) as n from t",
+      ], "write");
+      assert.equal(out.length, 3);
+      assert.equal(out[0].rowsAffected, 1);
+      assert.equal(out[2].rows[0].n, 2, "the batch's statements see each other");
+      assert.equal(pipelineStats.batches - batches, 1);
+      const sent = proxy.log.slice(from);
+      assert.equal(sent.length, 1, "one request, no close");
+      assert.deepEqual(sent[0].types, ["batch"]);
+      assert.equal(sent[0].baton, proxy.log[from - 1].answered, "on the stream the group before kept");
+      // The next group goes on the same stream, outside any transaction: its write commits by itself.
+      await db.execute({ sql: "insert into t (name) values (?)", args: ["after"] });
+      assert.equal(proxy.log.at(-1)!.baton, sent[0].answered);
+      const { createClient } = await import("@libsql/client");
+      const plain = createClient({ url: proxy.target });
+      try {
+        const seen = (await plain.execute("select name from t order by id")).rows.map((r) => r.name);
+        assert.deepEqual(seen, ["b1", "b2", "after"], "committed, as another connection sees it");
+      } finally {
+        plain.close();
+      }
+      // A read batch too.
+      const [r] = await db.batch(["select count(*) as n from t"], "read");
+      assert.equal(r.rows[0].n, 3);
+      // One that sets connection state goes on a stream of its own, closed in its request.
+      const n = pipelineStats.batches;
+      await db.batch(["/* x */ PRAGMA foreign_keys=off", "select 1"], "deferred");
+      assert.equal(pipelineStats.batches, n);
+      assert.equal(proxy.log.at(-1)!.baton, null);
+      assert.ok(proxy.log.at(-1)!.types.includes("close"));
+    }),
+});
+
+Deno.test({
+  ...opts,
+  name:
+    "kept streams - a batch whose statement fails is rolled back, fails as the library's does, and its stream is closed",
+  fn: () =>
+    withProxy(async (db, proxy) => {
+      await db.execute({ sql: "insert into t (id, name) values (1, ?)", args: ["a"] });
+      const stmts = [
+        { sql: "insert into t (name) values (?)", args: ["lost"] },
+        { sql: "insert into t (id, name) values (1, ?)", args: ["dup"] }, // primary key taken
+        { sql: "insert into t (name) values (?)", args: ["never"] },
+      ];
+      const { createClient } = await import("@libsql/client");
+      const plain = createClient({ url: proxy.target });
+      try {
+        const expected = await plain.batch(stmts, "write").catch((e) => e);
+        const from = proxy.log.length, dropped = pipelineStats.batchesDropped;
+        const got = await db.batch(stmts, "write").catch((e) => e);
+        assert.equal(got.constructor.name, expected.constructor.name);
+        assert.equal(got.code, expected.code);
+        assert.equal(got.statementIndex, 1);
+        assert.equal(got.statementIndex, expected.statementIndex);
+        assert.equal(got.message, expected.message);
+        assert.equal(pipelineStats.batchesDropped - dropped, 1);
+        const batchBaton = proxy.log[from].answered;
+        assert.ok(batchBaton);
+        await proxy.until(
+          (l) => l.some((x) => isClose(x) && x.baton === batchBaton && x.status === 200),
+          "the batch's stream closed",
+        );
+        const next = proxy.log.length;
+        assert.deepEqual(await names(db), ["a"], "nothing of either batch is there");
+        assert.equal(proxy.log[next].baton, null, "the next group on a fresh stream");
+        // An empty batch commits, as the library's.
+        assert.deepEqual(await db.batch([], "write"), []);
+      } finally {
+        plain.close();
+      }
+    }),
+});
+
+Deno.test({
+  ...opts,
+  name:
+    "kept streams - a batch refused for its stream's baton (restarted, expired) runs once on a fresh stream; one cut is not sent again",
+  fn: () =>
+    withProxy(async (db, proxy, restart) => {
+      await db.execute("select 1");
+      await restart();
+      const retried = pipelineStats.retried, from = proxy.log.length;
+      const out = await db.batch([
+        { sql: "insert into t (name) values (?)", args: ["after-restart"] },
+        "select count(*) as n from t",
+      ], "write");
+      assert.equal(out[1].rows[0].n, 1);
+      assert.equal(pipelineStats.retried - retried, 1);
+      const sent = statementsOf(proxy.log.slice(from));
+      assert.equal(sent.length, 2, "refused, then sent again");
+      assert.ok(sent[0].baton && sent[0].status === 400);
+      assert.equal(sent[1].baton, null);
+      assert.deepEqual(sent[1].types, ["batch"]);
+      assert.deepEqual(await names(db), ["after-restart"]);
+
+      // An expired stream, as sqld answers it: the same.
+      proxy.rule = (l) => (l.baton && l.types.includes("batch") ? STREAM_EXPIRED : "forward");
+      await db.batch([{ sql: "insert into t (name) values (?)", args: ["after-expiry"] }], "write");
+      proxy.rule = () => "forward";
+      assert.equal(pipelineStats.retried - retried, 2);
+      assert.deepEqual(await names(db), ["after-restart", "after-expiry"]);
+
+      // Cut mid-answer after sqld committed it: an error, nothing sent again, the rows there once.
+      await db.execute("select 1");
+      const from2 = proxy.log.length;
+      proxy.rule = (l) => (l.types.includes("batch") ? "cut" : "forward");
+      await assert.rejects(
+        db.batch([{ sql: "insert into t (name) values (?)", args: ["cut"] }], "write"),
+      );
+      proxy.rule = () => "forward";
+      assert.equal(pipelineStats.retried - retried, 2);
+      assert.deepEqual(await names(db), ["after-restart", "after-expiry", "cut"], "ran once");
+      const sent2 = statementsOf(proxy.log.slice(from2));
+      assert.equal(sent2.length, 2, "the cut batch, then the next group");
+      assert.equal(sent2[1].baton, null, "the next group on a fresh stream");
+    }),
+});
+
+// ---- The loopback/compose transport (db/sqld.ts addressFetch) ----
+
+/** A node:http server on loopback that counts the TCP connections it accepts. */
+async function countingServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  const server = http.createServer(handler);
+  let connections = 0;
+  server.on("connection", () => connections++);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as { port: number }).port;
+  return {
+    port,
+    connections: () => connections,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+Deno.test({
+  name: "addressFetch - requests one after another share one kept-alive connection, with the Host header",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const hosts = new Set<string>();
+    const s = await countingServer((req, res) => {
+      hosts.add(String(req.headers.host));
+      let n = 0;
+      req.on("data", (c: Uint8Array) => n += c.length);
+      req.on("end", () => res.end(JSON.stringify({ got: n })));
+    });
+    try {
+      const f = loopbackFetch;
+      for (let i = 0; i < 20; i++) {
+        const r = await f(`http://acme.localhost:${s.port}/v2/pipeline`, {
+          method: "POST",
+          body: "x".repeat(i),
+        });
+        assert.deepEqual(await r.json(), { got: i });
+      }
+      assert.equal(s.connections(), 1, "one TCP connection for 20 requests");
+      assert.deepEqual([...hosts], [`acme.localhost:${s.port}`]);
+    } finally {
+      await s.stop();
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "addressFetch - a body cancelled before, while or after it arrives throws nothing, and the next request answers",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    let release = () => {};
+    let slowClosed: Promise<void> | undefined;
+    const s = await countingServer((req, res) => {
+      if (req.url === "/slow") {
+        slowClosed = new Promise((r) => res.socket!.on("close", () => r()));
+        res.write("first part ");
+        release = () => res.end("second part");
+      } else res.end("a short body");
+    });
+    try {
+      // Cancelled before its end arrives: the end that follows must not close the cancelled stream (it threw,
+      // uncaught, and Deno's test runner fails a test on an uncaught error).
+      const a = await loopbackFetch(`http://x.localhost:${s.port}/`);
+      await a.body!.cancel();
+      // Cancelled after it all arrived, unread.
+      const b = await loopbackFetch(`http://x.localhost:${s.port}/`);
+      const reader = b.body!.getReader();
+      assert.equal(new TextDecoder().decode((await reader.read()).value), "a short body");
+      await reader.cancel();
+      // Cancelled mid-body, then the rest sent: the connection is closed, its late bytes ignored.
+      const c = await loopbackFetch(`http://x.localhost:${s.port}/slow`);
+      const rc = c.body!.getReader();
+      assert.equal(new TextDecoder().decode((await rc.read()).value), "first part ");
+      await rc.cancel();
+      release();
+      // Fully read: the next request still answers.
+      for (let i = 0; i < 3; i++) {
+        const d = await loopbackFetch(`http://x.localhost:${s.port}/`);
+        assert.equal(await d.text(), "a short body");
+      }
+      // The cancelled mid-body response's connection is closed by the client.
+      await slowClosed;
+    } finally {
+      await s.stop();
     }
   },
 });
