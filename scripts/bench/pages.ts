@@ -678,8 +678,8 @@ export async function benchPages(opts: Options, log: (s: string) => void): Promi
           figure: ms(cold.firstRows),
           floor: floor === undefined ? undefined : ms(floor),
           note: field
-            ? "the page paints once, whole, when its body is parsed (decision 059); floor: the same HTML and " +
-              "files from a bare static server"
+            ? "floor: the same HTML and files from a bare static server on the same phone, link and CPU " +
+              "(decision 059)"
             : undefined,
           budget: `< ${rowsBudget / 1000} s`,
           pass: cold.firstRows < rowsBudget,
