@@ -2,13 +2,11 @@ import { FormDialog, useFormSave, useTouched } from "../../../components/FormDia
 import { TextField } from "../../../primitives/TextField.tsx";
 import { Select } from "../../../primitives/Select.tsx";
 import { Checkbox } from "../../../primitives/Checkbox.tsx";
-import { api } from "../../../lib/api.ts";
 import { useToday } from "../../../lib/time_zone.tsx";
 import { TicketUpdateInput } from "../../../../api/sales/tickets/schemas.ts";
 import { isBilledDocument } from "../../../../api/sales/tickets/rules.ts";
-import { redirectAfterSave } from "./status.ts";
-import { statusOptions, statusRefusal } from "./TicketEditDialog.tsx";
-import type { DialogProps, TicketDetail } from "./types.ts";
+import { putTicket, statusOptions } from "./TicketEditDialog.tsx";
+import type { DialogProps } from "./types.ts";
 import { issuesOf } from "../../../lib/form.ts";
 import { useVersioned } from "../../../lib/use_versioned.ts";
 
@@ -67,17 +65,7 @@ export function InvoiceDialog(props: DialogProps & { status: string }) {
 
   const submit = async () => {
     if (!check.success) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
-    const status = v.status;
-    await save(
-      () =>
-        api<TicketDetail & { message?: string }>("/api/sales/tickets", {
-          method: "PUT",
-          json: body,
-          version: edit.version,
-        }),
-      (message, saved) => props.navigate(redirectAfterSave(status, saved), message),
-      statusRefusal,
-    );
+    await putTicket(save, body, edit.version, v.status, props.navigate);
   };
 
   edit.onResend(submit);

@@ -65,6 +65,25 @@ export const statusRefusal = (byField: Record<string, string>, e: unknown) => {
 };
 
 /**
+ * Saves the ticket with PUT /api/sales/tickets at the version the form was read at (a 412 opens the conflict
+ * dialog); a refused transition is told at Status (`statusRefusal`); once saved, the screen leaves for the list
+ * of the saved status. The edit and the invoice dialogs save so.
+ */
+export const putTicket = (
+  save: ReturnType<typeof useFormSave>["save"],
+  body: unknown,
+  version: number | undefined,
+  status: string,
+  navigate: DialogProps["navigate"],
+) =>
+  save(
+    () =>
+      api<TicketDetail & { message?: string }>("/api/sales/tickets", { method: "PUT", json: body, version }),
+    (message, saved) => navigate(redirectAfterSave(status, saved), message),
+    statusRefusal,
+  );
+
+/**
  * The ticket form for an existing ticket (or quote), prefilled: Customer and Sales Rep required
  * (the spec's messages), tax, business unit, product line, sub product line, location, notes, ticket
  * date, Use Min Rate Logic, Final Bill and Status (the role-limited choices, preset to `status`).
@@ -117,17 +136,7 @@ export function TicketEditDialog(props: DialogProps & { status: string }) {
 
   const submit = async () => {
     if (!valid) return setTouched(Object.fromEntries(Object.keys(issues).map((k) => [k, true])));
-    const status = v.status;
-    await save(
-      () =>
-        api<TicketDetail & { message?: string }>("/api/sales/tickets", {
-          method: "PUT",
-          json: body,
-          version: edit.version,
-        }),
-      (message, saved) => props.navigate(redirectAfterSave(status, saved), message),
-      statusRefusal,
-    );
+    await putTicket(save, body, edit.version, v.status, props.navigate);
   };
 
   edit.onResend(submit);
