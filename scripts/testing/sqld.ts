@@ -27,6 +27,18 @@ export const testsOnSqld = () => Deno.env.get("TEST_DB") === "sqld";
  */
 export const NOT_ON_SQLD: [string, string][] = [
   ["api/disk_full_test.ts", "a full disk under a tenant file (SQLITE_FULL from a small max_page_count)"],
+  ...[
+    "api/isolation_matrix_reads_test.ts",
+    "api/isolation_matrix_reads_sales_test.ts",
+    "api/isolation_matrix_writes_test.ts",
+  ]
+    .map((file): [string, string] => [
+      file,
+      "every route x tenant x role probes the permission policy and the scopes above the database, the same code " +
+      "on files and on sqld, where each test tenant has a server of its own (nothing to cross between them); " +
+      "on sqld, isolation_matrix_test.ts (no session crosses tenants), isolation_matrix_pages_test.ts and " +
+      "isolation_matrix_roles_test.ts still run (these three were 93 s of the pass's test time on 2026-12-08)",
+    ]),
   [
     "api/sales/printing/merge_test.ts",
     "about the PDF merge's worker, its bound and the event loop; the ticket print's reads run on sqld in the " +
