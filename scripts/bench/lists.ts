@@ -54,7 +54,7 @@ import {
 
 type Params = Record<string, string>;
 
-interface ListSpec {
+export interface ListSpec {
   name: string;
   tenant: BenchTenant;
   path: string;
@@ -67,7 +67,8 @@ interface ListSpec {
   note?: string;
 }
 
-const LISTS: ListSpec[] = [
+/** The lists the bench measures (scripts/prof reads the same ones). */
+export const LISTS: ListSpec[] = [
   {
     name: "inspections",
     tenant: PT,

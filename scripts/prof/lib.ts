@@ -12,30 +12,12 @@ import { companies, users } from "../../db/schema/mod.ts";
 import type { Ctx } from "../../api/lib/context.ts";
 import { parseConfig } from "../../api/config.ts";
 import { presentUser } from "../../api/admin/users/present.ts";
-import { InspectionListQuery, listInspections } from "../../api/pt/inspections/service.ts";
-import { INSPECTION_SORTS } from "../../api/pt/inspections/schemas.ts";
-import { listJobs } from "../../api/pt/jobs/service.ts";
-import { JOB_SORTS, JobListQuery } from "../../api/pt/jobs/schemas.ts";
-import {
-  InventoryListQuery,
-  listInventory,
-  listInventoryLocations,
-  LocationListQuery,
-} from "../../api/sales/inventory/service.ts";
-import { INVENTORY_SORTS, LOCATION_SORTS } from "../../api/sales/inventory/schemas.ts";
-import { listSales, SalesListQuery } from "../../api/sales/lines/service.ts";
-import { SALES_SORTS } from "../../api/sales/lines/schemas.ts";
-import { listInventoryAudit } from "../../api/sales/audit/service.ts";
-import { AUDIT_SORTS, AuditListQuery } from "../../api/sales/audit/schemas.ts";
-import { listTickets } from "../../api/sales/tickets/service.ts";
-import { TICKET_SORTS, TicketListQuery } from "../../api/sales/tickets/schemas.ts";
+import { PT, SALES } from "../bench/lib.ts";
+import { LISTS as BENCH_LISTS } from "../bench/lists.ts";
 
 /** The bench's tenants (scripts/bench/lib.ts). */
-export const TENANTS = [
-  { slug: "pt", email: "admin@pt.example" },
-  { slug: "sales", email: "admin@sales.example" },
-] as const;
-export type Slug = (typeof TENANTS)[number]["slug"];
+export const TENANTS = [PT, SALES] as const;
+export type Slug = "pt" | "sales";
 
 export type Params = Record<string, string>;
 
@@ -49,57 +31,13 @@ export interface ProfList {
 }
 
 /** The lists of the bench's lists section (scripts/bench/lists.ts), by their services. */
-export const LISTS: ProfList[] = [
-  {
-    name: "inspections",
-    tenant: "pt",
-    base: {},
-    sorts: INSPECTION_SORTS,
-    run: (c, p) => listInspections(c, InspectionListQuery.parse(p)),
-  },
-  {
-    name: "jobs",
-    tenant: "pt",
-    base: {},
-    sorts: JOB_SORTS,
-    run: (c, p) => listJobs(c, JobListQuery.parse(p)),
-  },
-  {
-    name: "inventory",
-    tenant: "sales",
-    base: { inventory_type: "Serialized" },
-    sorts: INVENTORY_SORTS,
-    run: (c, p) => listInventory(c, InventoryListQuery.parse(p)),
-  },
-  {
-    name: "inventory by location",
-    tenant: "sales",
-    base: { inventory_type: "Serialized" },
-    sorts: LOCATION_SORTS,
-    run: (c, p) => listInventoryLocations(c, LocationListQuery.parse(p)),
-  },
-  {
-    name: "sales data",
-    tenant: "sales",
-    base: { isInvoice: "true", hideQuotes: "true" },
-    sorts: SALES_SORTS,
-    run: (c, p) => listSales(c, SalesListQuery.parse(p)),
-  },
-  {
-    name: "audit",
-    tenant: "sales",
-    base: {},
-    sorts: AUDIT_SORTS,
-    run: (c, p) => listInventoryAudit(c, AuditListQuery.parse(p)),
-  },
-  {
-    name: "tickets",
-    tenant: "sales",
-    base: { showInvoiced: "true" },
-    sorts: TICKET_SORTS,
-    run: (c, p) => listTickets(c, TicketListQuery.parse(p)),
-  },
-];
+export const LISTS: ProfList[] = BENCH_LISTS.map((l) => ({
+  name: l.name,
+  tenant: l.tenant.slug as Slug,
+  base: l.base,
+  sorts: l.sorts,
+  run: l.run,
+}));
 
 /**
  * The bench's catalog and tenant files copied into a new temporary data directory. `source` is a bench data
@@ -137,7 +75,7 @@ export async function openBenchTenants(
       dbs.push(tdb);
       const [u] = await tdb.db.select().from(users).where(eq(users.email, t.email));
       const [company] = await tdb.db.select().from(companies).where(eq(companies.id, u.company_id));
-      ctxs.set(t.slug, { tdb, db: tdb.db, user: presentUser(u, company), config });
+      ctxs.set(t.slug as Slug, { tdb, db: tdb.db, user: presentUser(u, company), config });
     }
   } catch (e) {
     await close();
